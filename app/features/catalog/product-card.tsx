@@ -1,0 +1,84 @@
+/** A product in a grid: image, name, category, fabric, rating and price, linking to its page. */
+import { StarIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { ResponsiveImage } from '~/features/media/responsive-image';
+import { formatRupees } from '~/lib/money';
+import type { ProductCard as ProductCardData } from './types';
+
+export function ProductCard({
+  product,
+  priority = false,
+}: {
+  product: ProductCardData;
+  priority?: boolean;
+}) {
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="aspect-[4/5] overflow-hidden">
+        <ResponsiveImage
+          imageKey={product.imageKey}
+          alt=""
+          width={640}
+          height={800}
+          sizes="(min-width: 1280px) 280px, (min-width: 768px) 30vw, 50vw"
+          priority={priority}
+          className="size-full transition-transform duration-300 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <p className="text-xs uppercase tracking-wide text-muted-foreground">
+          {product.subcategoryName ?? product.categoryName}
+        </p>
+        <h3 className="font-sans text-sm font-semibold leading-snug sm:text-base">
+          <Link
+            to={`/product/${product.id}`}
+            className="after:absolute after:inset-0 focus-visible:outline-none group-has-[:focus-visible]:underline"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        {product.fabricType && (
+          <p className="text-xs text-muted-foreground">{product.fabricType}</p>
+        )}
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          <p className="text-base font-semibold text-primary">{formatRupees(product.pricePaise)}</p>
+          {product.rating > 0 && (
+            <p className="flex items-center gap-1 text-xs text-muted-foreground">
+              <StarIcon aria-hidden className="size-3.5 fill-accent text-accent" />
+              <span>
+                {product.rating.toFixed(1)}
+                <span className="sr-only"> out of 5</span>
+              </span>
+            </p>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A responsive grid of product cards; the first `priorityCount` load eagerly. */
+export function ProductGrid({
+  products,
+  priorityCount = 0,
+  label,
+}: {
+  products: ProductCardData[];
+  priorityCount?: number;
+  label?: string;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4"
+    >
+      {products.map((product, index) => (
+        <li key={product.id} className="flex">
+          <div className="w-full">
+            <ProductCard product={product} priority={index < priorityCount} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The product page's main block (SPEC.md section 2 "Product detail"): image, name, category,
+ * type, fabric, price, size chips (first preselected), colours, the enquiry and Back buttons.
+ */
+import { ArrowLeftIcon, StarIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { ResponsiveImage } from '~/features/media/responsive-image';
+import { formatRupees } from '~/lib/money';
+import { cn } from '~/lib/utils';
+import { EnquiryDialog } from './enquiry-dialog';
+import type { ProductDetail } from './types';
+
+export function ProductDetails({
+  product,
+  whatsappNumber,
+  backTo,
+}: {
+  product: ProductDetail;
+  whatsappNumber: string;
+  /** Where Back goes when there is no history to go back to. */
+  backTo: string;
+}) {
+  const navigate = useNavigate();
+  const [size, setSize] = useState(product.sizes[0]);
+  const [color, setColor] = useState(product.colors[0]);
+  return (
+    <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
+      <div className="overflow-hidden rounded-xl border border-border bg-white md:sticky md:top-20 md:self-start">
+        <ResponsiveImage
+          imageKey={product.imageKeys[0] ?? null}
+          alt={product.name}
+          width={1200}
+          height={1500}
+          sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+          fallbackWidth={960}
+          priority
+          className="aspect-[4/5] w-full"
+        />
+      </div>
+      <div>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-3"
+          onClick={() => {
+            if (window.history.length > 1) void navigate(-1);
+            else void navigate(backTo);
+          }}
+        >
+          <ArrowLeftIcon aria-hidden />
+          Back
+        </Button>
+        <h1 className="mt-2 text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
+        {product.rating > 0 && (
+          <p className="mt-2 flex items-center gap-1 text-sm text-muted-foreground">
+            <StarIcon aria-hidden className="size-4 fill-accent text-accent" />
+            <span>
+              {product.rating.toFixed(1)} out of 5
+              {product.reviewsCount > 0 && ` (${product.reviewsCount} reviews)`}
+            </span>
+          </p>
+        )}
+        <p className="mt-4 text-3xl font-semibold text-primary">
+          {formatRupees(product.pricePaise)}
+        </p>
+        <p className="mt-4 leading-relaxed text-muted-foreground">{product.description}</p>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="font-medium">Category</dt>
+          <dd>{product.categoryName}</dd>
+          {product.subcategoryName && (
+            <>
+              <dt className="font-medium">Type</dt>
+              <dd>{product.subcategoryName}</dd>
+            </>
+          )}
+          {product.fabricType && (
+            <>
+              <dt className="font-medium">Fabric</dt>
+              <dd>{product.fabricType}</dd>
+            </>
+          )}
+        </dl>
+        {product.sizes.length > 0 && (
+          <ChipGroup label="Size" options={product.sizes} value={size} onChange={setSize} />
+        )}
+        {product.colors.length > 0 && (
+          <ChipGroup label="Colour" options={product.colors} value={color} onChange={setColor} />
+        )}
+        <div className="mt-8">
+          <EnquiryDialog
+            product={product}
+            size={size}
+            color={color}
+            whatsappNumber={whatsappNumber}
+          />
+          <p className="mt-3 text-sm text-muted-foreground">
+            Ask about availability, fittings and tailoring; no sign-in needed.
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Selectable chips as a radio group (arrow keys move between them). */
+function ChipGroup({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: string[];
+  value: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset className="mt-6">
+      <legend className="text-sm font-medium">
+        {label}: <span className="font-normal text-muted-foreground">{value}</span>
+      </legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option}
+            className={cn(
+              'cursor-pointer rounded-full border px-4 py-1.5 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              option === value
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'border-border bg-white hover:border-primary',
+            )}
+          >
+            <input
+              type="radio"
+              name={label}
+              value={option}
+              checked={option === value}
+              onChange={() => onChange(option)}
+              className="sr-only"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Product structured data (SPEC.md section 1: offers valid for 365 days).
+ */
+import { imageUrl } from '~/features/media/image-url';
+import { paiseToDecimal } from '~/lib/money';
+import { absoluteUrl } from '~/lib/seo';
+import type { ProductDetail } from './types';
+
+/** Days an offer's price stays valid in structured data (SPEC.md section 1). */
+export const PRICE_VALID_DAYS = 365;
+
+/** The SKU shown to search engines: 'RTH-' and the zero-padded product id. */
+export function productSku(id: number): string {
+  return `RTH-${String(id).padStart(5, '0')}`;
+}
+
+/**
+ * A schema.org Product with one Offer in INR (price as a decimal string of rupees),
+ * priceValidUntil `now` + 365 days (YYYY-MM-DD), and an AggregateRating when reviewed.
+ */
+export function productJsonLd(
+  product: ProductDetail,
+  { origin, shopName, now }: { origin: string; shopName: string; now: Date },
+): object {
+  const validUntil = new Date(now.getTime() + PRICE_VALID_DAYS * 86_400_000);
+  const url = absoluteUrl(origin, `/product/${product.id}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: productSku(product.id),
+    url,
+    image: product.imageKeys.map((key) => absoluteUrl(origin, imageUrl(key, 960))),
+    category: [product.categoryName, product.subcategoryName].filter(Boolean).join(' > '),
+    brand: { '@type': 'Brand', name: shopName },
+    ...(product.fabricType ? { material: product.fabricType } : {}),
+    ...(product.colors.length > 0 ? { color: product.colors.join(', ') } : {}),
+    ...(product.reviewsCount > 0 && product.rating > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating.toFixed(1),
+            reviewCount: product.reviewsCount,
+            bestRating: '5',
+          },
+        }
+      : {}),
+    offers: {
+      '@type': 'Offer',
+      url,
+      priceCurrency: 'INR',
+      price: paiseToDecimal(product.pricePaise),
+      priceValidUntil: validUntil.toISOString().slice(0, 10),
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: shopName },
+    },
+  };
+}

@@ -1,0 +1,313 @@
+/**
+ * The fixed navigation bar (SPEC.md section 2 "Navigation bar and shell"): transparent until
+ * the page scrolls past 20 px, then white and blurred; the Wardrobe dropdown opens on hover
+ * (closing 300 ms after the pointer leaves) or on click/tap; a menu button replaces the items
+ * below 768 px; every menu closes on route change, outside click and Escape.
+ */
+import { ChevronDownIcon, MenuIcon, SearchIcon, XIcon } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import type { NavCategory } from '~/features/catalog/types';
+import { cn } from '~/lib/utils';
+import { Logo } from './logo';
+
+/** Scroll offset in px after which the bar turns white (SPEC.md section 9). */
+export const SCROLLED_THRESHOLD_PX = 20;
+/** Delay in ms before a hovered dropdown closes (SPEC.md section 9). */
+export const DROPDOWN_CLOSE_DELAY_MS = 300;
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About Us' },
+  { to: '/wardrobe', label: 'Wardrobe' },
+  { to: '/services', label: 'Services' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+type OpenMenu = 'wardrobe' | 'mobile' | null;
+
+/** A click within this many ms of a hover-open does not close the dropdown again. */
+const HOVER_CLICK_GRACE_MS = 600;
+
+export function SiteHeader({
+  shopName,
+  categories,
+}: {
+  shopName: string;
+  categories: NavCategory[];
+}) {
+  const [scrolled, setScrolled] = useState(false);
+  const [open, setOpenState] = useState<OpenMenu>(null);
+  // The latest value, readable synchronously by handlers that run before the next render.
+  const openRef = useRef<OpenMenu>(null);
+  const setOpen = useCallback((next: OpenMenu | ((current: OpenMenu) => OpenMenu)) => {
+    openRef.current = typeof next === 'function' ? next(openRef.current) : next;
+    setOpenState(openRef.current);
+  }, []);
+  const [mobileWardrobeOpen, setMobileWardrobeOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** When the pointer last opened the dropdown (ms), so the click that follows keeps it open. */
+  const hoverOpenedAt = useRef(0);
+  const header = useRef<HTMLElement>(null);
+  const wardrobeButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const dropdownId = useId();
+  const mobileMenuId = useId();
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLLED_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useEffect(() => {
+    setOpen(null);
+    setMobileWardrobeOpen(false);
+  }, [location.pathname, location.search, setOpen]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setOpen(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (open === 'wardrobe') wardrobeButton.current?.focus();
+      setOpen(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, setOpen]);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const hoverOpen = (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    clearTimeout(closeTimer.current);
+    if (openRef.current !== 'wardrobe') hoverOpenedAt.current = performance.now();
+    setOpen('wardrobe');
+  };
+  // A click right after the pointer opened the dropdown keeps it open; otherwise it toggles.
+  const toggleWardrobe = () => {
+    const justHovered = performance.now() - hoverOpenedAt.current < HOVER_CLICK_GRACE_MS;
+    if (openRef.current === 'wardrobe' && justHovered) return;
+    setOpen((current) => (current === 'wardrobe' ? null : 'wardrobe'));
+  };
+  const hoverClose = (event: React.PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(
+      () => setOpen((current) => (current === 'wardrobe' ? null : current)),
+      DROPDOWN_CLOSE_DELAY_MS,
+    );
+  };
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-primary',
+      isActive ? 'text-primary' : 'text-ink',
+    );
+  const wardrobeActive = location.pathname === '/wardrobe' || location.pathname === '/category';
+
+  return (
+    <header
+      ref={header}
+      data-scrolled={scrolled}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200',
+        scrolled || open === 'mobile' ? 'bg-white/85 shadow-sm backdrop-blur-md' : 'bg-transparent',
+      )}
+    >
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Logo shopName={shopName} />
+        <nav aria-label="Main" className="ml-auto hidden md:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) =>
+              link.to === '/wardrobe' ? (
+                <li
+                  key={link.to}
+                  className="relative"
+                  onPointerEnter={hoverOpen}
+                  onPointerLeave={hoverClose}
+                >
+                  <button
+                    ref={wardrobeButton}
+                    type="button"
+                    aria-expanded={open === 'wardrobe'}
+                    aria-controls={dropdownId}
+                    onClick={toggleWardrobe}
+                    className={cn(
+                      linkClass({ isActive: wardrobeActive }),
+                      'flex items-center gap-1',
+                    )}
+                  >
+                    Wardrobe
+                    <ChevronDownIcon
+                      aria-hidden
+                      className={cn(
+                        'size-4 transition-transform',
+                        open === 'wardrobe' && 'rotate-180',
+                      )}
+                    />
+                  </button>
+                  <ul
+                    id={dropdownId}
+                    hidden={open !== 'wardrobe'}
+                    className="absolute left-0 top-full mt-1 w-60 rounded-lg border border-border bg-white py-2 shadow-lg"
+                  >
+                    <li>
+                      <Link
+                        to="/wardrobe"
+                        className="block px-4 py-2 text-sm font-semibold hover:bg-muted"
+                      >
+                        All Wardrobe
+                      </Link>
+                    </li>
+                    {categories.map((category) => (
+                      <li key={category.id}>
+                        <Link
+                          to={`/wardrobe?category=${encodeURIComponent(category.slug)}`}
+                          className="block px-4 py-2 text-sm hover:bg-muted"
+                        >
+                          {category.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={linkClass} end>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <SearchForm className="hidden lg:flex" />
+        <div className="ml-auto hidden items-center gap-2 md:ml-0 md:flex">
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/login">Login</Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link to="/register">Register</Link>
+          </Button>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto md:hidden"
+          aria-expanded={open === 'mobile'}
+          aria-controls={mobileMenuId}
+          onClick={() => setOpen((current) => (current === 'mobile' ? null : 'mobile'))}
+        >
+          {open === 'mobile' ? <XIcon aria-hidden /> : <MenuIcon aria-hidden />}
+          <span className="sr-only">Menu</span>
+        </Button>
+      </div>
+      <div
+        id={mobileMenuId}
+        hidden={open !== 'mobile'}
+        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-border bg-white md:hidden"
+      >
+        <nav aria-label="Mobile" className="px-4 py-3">
+          <SearchForm className="mb-3 flex" />
+          <ul className="flex flex-col">
+            {links.map((link) =>
+              link.to === '/wardrobe' ? (
+                <li key={link.to}>
+                  <button
+                    type="button"
+                    aria-expanded={mobileWardrobeOpen}
+                    onClick={() => setMobileWardrobeOpen((value) => !value)}
+                    className="flex w-full items-center justify-between rounded-md px-3 py-3 text-left font-medium"
+                  >
+                    Wardrobe
+                    <ChevronDownIcon
+                      aria-hidden
+                      className={cn(
+                        'size-4 transition-transform',
+                        mobileWardrobeOpen && 'rotate-180',
+                      )}
+                    />
+                  </button>
+                  <ul hidden={!mobileWardrobeOpen} className="ml-3 border-l border-border pl-3">
+                    <li>
+                      <Link to="/wardrobe" className="block px-3 py-2 text-sm font-semibold">
+                        All Wardrobe
+                      </Link>
+                    </li>
+                    {categories.map((category) => (
+                      <li key={category.id}>
+                        <Link
+                          to={`/wardrobe?category=${encodeURIComponent(category.slug)}`}
+                          className="block px-3 py-2 text-sm"
+                        >
+                          {category.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={link.to}>
+                  <NavLink to={link.to} end className="block rounded-md px-3 py-3 font-medium">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+          <div className="mt-3 flex gap-2 border-t border-border pt-3">
+            <Button asChild variant="outline" className="flex-1">
+              <Link to="/login">Login</Link>
+            </Button>
+            <Button asChild className="flex-1">
+              <Link to="/register">Register</Link>
+            </Button>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/** The catalogue search box: a GET form to /wardrobe?search=…, so it works without JavaScript. */
+function SearchForm({ className }: { className?: string }) {
+  const inputId = useId();
+  return (
+    <Form method="get" action="/wardrobe" role="search" className={cn('items-center', className)}>
+      <label htmlFor={inputId} className="sr-only">
+        Search products
+      </label>
+      <div className="relative w-full">
+        <SearchIcon
+          aria-hidden
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <input
+          id={inputId}
+          type="search"
+          name="search"
+          maxLength={100}
+          placeholder="Search fabrics, suits…"
+          className="h-9 w-full rounded-full border border-border bg-white/90 pl-9 pr-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm lg:w-52"
+        />
+      </div>
+    </Form>
+  );
+}

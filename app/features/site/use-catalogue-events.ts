@@ -1,0 +1,51 @@
+/**
+ * Keeps open pages current (SPEC.md section 4 "Navigation categories"): listens to
+ * /api/events and revalidates the route data (navigation, wardrobe, listings) when the
+ * catalogue changes. Reconnects after a server restart and revalidates once on reconnect,
+ * in case a change was missed while disconnected.
+ */
+import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
+
+/** Delay in ms that gathers a burst of changes into one revalidation. */
+const DEBOUNCE_MS = 200;
+/** Delay in ms before a closed stream is opened again. */
+const REOPEN_MS = 3_000;
+
+export function useCatalogueEvents(): void {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    let debounce: ReturnType<typeof setTimeout> | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    let hadError = false;
+    let disposed = false;
+    const schedule = () => {
+      clearTimeout(debounce);
+      debounce = setTimeout(() => void revalidate(), DEBOUNCE_MS);
+    };
+    const open = () => {
+      source = new EventSource('/api/events');
+      source.addEventListener('catalogue', schedule);
+      source.addEventListener('open', () => {
+        if (hadError) schedule();
+        hadError = false;
+      });
+      source.addEventListener('error', () => {
+        hadError = true;
+        // The browser retries by itself unless the stream was closed (e.g. a 503 answer).
+        if (source?.readyState === EventSource.CLOSED && !disposed) {
+          reopen = setTimeout(open, REOPEN_MS);
+        }
+      });
+    };
+    open();
+    return () => {
+      disposed = true;
+      clearTimeout(debounce);
+      clearTimeout(reopen);
+      source?.close();
+    };
+  }, [revalidate]);
+}

@@ -1,0 +1,20 @@
+/**
+ * What every loader and action receives as `context` (React Router's AppLoadContext):
+ * the database, the configuration, the storage and this request's CSP nonce.
+ */
+import type { Db } from './db.server';
+import type { Env } from './env.server';
+import type { Storage } from './storage.server';
+
+export interface AppContext {
+  db: Db;
+  env: Env;
+  storage: Storage;
+  /** The per-request Content-Security-Policy nonce for inline scripts. */
+  cspNonce: string;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

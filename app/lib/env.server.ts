@@ -1,0 +1,102 @@
+/**
+ * The server's configuration: one zod schema over `process.env` (and `.env`), read once at
+ * start (DESIGN.md "Runtime contract" 8). A bad value stops the start with a message naming
+ * the variable. Nothing here reaches the browser.
+ */
+import dotenv from 'dotenv';
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ message: 'must be a port number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        new URL(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, `must be ${what}`);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** TCP port the HTTP server listens on. */
+  PORT: port.default(3000),
+  /** Interface to bind; all interfaces by default. */
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** The public origin, e.g. https://shop.example; defaults to http://localhost:$PORT. */
+  PUBLIC_URL: url('an absolute URL such as https://shop.example')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  /** Folder for the embedded database, uploads and the mail outbox. */
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** A PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  DATABASE_URL: url('a postgres:// connection string')
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres://')
+    .optional(),
+  /** Size of the `pg` pool when DATABASE_URL is set. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Port on 127.0.0.1 where the embedded database also answers the PostgreSQL wire protocol
+   * (for `psql` and for the end-to-end tests); unset means closed. Ignored with DATABASE_URL.
+   */
+  PGLITE_SOCKET_PORT: port.optional(),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo catalogue into an empty database at start. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+
+/** Thrown when the environment does not parse; its message lists every bad variable. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Parses an environment object into the typed configuration.
+ * Empty strings count as unset. DATA_DIR is made absolute; PUBLIC_URL defaults to
+ * http://localhost:$PORT.
+ * @throws EnvError naming each variable that is wrong and why.
+ */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process configuration, parsed once (loads `.env` first). @throws EnvError */
+export function getEnv(): Env {
+  if (!cached) {
+    dotenv.config({ quiet: true });
+    cached = parseEnv(process.env);
+  }
+  return cached;
+}

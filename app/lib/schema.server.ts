@@ -1,0 +1,136 @@
+/**
+ * The database schema (DESIGN.md "Data model"), one place for every table Drizzle knows.
+ * Money is integer paise; timestamps are `timestamptz`. Migrations in `drizzle/` are generated
+ * from this file by `npm run db:generate` and applied at start.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Top-level catalogue sections (SPEC.md section 3 "Category"). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    imageKey: text('image_key'),
+    isActive: boolean('is_active').notNull().default(true),
+    displayOrder: integer('display_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('categories_slug_key').on(t.slug)],
+);
+
+/** Second-level sections of a category (SPEC.md section 3 "Subcategory"). */
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    imageKey: text('image_key'),
+    isActive: boolean('is_active').notNull().default(true),
+    displayOrder: integer('display_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('subcategories_category_slug_key').on(t.categoryId, t.slug)],
+);
+
+/** Sellable items (SPEC.md section 3 "Product"); the spec's metadata JSON is real columns here. */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: integer('subcategory_id').references(() => subcategories.id, {
+      onDelete: 'set null',
+    }),
+    pricePaise: integer('price_paise').notNull(),
+    rating: real('rating').notNull().default(0),
+    reviewsCount: integer('reviews_count').notNull().default(0),
+    fabricType: text('fabric_type').notNull().default(''),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    featured: boolean('featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    imageKeys: text('image_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_category_idx').on(t.categoryId),
+    index('products_subcategory_idx').on(t.subcategoryId),
+    check('products_price_paise_check', sql`${t.pricePaise} >= 0`),
+    check('products_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+  ],
+);
+
+/** Gallery images and videos (the spec's `gallery` and `videos` tables as one). */
+export const media = pgTable(
+  'media',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imageKey: text('image_key'),
+    videoKey: text('video_key'),
+    posterKey: text('poster_key'),
+    videoSection: text('video_section', {
+      enum: ['fabric-showcase', 'store-visit', 'promotions'],
+    }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    subcategoryId: integer('subcategory_id').references(() => subcategories.id, {
+      onDelete: 'set null',
+    }),
+    /** A stable name for rows the demo seed created, so re-seeding never duplicates them. */
+    seedKey: text('seed_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('media_seed_key').on(t.seedKey),
+    check('media_kind_check', sql`${t.kind} in ('image', 'video')`),
+  ],
+);
+
+/** Key/value settings of the shop (contact numbers, address, hours, social links). */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

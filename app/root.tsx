@@ -1,0 +1,96 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from 'react-router';
+import { Toaster } from 'sonner';
+import type { Route } from './+types/root';
+import './app.css';
+import { fallbackCategories } from '~/content/fallback-categories';
+import { listNavCategories } from '~/features/catalog/catalog.server';
+import type { NavCategory } from '~/features/catalog/types';
+import { NotFoundPage, UnexpectedErrorPage } from '~/features/site/error-pages';
+import { ScrollToTopButton } from '~/features/site/scroll-to-top-button';
+import { defaultSiteSettings } from '~/features/site/settings';
+import { getSiteSettings } from '~/features/site/settings.server';
+import { SiteFooter } from '~/features/site/site-footer';
+import { SiteHeader } from '~/features/site/site-header';
+import { useCatalogueEvents } from '~/features/site/use-catalogue-events';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/**
+ * Site-wide data: the shop's settings, the navigation categories (the built-in list when the
+ * database has none, SPEC.md section 4 "Navigation categories"), the public origin for
+ * canonical URLs, and the CSP nonce.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [settings, categories] = await Promise.all([
+    getSiteSettings(context.db),
+    listNavCategories(context.db),
+  ]);
+  const navCategories: NavCategory[] =
+    categories.length > 0
+      ? categories
+      : fallbackCategories.map(({ id, name, slug }) => ({ id, name, slug }));
+  return data({
+    settings,
+    navCategories,
+    origin: context.env.PUBLIC_URL,
+    nonce: context.cspNonce,
+  });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const nonce = root?.nonce;
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a1f2b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <SiteHeader
+          shopName={root?.settings.shopName ?? defaultSiteSettings.shopName}
+          categories={root?.navCategories ?? []}
+        />
+        <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter
+          settings={root?.settings ?? defaultSiteSettings}
+          categories={root?.navCategories ?? []}
+        />
+        <ScrollToTopButton />
+        <Toaster position="bottom-right" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  useCatalogueEvents();
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const detail =
+    import.meta.env.DEV && error instanceof Error ? `${error.message}\n${error.stack}` : undefined;
+  return <UnexpectedErrorPage detail={detail} />;
+}

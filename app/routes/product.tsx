@@ -1,0 +1,127 @@
+import { Link, data, useRouteLoaderData } from 'react-router';
+import { z } from 'zod';
+import { Button } from '~/components/ui/button';
+import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
+import { getProduct, listRelatedProducts } from '~/features/catalog/catalog.server';
+import { ProductGrid } from '~/features/catalog/product-card';
+import { ProductDetails } from '~/features/catalog/product-details';
+import { productJsonLd } from '~/features/catalog/product-json-ld';
+import { imageUrl } from '~/features/media/image-url';
+import { rootMetaData } from '~/features/site/root-data';
+import { defaultSiteSettings } from '~/features/site/settings';
+import { breadcrumbJsonLd, cutDescription, pageMeta, PRODUCT_DESCRIPTION_MAX } from '~/lib/seo';
+import type { loader as rootLoader } from '~/root';
+import type { Route } from './+types/product';
+
+const productIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = productIdSchema.safeParse(params.productId);
+  const product = id.success ? await getProduct(context.db, id.data) : undefined;
+  if (!product) return data({ product: null, related: [] }, { status: 404 });
+  const related = await listRelatedProducts(context.db, product);
+  return { product, related };
+}
+
+function listingPath(product: NonNullable<Route.ComponentProps['loaderData']['product']>) {
+  return product.subcategoryLinkSlug
+    ? `/category?subcategory=${encodeURIComponent(product.subcategoryLinkSlug)}`
+    : `/category?category=${encodeURIComponent(product.categorySlug)}`;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const { settings, origin } = rootMetaData(matches);
+  const product = loaderData?.product;
+  if (!product) {
+    return [
+      { title: `Product Not Found | ${settings.shopName}` },
+      {
+        name: 'description',
+        content: "The product you're looking for doesn't exist or has been removed.",
+      },
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
+  const path = `/product/${product.id}`;
+  const image = product.imageKeys[0] ? imageUrl(product.imageKeys[0], 960) : undefined;
+  return pageMeta({
+    title: product.name,
+    description: cutDescription(product.description || product.name, PRODUCT_DESCRIPTION_MAX),
+    origin,
+    path,
+    shopName: settings.shopName,
+    type: 'product',
+    image,
+    imageAlt: product.name,
+    jsonLd: [
+      productJsonLd(product, { origin, shopName: settings.shopName, now: new Date() }),
+      breadcrumbJsonLd(origin, [
+        { name: 'Home', path: '/' },
+        { name: 'Wardrobe', path: '/wardrobe' },
+        {
+          name: product.categoryName,
+          path: `/wardrobe?category=${encodeURIComponent(product.categorySlug)}`,
+        },
+        ...(product.subcategoryName
+          ? [{ name: product.subcategoryName, path: listingPath(product) }]
+          : []),
+        { name: product.name, path },
+      ]),
+    ],
+  });
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const settings = root?.settings ?? defaultSiteSettings;
+  const { product, related } = loaderData;
+  if (!product) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-semibold">Product Not Found</h1>
+        <p className="mt-3 text-muted-foreground">
+          The product you&apos;re looking for doesn&apos;t exist or has been removed.
+        </p>
+        <Button asChild className="mt-8">
+          <Link to="/wardrobe">Return to Wardrobe</Link>
+        </Button>
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <Breadcrumbs
+        items={[
+          { name: 'Home', to: '/' },
+          { name: 'Wardrobe', to: '/wardrobe' },
+          {
+            name: product.categoryName,
+            to: `/wardrobe?category=${encodeURIComponent(product.categorySlug)}`,
+          },
+          ...(product.subcategoryName
+            ? [{ name: product.subcategoryName, to: listingPath(product) }]
+            : []),
+          { name: product.name },
+        ]}
+      />
+      <div className="mt-6">
+        <ProductDetails
+          key={product.id}
+          product={product}
+          whatsappNumber={settings.enquiryWhatsappNumber}
+          backTo={listingPath(product)}
+        />
+      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-2xl font-semibold">
+            More from {product.subcategoryName ?? product.categoryName}
+          </h2>
+          <div className="mt-6">
+            <ProductGrid products={related} label="Related products" />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * End-to-end tests in Debian's Chromium against the production build, served on a fresh
+ * embedded database (the demo seed) in a temporary DATA_DIR. The database also answers on a
+ * local wire-protocol port so tests can change the catalogue as an administrator would.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dbPort = Number(process.env.E2E_DB_PORT ?? 54329);
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
+process.env.E2E_DB_URL ??= `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`;
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+    },
+  ],
+  webServer: {
+    command: 'node server/main.js',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PGLITE_SOCKET_PORT: String(dbPort),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  },
+});

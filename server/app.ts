@@ -1,0 +1,220 @@
+/**
+ * The Node server (DESIGN.md "Architecture"): configuration, database and migrations, demo
+ * seed, then Express 5 with security headers, compression, static files, /healthz,
+ * /api/events, /media and the React Router request handler. Built by Vite into
+ * build/server/index.js; `server/main.js` calls `start()`.
+ */
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pinoHttp } from 'pino-http';
+import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { openDatabase, type Database } from '~/lib/db.server';
+import { getEnv, type Env } from '~/lib/env.server';
+import { createEventHub } from '~/lib/events.server';
+import { createLogger } from '~/lib/logger.server';
+import { createLocalStorage, type Storage } from '~/lib/storage.server';
+import { getImageVariant, isImageWidth } from '~/features/media/images.server';
+import { isCatalogueEmpty, seedDemoCatalogue } from '~/features/catalog/seed.server';
+import { startPgliteSocket } from './pglite-socket';
+
+export interface StartOptions {
+  /** Vite's dev server in `npm run dev`; absent in production. */
+  vite?: ViteDevServer;
+}
+
+export interface RunningServer {
+  port: number;
+  /** Stops accepting, lets in-flight requests finish, closes the database. */
+  stop(): Promise<void>;
+}
+
+const clientDir = path.resolve(process.cwd(), 'build/client');
+
+/**
+ * Starts the whole server and resolves once it listens.
+ * @throws EnvError on bad configuration; any database or migration error.
+ */
+export async function start(options: StartOptions = {}): Promise<RunningServer> {
+  const env = getEnv();
+  const log = createLogger(env.LOG_LEVEL);
+  const started = performance.now();
+
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') },
+  );
+  const storage = createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+  if (env.SEED_DEMO && (await isCatalogueEmpty(database.db))) {
+    const seeded = await seedDemoCatalogue(database.db, storage);
+    log.info({ seeded }, 'demo catalogue seeded');
+  }
+  const socket =
+    database.pglite && env.PGLITE_SOCKET_PORT
+      ? await startPgliteSocket({ ...database, pglite: database.pglite }, env.PGLITE_SOCKET_PORT)
+      : undefined;
+  const events = await createEventHub(database);
+  const app = createApp({ env, database, storage, events, vite: options.vite, log });
+
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info(
+    { port, database: database.kind, ms: Math.round(performance.now() - started) },
+    `storefront listening on ${env.PUBLIC_URL}`,
+  );
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      log.info('shutting down');
+      await events.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await socket?.stop();
+      await database.close();
+      log.info('stopped');
+    })());
+  return { port, stop };
+}
+
+interface AppParts {
+  env: Env;
+  database: Database;
+  storage: Storage;
+  events: Awaited<ReturnType<typeof createEventHub>>;
+  vite?: ViteDevServer;
+  log: ReturnType<typeof createLogger>;
+}
+
+function createApp({ env, database, storage, events, vite, log }: AppParts) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  const isHttps = env.PUBLIC_URL.startsWith('https://');
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: vite
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'blob:'],
+              mediaSrc: ["'self'", 'blob:'],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              frameSrc: ["'self'", 'https://www.google.com'],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader(
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), usb=(), interest-cohort=(), browsing-topics=()',
+    );
+    next();
+  });
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database.ping();
+      res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    } catch {
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' });
+    }
+  });
+  app.get('/api/events', (req, res) => events.handle(req, res));
+
+  app.use(compression());
+
+  app.get('/media/img/:key/:file', async (req, res, next) => {
+    const match = /^(\d+)\.webp$/.exec(req.params.file);
+    const width = match ? Number(match[1]) : NaN;
+    if (!isImageWidth(width)) return next();
+    try {
+      const webp = await getImageVariant(storage, req.params.key, width);
+      if (!webp) return next();
+      res.type('image/webp').set('Cache-Control', 'public, max-age=31536000, immutable').send(webp);
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.get('/media/file/videos/:name', (req, res, next) => {
+    if (!/^[a-z0-9][a-z0-9._-]*\.(mp4|webm)$/.test(req.params.name)) return next();
+    res.sendFile(storage.localPath(`videos/${req.params.name}`), { maxAge: '7d' }, (error) => {
+      if (error && !res.headersSent) next();
+    });
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+    );
+    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  }
+
+  const getBuild = vite
+    ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+    : () => import('virtual:react-router/server-build') as Promise<ServerBuild>;
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      build: getBuild,
+      mode: vite ? 'development' : 'production',
+      getLoadContext: (_req, res) => ({
+        db: database.db,
+        env,
+        storage,
+        cspNonce: res.locals.cspNonce as string,
+      }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log.error({ err: error }, 'unhandled error');
+    if (res.headersSent) return res.end();
+    res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.');
+  });
+  return app;
+}

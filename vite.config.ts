@@ -1,0 +1,10 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+import path from 'node:path';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : {},
+  plugins: [tailwindcss(), reactRouter()],
+}));
