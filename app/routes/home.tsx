@@ -1,7 +1,8 @@
-import { ArrowRightIcon, SearchIcon } from 'lucide-react';
-import { Form, Link } from 'react-router';
+import { ArrowRightIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { getCatalogueTree } from '~/features/catalog/catalog.server';
+import { SearchForm } from '~/features/catalog/search-form';
 import { SubcategoryCard } from '~/features/catalog/subcategory-card';
 import { rootMetaData } from '~/features/site/root-data';
 import { formatAddress } from '~/features/site/settings';
@@ -81,28 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Link to="/about">Our Story</Link>
               </Button>
             </div>
-            <Form
-              method="get"
-              action="/wardrobe"
-              role="search"
-              className="mt-8 flex max-w-xl gap-2"
-            >
-              <label htmlFor="home-search" className="sr-only">
-                Search products
-              </label>
-              <input
-                id="home-search"
-                type="search"
-                name="search"
-                maxLength={100}
-                placeholder="Search linen, sherwani, khadi…"
-                className="h-12 flex-1 rounded-md border border-border bg-white px-4 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              />
-              <Button type="submit" size="lg" variant="accent">
-                <SearchIcon aria-hidden />
-                Search
-              </Button>
-            </Form>
+            <SearchForm className="mt-8 flex max-w-xl" />
           </div>
           <p className="w-fit rounded-lg bg-primary px-5 py-3 font-serif text-lg font-semibold text-primary-foreground shadow-lg">
             35+ Years of Excellence

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { ProductGrid } from '~/features/catalog/product-card';
+import { SearchForm } from '~/features/catalog/search-form';
 import { QualityAssurance } from '~/features/catalog/quality-assurance';
 import { SubcategoryCard } from '~/features/catalog/subcategory-card';
 import { loadWardrobe } from '~/features/catalog/wardrobe.server';
@@ -106,6 +107,7 @@ export default function Wardrobe({ loaderData: wardrobe }: Route.ComponentProps)
                 Explore Categories <ArrowRightIcon aria-hidden />
               </a>
             </Button>
+            <SearchForm id="wardrobe-search" className="mt-8 flex max-w-xl" />
           </div>
         </section>
       )}
@@ -203,7 +205,8 @@ function SearchResults({
       <h1 id="search-heading" className="text-3xl font-semibold">
         Search results for “{search.text}”
       </h1>
-      <p className="mt-2 text-muted-foreground" role="status">
+      <SearchForm id="wardrobe-search" className="mt-4 flex max-w-xl" />
+      <p className="mt-4 text-muted-foreground" role="status">
         {search.total === 1 ? '1 product found' : `${search.total} products found`}
       </p>
       <div className="mt-6">

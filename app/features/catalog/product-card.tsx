@@ -13,7 +13,7 @@ export function ProductCard({
   priority?: boolean;
 }) {
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2">
       <div className="aspect-[4/5] overflow-hidden">
         <ResponsiveImage
           imageKey={product.imageKey}

@@ -1396,12 +1396,15 @@ class Scene {
   uid(tag: string): string {
     return `${this.id}${tag}${this.n++}`;
   }
-  /** The k-th cloth colour: every fourth comes from the palette, the rest from the assortment. */
-  cloth(k: number): string {
+  /**
+   * The k-th cloth colour: every fourth comes from the palette, the rest from the assortment,
+   * slightly varied unless `exact` (exact colours let many pieces share one path).
+   */
+  cloth(k: number, exact = false): string {
     const pal = [this.c.base, this.c.accent, this.c.hi];
     const pc = pal[Math.floor(k / 4) % 3] ?? this.c.base;
     const raw = k % 4 === 0 ? pc : (this.pool[k % this.pool.length] ?? this.c.base);
-    return shade(raw, between(this.r, -0.06, 0.06));
+    return exact ? raw : shade(raw, between(this.r, -0.06, 0.06));
   }
   /** Colours for a cloth of base colour `base`: a contrasting accent and a light highlight. */
   trio(base: string): Colours {
@@ -1682,36 +1685,61 @@ function drawStore(sc: Scene): void {
   sc.body.push(rect(x0 - m * 0.012, y0 - m * 0.03, x1 - x0 + m * 0.024, m * 0.006, shade(wood, 0.2)));
   const back = mix(wood, wall, 0.45);
   const backShade = sc.grad([[0, '#000', 0.35], [0.25, '#000', 0.1], [1, '#000', 0]], true);
-  // a folded piece of cloth: its colour comes from the <use>, then a soft fold highlight
-  const fold = sc.grad(
-    [
-      [0, '#fff', 0.22],
-      [0.3, '#fff', 0],
-      [0.34, '#fff', 0.28],
-      [0.4, '#fff', 0],
-      [0.75, '#000', 0.05],
-      [1, '#000', 0.3],
-    ],
-    true,
-  );
+  // Folded pieces of cloth. librsvg pays per element, so pieces are batched: one path per
+  // colour (or per layer of a patterned cloth), and per shelf one path for the fold shading,
+  // painted with a gradient that repeats every piece height.
   const pw = bayW * 0.43;
-  const ph = (bayH * 0.8) / 6;
-  const pieceSize = `width="${f(pw)}" height="${f(ph * 0.96)}" rx="${f(ph * 0.3)}"`;
-  const piece = sc.uid('pc');
-  const bare = sc.uid('pb');
-  sc.defs.push(`<rect id="${bare}" ${pieceSize}/><g id="${piece}"><use href="#${bare}"/><use href="#${bare}" fill="${fold}"/></g>`);
+  const ph = Math.max(4, Math.round((bayH * 0.8) / 6));
+  const foldStops = stops([
+    [0, '#fff', 0.22],
+    [0.3, '#fff', 0],
+    [0.34, '#fff', 0.28],
+    [0.4, '#fff', 0],
+    [0.75, '#000', 0.05],
+    [0.96, '#000', 0.3],
+    [1, '#000', 0.3],
+  ]);
+  const pieceRx = ph * 0.3;
+  const pieceH = ph * 0.96;
+  const byFill = new Map<string, string>();
+  const byPhase = new Map<string, string>();
+  const addPiece = (x: number, y: number, fills: readonly string[]) => {
+    // whole pixels keep these many small paths short
+    const d = `M${f(x + pieceRx, 0)} ${f(y, 0)}h${f(pw - 2 * pieceRx, 0)}a${f(pieceRx, 0)} ${f(pieceH / 2, 0)} 0 0 1 0 ${f(pieceH, 0)}h${f(2 * pieceRx - pw, 0)}a${f(pieceRx, 0)} ${f(pieceH / 2, 0)} 0 0 1 0 ${f(-pieceH, 0)}z`;
+    for (const fl of fills) byFill.set(fl, (byFill.get(fl) ?? '') + d);
+    const phase = String(mod(Math.round(y), ph));
+    byPhase.set(phase, (byPhase.get(phase) ?? '') + d);
+  };
+  const flushPieces = () => {
+    for (const [fl, d] of byFill) sc.body.push(`<path d="${d}" fill="${fl}"/>`);
+    for (const [phase, d] of byPhase) {
+      const gid = sc.uid('fold');
+      const y1 = Number(phase);
+      sc.defs.push(
+        `<linearGradient id="${gid}" gradientUnits="userSpaceOnUse" spreadMethod="repeat" x1="0" y1="${y1}" x2="0" y2="${y1 + ph}">${foldStops}</linearGradient>`,
+      );
+      sc.body.push(`<path d="${d}" fill="url(#${gid})"/>`);
+    }
+    byFill.clear();
+    byPhase.clear();
+  };
   const shared = [
     sc.fabric('stripe', c, 0.35),
     sc.fabric('check', sc.trio(sc.cloth(3)), 0.35),
     sc.fabric('herringbone', sc.trio(sc.cloth(6)), 0.35),
   ];
   let k = 0;
+  // two bays hold rolls seen end-on; the others stacks of folded cloth
+  const rollBays = shuffle(
+    r,
+    Array.from({ length: rows * cols }, (_, i) => i),
+  ).slice(0, 2);
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
       const bx = x0 + fw + col * (bayW + fw);
       const by = y0 + fw + row * (bayH + fw);
       sc.body.push(rect(bx, by, bayW, bayH, back) + rect(bx, by, bayW, bayH, backShade));
-      if (r() < 0.2) {
+      if (rollBays.includes(row * cols + col)) {
         // rolls seen end-on, in a small pyramid
         const D = Math.min(bayH * 0.42, bayW / 3.3);
         const bottom = by + bayH;
@@ -1725,15 +1753,10 @@ function drawStore(sc: Scene): void {
           const sx = bx + bayW * 0.05 + st * (bayW * 0.47);
           const count = intBetween(r, 3, 6);
           for (let i = 0; i < count; i++) {
-            const y = by + bayH - (i + 1) * ph + ph * 0.04;
+            const y = Math.round(by + bayH + ph * 0.04) - (i + 1) * ph;
             const x = sx + pw * between(r, -0.03, 0.03);
-            const at = `x="${f(x)}" y="${f(y)}"`;
-            if (r() < 0.2) {
-              const fab = pick(r, shared, shared[0] as Fabric);
-              sc.body.push(`${fab.fills.map((fl) => `<use href="#${bare}" ${at} fill="${fl}"/>`).join('')}<use href="#${bare}" ${at} fill="${fold}"/>`);
-            } else {
-              sc.body.push(`<use href="#${piece}" ${at} fill="${sc.cloth(k++)}"/>`);
-            }
+            const patterned = r() < 0.2;
+            addPiece(x, y, patterned ? pick(r, shared, shared[0] as Fabric).fills : [sc.cloth(k++, true)]);
           }
         }
       }
@@ -1742,6 +1765,7 @@ function drawStore(sc: Scene): void {
       sc.body.push(rect(bx - fw, by + bayH, bayW + 2 * fw, fw * 0.25, shade(wood, 0.35)));
     }
   }
+  flushPieces();
   // pendant lamps with a soft glow (radial gradients are fine on small areas)
   const brass = mix('#b08d57', c.accent, 0.3);
   const glow = sc.uid('glow');
@@ -1812,10 +1836,8 @@ function drawStore(sc: Scene): void {
   sc.paint(`M${f(bx)} ${f(byb - D)}H${f(bx + L)}A${f(D * 0.22)} ${f(D / 2)} 0 0 1 ${f(bx + L)} ${f(byb)}H${f(bx)}Z`, [...main.fills, cyl]);
   sc.body.push(boltEnd(bx, byb - D / 2, D * 0.22, D / 2, c.base, r));
   // a folded stack on the counter
-  for (let i = 0; i < 4; i++) {
-    const x = W * 0.64 + pw * between(r, -0.04, 0.04);
-    sc.body.push(`<use href="#${piece}" x="${f(x)}" y="${f(ctop - (i + 1) * ph)}" fill="${sc.cloth(k++)}"/>`);
-  }
+  for (let i = 0; i < 4; i++) addPiece(W * 0.64 + pw * between(r, -0.04, 0.04), Math.round(ctop) - (i + 1) * ph, [sc.cloth(k++, true)]);
+  flushPieces();
   // a measuring-tape roll
   const tr = m * 0.028;
   const tx = W * 0.24;

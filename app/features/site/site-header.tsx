@@ -6,8 +6,9 @@
  */
 import { ChevronDownIcon, MenuIcon, SearchIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { SearchForm } from '~/features/catalog/search-form';
 import type { NavCategory } from '~/features/catalog/types';
 import { cn } from '~/lib/utils';
 import { Logo } from './logo';
@@ -198,7 +199,12 @@ export function SiteHeader({
             )}
           </ul>
         </nav>
-        <SearchForm className="hidden lg:flex" />
+        <SearchForm compact className="hidden lg:flex" />
+        <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex lg:hidden">
+          <Link to="/wardrobe#wardrobe-search" aria-label="Search">
+            <SearchIcon aria-hidden />
+          </Link>
+        </Button>
         <div className="ml-auto hidden items-center gap-2 md:ml-0 md:flex">
           <Button asChild variant="ghost" size="sm">
             <Link to="/login">Login</Link>
@@ -225,7 +231,7 @@ export function SiteHeader({
         className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-border bg-white md:hidden"
       >
         <nav aria-label="Mobile" className="px-4 py-3">
-          <SearchForm className="mb-3 flex" />
+          <SearchForm compact className="mb-3 flex" />
           <ul className="flex flex-col">
             {links.map((link) =>
               link.to === '/wardrobe' ? (
@@ -283,31 +289,5 @@ export function SiteHeader({
         </nav>
       </div>
     </header>
-  );
-}
-
-/** The catalogue search box: a GET form to /wardrobe?search=…, so it works without JavaScript. */
-function SearchForm({ className }: { className?: string }) {
-  const inputId = useId();
-  return (
-    <Form method="get" action="/wardrobe" role="search" className={cn('items-center', className)}>
-      <label htmlFor={inputId} className="sr-only">
-        Search products
-      </label>
-      <div className="relative w-full">
-        <SearchIcon
-          aria-hidden
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <input
-          id={inputId}
-          type="search"
-          name="search"
-          maxLength={100}
-          placeholder="Search fabrics, suits…"
-          className="h-9 w-full rounded-full border border-border bg-white/90 pl-9 pr-3 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm lg:w-52"
-        />
-      </div>
-    </Form>
   );
 }
