@@ -5,5 +5,10 @@ export default [
   route('wardrobe', 'routes/wardrobe.tsx'),
   route('category', 'routes/category.tsx'),
   route('product/:productId', 'routes/product.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('services', 'routes/services.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('terms-conditions', 'routes/terms-conditions.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

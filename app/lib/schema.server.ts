@@ -134,3 +134,24 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Messages from the contact form: the shop's leads (SPEC.md section 3 "Contact form"). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['new', 'read', 'answered'] })
+      .notNull()
+      .default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    check('contact_messages_status_check', sql`${t.status} in ('new', 'read', 'answered')`),
+  ],
+);

@@ -13,6 +13,13 @@
  * @module
  */
 
+/**
+ * How a cloth is woven; decides the thread structure drawn by the `<pattern>` tiles:
+ * `plain` (over-one-under-one), `twill` (2/2 diagonal), `herringbone` (twill reversing in
+ * columns), `check` (crossing colour bands), `stripe` (warp stripes), `jacquard` (tone-on-tone
+ * woven motif on a satin ground), `slub` (linen-like irregular yarn), `denim` (3/1 indigo twill
+ * with pale weft) and `pinstripe` (fine light lines on a twill ground).
+ */
 export type Weave =
   | 'plain'
   | 'twill'
@@ -24,6 +31,11 @@ export type Weave =
   | 'denim'
   | 'pinstripe';
 
+/**
+ * What {@link textileSvg} draws: `'none'` is a full-bleed swatch of the cloth; every other value
+ * is that garment's front view (a suit or tuxedo includes its trousers, a jodhpuri its
+ * trousers, a sherwani its churidar, nightwear is a pyjama top and trousers).
+ */
 export type Garment =
   | 'none'
   | 'suit'
@@ -39,6 +51,7 @@ export type Garment =
   | 'jodhpuri'
   | 'tuxedo';
 
+/** Options of {@link textileSvg}. */
 export interface TextileOptions {
   /** Any integer; the same options always give the same SVG. */
   seed: number;
@@ -49,11 +62,12 @@ export interface TextileOptions {
   garment: Garment;
   /** Output size in px (the seed uses 1200 x 1500, portrait 4:5, and 1600 x 1200 for gallery). */
   width: number;
+  /** Output height in px. */
   height: number;
 }
 
 /** Kinds of gallery scene drawn by {@link sceneSvg}. */
-export type SceneKind = 'store' | 'bolts' | 'swatches' | 'tailoring';
+type SceneKind = 'store' | 'bolts' | 'swatches' | 'tailoring';
 
 const WEAVES: readonly Weave[] = [
   'plain',
@@ -87,7 +101,6 @@ const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 const MIN_SIZE = 16;
 const MAX_SIZE = 8192;
 
-type Palette = readonly [string, string, string];
 type Rand = () => number;
 
 // ---------------------------------------------------------------------------
@@ -101,7 +114,8 @@ function checkPalette(palette: unknown): [string, string, string] {
   const out: string[] = [];
   for (const c of palette as unknown[]) {
     if (typeof c !== 'string' || !HEX_COLOUR.test(c)) {
-      throw new RangeError(`palette colour ${JSON.stringify(c)} is not a "#rrggbb" colour`);
+      const shown = typeof c === 'string' ? JSON.stringify(c.slice(0, 32)) : typeof c;
+      throw new RangeError(`palette colour ${shown} is not a "#rrggbb" colour`);
     }
     out.push(c.toLowerCase());
   }
@@ -195,7 +209,10 @@ function rgb(c: string): Rgb {
 }
 
 function hex(c: Rgb): string {
-  const h = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
+  const h = (n: number) =>
+    Math.max(0, Math.min(255, Math.round(n)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${h(c[0])}${h(c[1])}${h(c[2])}`;
 }
 
@@ -216,7 +233,9 @@ function lum(c: string): number {
 }
 
 function idPrefix(seed: number, salt: number): string {
-  return `t${hash32((seed >>> 0) ^ hash32(salt + Math.floor(seed / 4294967296))).toString(36).slice(0, 5)}`;
+  return `t${hash32((seed >>> 0) ^ hash32(salt + Math.floor(seed / 4294967296)))
+    .toString(36)
+    .slice(0, 5)}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -392,12 +411,14 @@ function interlace(
   const gap = shade(mix(warp, weft, 0.5), -0.16);
   // Round-yarn shading: one repeating gradient per direction, one thread pitch long.
   const yarn = (gid: string, horizontal: boolean, period: number) =>
-    `<linearGradient id="${gid}" gradientUnits="userSpaceOnUse" spreadMethod="repeat" x1="0" y1="0" x2="${horizontal ? f(period, 3) : 0}" y2="${horizontal ? 0 : f(period, 3)}">${stops([
-      [0, '#000', relief * 0.7],
-      [0.4, '#fff', relief * 0.45],
-      [0.6, '#fff', relief * 0.1],
-      [1, '#000', relief * 0.7],
-    ])}</linearGradient>`;
+    `<linearGradient id="${gid}" gradientUnits="userSpaceOnUse" spreadMethod="repeat" x1="0" y1="0" x2="${horizontal ? f(period, 3) : 0}" y2="${horizontal ? 0 : f(period, 3)}">${stops(
+      [
+        [0, '#000', relief * 0.7],
+        [0.4, '#fff', relief * 0.45],
+        [0.6, '#fff', relief * 0.1],
+        [1, '#000', relief * 0.7],
+      ],
+    )}</linearGradient>`;
   let s = `<pattern id="${id}" width="${tw}" height="${th}" patternUnits="userSpaceOnUse">${yarn(`${id}x`, true, px)}${yarn(`${id}y`, false, py)}<rect width="${tw}" height="${th}" fill="${gap}"/>`;
   for (let j = 0; j < ny; j++) {
     const c = shade(weft, (r() - 0.5) * 2 * vary);
@@ -450,7 +471,14 @@ const mod = (a: number, n: number) => ((a % n) + n) % n;
  * Thick/thin thread irregularities (short translucent dashes) on a large tile whose size is
  * unrelated to the weave tile, to break up visible repetition.
  */
-function grain(id: string, u: number, r: Rand, count: number, vertical: boolean, strength: number): string {
+function grain(
+  id: string,
+  u: number,
+  r: Rand,
+  count: number,
+  vertical: boolean,
+  strength: number,
+): string {
   const w = Math.max(8, Math.round(u * 29));
   const h = Math.max(8, Math.round(u * 23));
   let light = '';
@@ -483,7 +511,14 @@ function grain(id: string, u: number, r: Rand, count: number, vertical: boolean,
  * @param u  fabric scale in px (roughly 1/100 of the picture's short side)
  * @param lite  fewer threads per tile (used for small cloths in scenes)
  */
-function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, lite = false): Fabric {
+function buildFabric(
+  id: string,
+  weave: Weave,
+  c: Colours,
+  u: number,
+  r: Rand,
+  lite = false,
+): Fabric {
   const { base, accent, hi } = c;
   const dark = lum(base) < 0.18;
   const defs: string[] = [];
@@ -505,7 +540,9 @@ function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, l
     return Number(/height="(\d+)"/.exec(d)?.[1] ?? '8');
   };
   const overlay = (w: number, h: number, body: string) => {
-    defs.push(`<pattern id="${id}o" width="${w}" height="${h}" patternUnits="userSpaceOnUse">${body}</pattern>`);
+    defs.push(
+      `<pattern id="${id}o" width="${w}" height="${h}" patternUnits="userSpaceOnUse">${body}</pattern>`,
+    );
     fills.push(`url(#${id}o)`);
   };
   let bands: Design | undefined;
@@ -526,12 +563,24 @@ function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, l
   const plainUp = (i: number, j: number) => (i + j) % 2 === 0;
   const twillUp = (i: number, j: number) => mod(i + j, 4) < 2;
   const lift = dark ? 0.1 : 0.06;
+  // Per-thread tone variation repeats with the tile, so it stays faint (a stronger one reads as
+  // a check once the picture is downscaled); the large grain tile adds irregularity instead.
+  const TONE = 0.015;
   switch (weave) {
     case 'plain':
-      tex(n, n, 0.6 * u, plainUp, shade(base, lift * 0.5), mix(shade(base, -0.02), accent, 0.06), 0.035, 0.2);
+      tex(
+        n,
+        n,
+        0.6 * u,
+        plainUp,
+        shade(base, lift * 0.5),
+        mix(shade(base, -0.02), accent, 0.06),
+        TONE,
+        0.2,
+      );
       break;
     case 'twill':
-      tex(n, n, 0.6 * u, twillUp, shade(base, lift), shade(base, -0.14), 0.035, 0.2);
+      tex(n, n, 0.6 * u, twillUp, shade(base, lift), shade(base, -0.14), TONE, 0.2);
       break;
     case 'herringbone': {
       const k = lite ? 4 : 6;
@@ -543,7 +592,7 @@ function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, l
         (i, j) => mod((Math.floor(i / k) % 2 ? -i : i) + j, 4) < 2,
         light,
         shade(base, -0.22),
-        0.03,
+        TONE,
         0.2,
       );
       break;
@@ -585,12 +634,15 @@ function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, l
       break;
     }
     case 'check': {
-      tex(n, n, 0.55 * u, plainUp, shade(base, lift), shade(base, -0.04), 0.05, 0.16);
+      tex(n, n, 0.55 * u, plainUp, shade(base, lift), shade(base, -0.04), TONE, 0.16);
       const R = Math.max(8, Math.round(u * between(r, 12, 18)));
       const variant = intBetween(r, 0, 2);
       const bands: Band[] = [];
       const band = (pos: number, width: number, colour: string, op: number) => {
-        bands.push({ across: false, pos, width, colour, op }, { across: true, pos, width, colour, op });
+        bands.push(
+          { across: false, pos, width, colour, op },
+          { across: true, pos, width, colour, op },
+        );
       };
       if (variant === 0) {
         band(0, R / 2, accent, 0.42);
@@ -607,7 +659,7 @@ function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, l
       break;
     }
     case 'stripe': {
-      tex(n, n, 0.55 * u, twillUp, shade(base, lift), shade(base, -0.1), 0.05, 0.16);
+      tex(n, n, 0.55 * u, twillUp, shade(base, lift), shade(base, -0.1), TONE, 0.16);
       const R = Math.max(6, Math.round(u * between(r, 8, 13)));
       const variant = intBetween(r, 0, 2);
       const bands: Band[] = [];
@@ -628,11 +680,19 @@ function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, l
       break;
     }
     case 'pinstripe': {
-      tex(n, n, 0.5 * u, twillUp, shade(base, lift * 0.8), shade(base, -0.12), 0.05, 0.18);
+      tex(n, n, 0.5 * u, twillUp, shade(base, lift * 0.8), shade(base, -0.12), TONE, 0.18);
       const R = Math.max(6, Math.round(u * between(r, 5.5, 8)));
       const lw = Math.max(0.8, u * 0.16);
       const chalk = r() < 0.35;
-      design(R, [{ across: false, pos: R / 2 - lw / 2, width: chalk ? lw * 1.8 : lw, colour: hi, op: chalk ? 0.45 : 0.8 }]);
+      design(R, [
+        {
+          across: false,
+          pos: R / 2 - lw / 2,
+          width: chalk ? lw * 1.8 : lw,
+          colour: hi,
+          op: chalk ? 0.45 : 0.8,
+        },
+      ]);
       break;
     }
     case 'jacquard': {
@@ -643,7 +703,7 @@ function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, l
         (i, j) => mod(i * 2 + j, 5) !== 0,
         shade(base, lift * 0.6),
         shade(base, -0.1),
-        0.04,
+        TONE,
         0.14,
       );
       const M = Math.max(12, Math.round(u * between(r, 15, 20)));
@@ -654,7 +714,8 @@ function buildFabric(id: string, weave: Weave, c: Colours, u: number, r: Rand, l
           const a = (k / petals) * Math.PI * 2;
           const ca = Math.cos(a);
           const sa = Math.sin(a);
-          const p = (x: number, y: number) => `${f(cx + x * ca - y * sa, 2)} ${f(cy + x * sa + y * ca, 2)}`;
+          const p = (x: number, y: number) =>
+            `${f(cx + x * ca - y * sa, 2)} ${f(cy + x * sa + y * ca, 2)}`;
           d += `M${p(rad * 0.18, 0)}C${p(rad * 0.45, -rad * 0.32)} ${p(rad * 0.85, -rad * 0.22)} ${p(rad, 0)}C${p(rad * 0.85, rad * 0.22)} ${p(rad * 0.45, rad * 0.32)} ${p(rad * 0.18, 0)}Z`;
         }
         return d;
@@ -705,15 +766,33 @@ type Stop = readonly [offset: number, colour: string, opacity: number];
 
 function stops(list: readonly Stop[]): string {
   return list
-    .map(([o, c, a]) => `<stop offset="${f(o, 3)}" stop-color="${c}"${a < 1 ? ` stop-opacity="${f(a, 3)}"` : ''}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${f(o, 3)}" stop-color="${c}"${a < 1 ? ` stop-opacity="${f(a, 3)}"` : ''}/>`,
+    )
     .join('');
 }
 
-function linear(id: string, x1: number, y1: number, x2: number, y2: number, list: readonly Stop[], extra = ''): string {
+function linear(
+  id: string,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  list: readonly Stop[],
+  extra = '',
+): string {
   return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}"${extra}>${stops(list)}</linearGradient>`;
 }
 
-function radial(id: string, cx: number, cy: number, rad: number, list: readonly Stop[], extra = ''): string {
+function radial(
+  id: string,
+  cx: number,
+  cy: number,
+  rad: number,
+  list: readonly Stop[],
+  extra = '',
+): string {
   return `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${f(cx)}" cy="${f(cy)}" r="${f(rad)}"${extra}>${stops(list)}</radialGradient>`;
 }
 
@@ -757,28 +836,27 @@ class Pen {
     const pid = this.ref(path);
     this.sil.push(clockwise(path));
     for (const fill of this.fab.fills) this.body.push(`<use href="#${pid}" fill="${fill}"/>`);
-    if (tint) this.body.push(`<use href="#${pid}" fill="${tint[0]}" fill-opacity="${f(tint[1], 3)}"/>`);
-    if (outline) this.body.push(`<use href="#${pid}" fill="none" stroke="${this.fab.ink}" stroke-opacity=".55" stroke-width="${this.w(0.35)}" stroke-linejoin="round"/>`);
+    if (tint)
+      this.body.push(`<use href="#${pid}" fill="${tint[0]}" fill-opacity="${f(tint[1], 3)}"/>`);
+    if (outline)
+      this.body.push(
+        `<use href="#${pid}" fill="none" stroke="${this.fab.ink}" stroke-opacity=".55" stroke-width="${this.w(0.35)}" stroke-linejoin="round"/>`,
+      );
   }
-  /** Another cloth (e.g. a second fabric) or solid-filled piece. */
-  solid(path: string, fill: string, opts: { opacity?: number; outline?: string; silhouette?: boolean } = {}): void {
-    const pid = this.ref(path);
-    if (opts.silhouette !== false) this.sil.push(clockwise(path));
-    this.body.push(
-      `<use href="#${pid}" fill="${fill}"${opts.opacity !== undefined ? ` fill-opacity="${f(opts.opacity, 3)}"` : ''}${opts.outline ? ` stroke="${opts.outline}" stroke-opacity=".5" stroke-width="${this.w(0.3)}" stroke-linejoin="round"` : ''}/>`,
-    );
-  }
-  /** Shape painted with a list of fills (e.g. another fabric), counted in the silhouette. */
-  fills(path: string, fills: readonly string[], outline?: string): void {
+  /** A solid-filled piece (shirt, tie, lining, satin…), part of the silhouette. */
+  solid(path: string, fill: string, outline?: string): void {
     const pid = this.ref(path);
     this.sil.push(clockwise(path));
-    for (const fill of fills) this.body.push(`<use href="#${pid}" fill="${fill}"/>`);
-    if (outline) this.body.push(`<use href="#${pid}" fill="none" stroke="${outline}" stroke-opacity=".5" stroke-width="${this.w(0.35)}" stroke-linejoin="round"/>`);
+    this.body.push(
+      `<use href="#${pid}" fill="${fill}"${outline ? ` stroke="${outline}" stroke-opacity=".5" stroke-width="${this.w(0.3)}" stroke-linejoin="round"` : ''}/>`,
+    );
   }
   /** A translucent shadow cast by unit-space paths, offset by (dx, dy) units. */
   cast(paths: readonly string[], dx: number, dy: number, opacity: number): void {
     const d = paths
-      .map((p) => mapPath(clockwise(p), (x, y) => [this.ox + (x + dx) * this.s, this.oy + (y + dy) * this.s]))
+      .map((p) =>
+        mapPath(clockwise(p), (x, y) => [this.ox + (x + dx) * this.s, this.oy + (y + dy) * this.s]),
+      )
       .join('');
     this.body.push(`<path d="${d}" fill="#000" fill-opacity="${f(opacity, 3)}"/>`);
   }
@@ -809,7 +887,7 @@ interface GarmentSpec {
   box: readonly [number, number, number, number];
   /** Fraction of the picture height the garment should fill (default 0.7). */
   fill?: number;
-  draw: (p: Pen, c: Colours, r: Rand) => void;
+  draw: (p: Pen, c: Colours) => void;
 }
 
 const SHIRT_WHITE = '#f5f3ee';
@@ -825,25 +903,27 @@ const JACKET = sym(
 const CLOSED_JACKET = sym(
   'M50 3.8 L58 3 C66 4.5 74 6.5 80 8.8 C80.8 15 80.3 21 79.5 27 C77.5 44 77 56 78.5 70 L79.5 93 C70 94.6 60 95.2 50 95.2',
 );
-const SLEEVE = 'M79.8 8.8 C85.5 9.6 88.6 13.5 89.6 19.5 L94.2 74 C90.5 75.6 86.4 75.8 83 74.8 L79.6 27 Z';
+const SLEEVE =
+  'M79.8 8.8 C85.5 9.6 88.6 13.5 89.6 19.5 L94.2 74 C90.5 75.6 86.4 75.8 83 74.8 L79.6 27 Z';
 const SUIT_TROUSERS = sym(
   'M50 66 L73.5 66 C74.5 80 74.5 90 73.8 100 L72.6 172 L56.5 172 L51.2 104 C50.9 101 50.5 100 50 100',
 );
 
-function both(p: Pen, path: string, fn: (d: string) => void): void {
+/** Apply `fn` to a unit-space path and to its mirror image. */
+function both(path: string, fn: (d: string) => void): void {
   fn(path);
   fn(mirror(path));
 }
 
 function suitTrousers(p: Pen, jacket: string, satin?: string): void {
   p.cloth(SUIT_TROUSERS);
-  both(p, 'M64.8 97 L64.6 171', (d) => p.line(d, p.fab.ink, 0.3, 0.35));
-  if (satin) both(p, 'M72.9 100 L71.9 171.5', (d) => p.line(d, satin, 1.3, 1));
+  both('M64.8 97 L64.6 171', (d) => p.line(d, p.fab.ink, 0.3, 0.35));
+  if (satin) both('M72.9 100 L71.9 171.5', (d) => p.line(d, satin, 1.3, 1));
   p.cast([jacket], 0.4, 1.6, 0.22);
 }
 
 function sleeves(p: Pen, path: string, cuffButtons: boolean, buttonColour: string): void {
-  both(p, path, (d) => p.cloth(d, ['#000', 0.07]));
+  both(path, (d) => p.cloth(d, ['#000', 0.07]));
   if (cuffButtons) {
     for (let k = 0; k < 3; k++) {
       const y = 70.5 - k * 2.6;
@@ -863,18 +943,24 @@ function jacketCommon(p: Pen, c: Colours, tux: boolean): void {
   // shirt, collar and tie in the V
   p.solid('M43.4 1.4 L56.6 1.4 L50 61 Z', shirt);
   if (tux) {
-    both(p, 'M51.5 16 L51.5 58', (d) => p.line(d, shade(shirt, -0.2), 0.25, 0.8));
+    both('M51.5 16 L51.5 58', (d) => p.line(d, shade(shirt, -0.2), 0.25, 0.8));
     for (const y of [22, 30, 38]) p.button(50, y, 0.55, shade(c.base, -0.5));
   }
-  both(p, 'M50.2 9 L55.8 1.6 L58 4 L54.6 14.2 Z', (d) => p.solid(d, shirt, { outline: shade(shirt, -0.4) }));
+  both('M50.2 9 L55.8 1.6 L58 4 L54.6 14.2 Z', (d) => p.solid(d, shirt, shade(shirt, -0.4)));
   if (tux) {
     const bow = shade(c.base, -0.5);
-    p.solid('M50 9.6 L44.2 6.6 L44.6 13.2 Z M50 9.6 L55.8 6.6 L55.4 13.2 Z', bow, { outline: '#000' });
+    p.solid('M50 9.6 L44.2 6.6 L44.6 13.2 Z M50 9.6 L55.8 6.6 L55.4 13.2 Z', bow, '#000');
     p.solid('M48.6 8 L51.4 8 L51.4 11.4 L48.6 11.4 Z', shade(bow, 0.15));
   } else {
-    p.solid('M47.9 8.2 L52.1 8.2 L51.2 12.8 L48.8 12.8 Z', shade(c.accent, -0.1), { outline: shade(c.accent, -0.5) });
-    p.solid('M48.8 12.8 L51.2 12.8 L53.1 50 L50 54 L46.9 50 Z', c.accent, { outline: shade(c.accent, -0.5) });
-    both(p, 'M48.4 20 L52 16.6 M47.9 28 L52.6 23.5 M47.4 36 L52.9 31', (d) => p.line(d, c.hi, 0.45, 0.35));
+    p.solid(
+      'M47.9 8.2 L52.1 8.2 L51.2 12.8 L48.8 12.8 Z',
+      shade(c.accent, -0.1),
+      shade(c.accent, -0.5),
+    );
+    p.solid('M48.8 12.8 L51.2 12.8 L53.1 50 L50 54 L46.9 50 Z', c.accent, shade(c.accent, -0.5));
+    both('M48.4 20 L52 16.6 M47.9 28 L52.6 23.5 M47.4 36 L52.9 31', (d) =>
+      p.line(d, c.hi, 0.45, 0.35),
+    );
   }
   // lapels
   const lapel = tux
@@ -890,24 +976,27 @@ function jacketCommon(p: Pen, c: Colours, tux: boolean): void {
         [1, shade(sat, -0.2), 1],
       ]),
     );
-    both(p, lapel, (d) => p.solid(d, `url(#${p.id}sat)`, { outline: '#000' }));
+    both(lapel, (d) => p.solid(d, `url(#${p.id}sat)`, '#000'));
   } else {
-    both(p, lapel, (d) => {
+    both(lapel, (d) => {
       p.cloth(d, ['#fff', 0.06]);
     });
-    both(p, 'M62.8 18.2 L55.2 15.6', (d) => p.line(d, ink, 0.3, 0.6));
-    both(p, 'M50.4 61 C55.6 48.5 62.6 33.5 67.6 21', (d) => p.line(d, '#000', 0.7, 0.12));
+    both('M62.8 18.2 L55.2 15.6', (d) => p.line(d, ink, 0.3, 0.6));
+    both('M50.4 61 C55.6 48.5 62.6 33.5 67.6 21', (d) => p.line(d, '#000', 0.7, 0.12));
   }
   p.line('M50.5 61 L50.5 76', ink, 0.3, 0.5);
   // pockets
-  both(p, tux ? 'M60 69.5 L74.5 69 L74.55 70 L60.05 70.5 Z' : 'M60 68 L74.5 67.4 L74.7 72.6 L60.2 73.2 Z', (d) =>
-    p.cloth(d, ['#000', 0.04]),
+  both(
+    tux ? 'M60 69.5 L74.5 69 L74.55 70 L60.05 70.5 Z' : 'M60 68 L74.5 67.4 L74.7 72.6 L60.2 73.2 Z',
+    (d) => p.cloth(d, ['#000', 0.04]),
   );
   p.cloth('M63.5 33.5 L73 31.8 L73.3 34.2 L63.8 35.9 Z', ['#000', 0.04]);
   if (!tux) {
-    p.solid('M64.6 33.3 L66.6 29.6 L68.5 32.4 L70.3 29.8 L72.1 31.9 Z', mix(c.hi, '#ffffff', 0.2), {
-      outline: shade(c.hi, -0.4),
-    });
+    p.solid(
+      'M64.6 33.3 L66.6 29.6 L68.5 32.4 L70.3 29.8 L72.1 31.9 Z',
+      mix(c.hi, '#ffffff', 0.2),
+      shade(c.hi, -0.4),
+    );
   }
   p.button(50, 61.5, tux ? 1.35 : 1.3, btn);
   if (!tux) p.button(50, 73.5, 1.3, btn);
@@ -929,14 +1018,15 @@ function closedJacket(p: Pen, c: Colours, long: boolean): void {
       'M50 138 L66 138 C65.6 160 64.2 175 62.8 188 L55.4 188.5 C53.8 170 52.3 155 51.2 146 C50.8 144 50.4 143 50 143',
     );
     const cream = mix(c.hi, '#f7f2e6', 0.65);
-    p.solid(leg, cream, { outline: shade(cream, -0.45) });
-    both(p, 'M55.6 176 C58 175 61 175 63.6 176.2 M55.5 180 C58 179 61 179 63.3 180.2 M55.3 184 C58 183 61 183 63 184.2', (d) =>
-      p.line(d, shade(cream, -0.35), 0.3, 0.6),
+    p.solid(leg, cream, shade(cream, -0.45));
+    both(
+      'M55.6 176 C58 175 61 175 63.6 176.2 M55.5 180 C58 179 61 179 63.3 180.2 M55.3 184 C58 183 61 183 63 184.2',
+      (d) => p.line(d, shade(cream, -0.35), 0.3, 0.6),
     );
     p.cast([body], 0.4, 1.6, 0.2);
   } else {
     p.cloth(SUIT_TROUSERS);
-    both(p, 'M64.8 97 L64.6 171', (d) => p.line(d, ink, 0.3, 0.35));
+    both('M64.8 97 L64.6 171', (d) => p.line(d, ink, 0.3, 0.35));
     p.cast([body], 0.4, 1.6, 0.22);
   }
   sleeves(p, sleeve, false, metal);
@@ -952,14 +1042,19 @@ function closedJacket(p: Pen, c: Colours, long: boolean): void {
     p.line('M42 1.2 C47 2.2 53 2.2 58 1.2', metal, 0.4, 0.7, [0.5, 0.5]);
     p.line('M50 7.2 L50 148.8', metal, 1.6, 0.75);
     p.line('M50 7.2 L50 148.8', shade(metal, -0.3), 0.35, 0.8, [0.6, 0.6]);
-    p.line('M16 144 C28 146.4 40 147.2 49 147.3 M51 147.3 C60 147.2 72 146.4 84 144', metal, 1.2, 0.7);
-    both(p, 'M83.3 76.4 L94.2 75.4', (d) => p.line(d, metal, 1.3, 0.85));
-    both(p, 'M82.4 130 L83.6 146', (d) => p.line(d, ink, 0.35, 0.6));
+    p.line(
+      'M16 144 C28 146.4 40 147.2 49 147.3 M51 147.3 C60 147.2 72 146.4 84 144',
+      metal,
+      1.2,
+      0.7,
+    );
+    both('M83.3 76.4 L94.2 75.4', (d) => p.line(d, metal, 1.3, 0.85));
+    both('M82.4 130 L83.6 146', (d) => p.line(d, ink, 0.35, 0.6));
     for (let k = 0; k < 9; k++) p.button(50, 11 + k * 7.6, 0.95, metal);
   } else {
     p.line('M50 6.6 L50 95.2', ink, 0.32, 0.6);
     for (let k = 0; k < 6; k++) p.button(50, 10.5 + k * 9.5, 1.05, metal);
-    both(p, 'M60 68 L74.5 67.4 L74.7 72.6 L60.2 73.2 Z', (d) => p.cloth(d, ['#000', 0.04]));
+    both('M60 68 L74.5 67.4 L74.7 72.6 L60.2 73.2 Z', (d) => p.cloth(d, ['#000', 0.04]));
     p.cloth('M63.5 33.5 L73 31.8 L73.3 34.2 L63.8 35.9 Z', ['#000', 0.04]);
   }
 }
@@ -977,18 +1072,19 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
       const body = sym(
         'M50 3 L57.5 2.5 C65 4 72 6 77.5 8.5 C78.3 15 78.2 22 77.8 29 C77 60 77.5 100 79.5 142 C70 143 60 143.5 50 143.5',
       );
-      const sleeve = 'M77.3 8.6 C83.5 9.5 86.8 14 87.8 20 L91.2 84 C87.5 85.2 84 85.2 80.8 84.5 L77.7 29 Z';
-      both(p, sleeve, (d) => p.cloth(d, ['#000', 0.06]));
+      const sleeve =
+        'M77.3 8.6 C83.5 9.5 86.8 14 87.8 20 L91.2 84 C87.5 85.2 84 85.2 80.8 84.5 L77.7 29 Z';
+      both(sleeve, (d) => p.cloth(d, ['#000', 0.06]));
       p.cloth(body);
-      p.cloth('M42.6 4.6 C42.3 2.8 42.6 1.4 43.2 0.8 C47 1.8 53 1.8 56.8 0.8 C57.4 1.4 57.7 2.8 57.4 4.6 C53 6 47 6 42.6 4.6 Z', [
-        '#fff',
-        0.05,
-      ]);
+      p.cloth(
+        'M42.6 4.6 C42.3 2.8 42.6 1.4 43.2 0.8 C47 1.8 53 1.8 56.8 0.8 C57.4 1.4 57.7 2.8 57.4 4.6 C53 6 47 6 42.6 4.6 Z',
+        ['#fff', 0.05],
+      );
       p.cloth('M48.2 5.4 L51.8 5.4 L51.8 31 L48.2 31 Z', ['#fff', 0.04]);
       for (const y of [10, 17.5, 25]) p.button(50, y, 0.8, metal);
-      both(p, 'M79.3 141.6 L78.7 121', (d) => p.line(d, ink, 0.35, 0.6));
+      both('M79.3 141.6 L78.7 121', (d) => p.line(d, ink, 0.35, 0.6));
       p.line('M21 139.6 C40 140.8 60 140.8 79 139.6', c.hi, 0.4, 0.6, [0.9, 0.6]);
-      both(p, 'M81 80.8 L91 80', (d) => p.line(d, c.hi, 0.4, 0.6, [0.9, 0.6]));
+      both('M81 80.8 L91 80', (d) => p.line(d, c.hi, 0.4, 0.6, [0.9, 0.6]));
     },
   },
   shirt: {
@@ -1001,16 +1097,19 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
       );
       const sleeve = 'M77.8 8.8 C84 9.8 87.5 14 89 20 L97 66 C93.5 68 89.5 68.8 86 68.4 L78.2 30 Z';
       const pearl = mix('#f4f0e6', c.hi, 0.15);
-      both(p, sleeve, (d) => p.cloth(d, ['#000', 0.06]));
-      both(p, 'M85.1 62.6 L95.9 60.2 L97 66 C93.5 68 89.5 68.8 86 68.4 Z', (d) => p.cloth(d, ['#fff', 0.04]));
+      both(sleeve, (d) => p.cloth(d, ['#000', 0.06]));
+      both('M85.1 62.6 L95.9 60.2 L97 66 C93.5 68 89.5 68.8 86 68.4 Z', (d) =>
+        p.cloth(d, ['#fff', 0.04]),
+      );
       p.cloth(body);
       p.cloth('M42.4 4.2 C45 1 55 1 57.6 4.2 L57 6.4 C54 5 46 5 43 6.4 Z', ['#000', 0.22]);
       p.cloth('M48 10 L52 10 L52 94.6 L48 94.6 Z', ['#fff', 0.03]);
-      both(p, 'M50 10.5 L57.2 2.4 C60 3.4 61.8 4.8 62.6 6.6 L58.2 19 C55.8 15 52.8 12.4 50 10.5 Z', (d) =>
-        p.cloth(d, ['#fff', 0.05]),
+      both(
+        'M50 10.5 L57.2 2.4 C60 3.4 61.8 4.8 62.6 6.6 L58.2 19 C55.8 15 52.8 12.4 50 10.5 Z',
+        (d) => p.cloth(d, ['#fff', 0.05]),
       );
       for (let k = 0; k < 7; k++) p.button(50, 16 + k * 12, 0.8, pearl);
-      both(p, 'M91.5 65.2 L91.5 65.2', (d) => p.line(d, pearl, 1.4, 1));
+      both('M91.5 65.2 L91.5 65.2', (d) => p.line(d, pearl, 1.4, 1));
       p.cloth('M58 30 L70 30 L70 43 L64 45.2 L58 43 Z', ['#000', 0.03]);
       p.line('M58 32 L70 32', ink, 0.25, 0.5);
     },
@@ -1024,12 +1123,22 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
         'M50 2.6 L59 2.2 C65 4.6 71.5 6.8 78 9.4 L96.5 27 C93.8 30.6 90.8 33.6 87.5 36.5 L80 30 C79.2 50 79.2 70 80.2 92 C70 93.4 60 94 50 94',
       );
       p.cloth(body);
-      p.cloth('M41 2.2 C44 1.4 56 1.4 59 2.2 C57 9 53.5 11 50 11 C46.5 11 43 9 41 2.2 Z', ['#000', 0.28], false);
+      p.cloth(
+        'M41 2.2 C44 1.4 56 1.4 59 2.2 C57 9 53.5 11 50 11 C46.5 11 43 9 41 2.2 Z',
+        ['#000', 0.28],
+        false,
+      );
       p.line('M41 2.4 C43 9 46.5 11 50 11 C53.5 11 57 9 59 2.4', shade(p.fab.base, -0.08), 1.8, 1);
       p.line('M41 2.4 C43 9 46.5 11 50 11 C53.5 11 57 9 59 2.4', ink, 0.3, 0.4);
-      p.line('M40 2.3 C42 10.2 46 12.2 50 12.2 C54 12.2 58 10.2 60 2.3', ink, 0.25, 0.5, [0.9, 0.6]);
-      both(p, 'M95 28.6 C92.6 31.5 89.8 34.2 86.8 36.8', (d) => p.line(d, ink, 0.25, 0.5, [0.9, 0.6]));
-      both(p, 'M78 9.4 C79 16 79.6 23 80 30', (d) => p.line(d, ink, 0.3, 0.4));
+      p.line(
+        'M40 2.3 C42 10.2 46 12.2 50 12.2 C54 12.2 58 10.2 60 2.3',
+        ink,
+        0.25,
+        0.5,
+        [0.9, 0.6],
+      );
+      both('M95 28.6 C92.6 31.5 89.8 34.2 86.8 36.8', (d) => p.line(d, ink, 0.25, 0.5, [0.9, 0.6]));
+      both('M78 9.4 C79 16 79.6 23 80 30', (d) => p.line(d, ink, 0.3, 0.4));
       p.line('M20 90.4 C35 91.8 65 91.8 80 90.4', ink, 0.25, 0.5, [0.9, 0.6]);
     },
   },
@@ -1037,15 +1146,17 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
     box: [21.8, -1, 78.2, 175],
     draw: (p) => {
       const ink = p.fab.ink;
-      const legs = sym('M50 0 L76.5 0 C77.8 20 78 38 77 60 L74.5 175 L56 175 L51.3 42 C51 38 50.6 36.5 50 36.5');
+      const legs = sym(
+        'M50 0 L76.5 0 C77.8 20 78 38 77 60 L74.5 175 L56 175 L51.3 42 C51 38 50.6 36.5 50 36.5',
+      );
       p.cloth(legs);
       p.cloth('M23.5 0 L76.5 0 L76.8 7 L23.2 7 Z', ['#fff', 0.05]);
-      both(p, 'M56.2 -0.8 L58.2 -0.8 L58.2 8.2 L56.2 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
-      both(p, 'M71.5 -0.8 L73.5 -0.8 L73.5 8.2 L71.5 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
+      both('M56.2 -0.8 L58.2 -0.8 L58.2 8.2 L56.2 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
+      both('M71.5 -0.8 L73.5 -0.8 L73.5 8.2 L71.5 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
       p.line('M53.6 7 L53.6 27 C53.6 31 52 33.5 50 35', ink, 0.3, 0.55);
-      both(p, 'M66.5 7 L75.9 27', (d) => p.line(d, ink, 0.35, 0.6));
-      both(p, 'M65.3 30 L65.2 174', (d) => p.line(d, ink, 0.3, 0.3));
-      both(p, 'M56 172.5 L74.6 172.5', (d) => p.line(d, ink, 0.25, 0.3));
+      both('M66.5 7 L75.9 27', (d) => p.line(d, ink, 0.35, 0.6));
+      both('M65.3 30 L65.2 174', (d) => p.line(d, ink, 0.3, 0.3));
+      both('M56 172.5 L74.6 172.5', (d) => p.line(d, ink, 0.25, 0.3));
       p.button(50, 3.5, 1.1, shade(p.fab.base, -0.4));
     },
   },
@@ -1054,7 +1165,9 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
     draw: (p, c) => {
       const thread = mix(c.hi, '#d89a3a', lum(c.hi) > 0.8 ? 0.75 : 0.3);
       const metal = '#b48a4a';
-      const legs = sym('M50 0 L76.5 0 C77.8 18 78 34 77 55 L73 175 L57 175 L51.3 40 C51 36.5 50.6 35 50 35');
+      const legs = sym(
+        'M50 0 L76.5 0 C77.8 18 78 34 77 55 L73 175 L57 175 L51.3 40 C51 36.5 50.6 35 50 35',
+      );
       p.cloth(legs);
       // faded knees: a soft radial highlight (radial gradients are fine on small areas)
       p.defs.push(
@@ -1071,19 +1184,22 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
       p.cloth('M23.5 0 L76.5 0 L76.8 7 L23.2 7 Z', ['#fff', 0.05]);
       p.stitch('M23.8 1.3 L76.2 1.3', thread);
       p.stitch('M23.5 5.7 L76.5 5.7', thread);
-      both(p, 'M57.5 7 C60 15 67 20 76.6 21', (d) => {
+      both('M57.5 7 C60 15 67 20 76.6 21', (d) => {
         p.line(d, p.fab.ink, 0.4, 0.6);
-        p.stitch(mapPath(d, (x, y) => [x + (x < 50 ? 0.9 : -0.9), y + 0.9], 2), thread);
+        p.stitch(
+          mapPath(d, (x, y) => [x + (x < 50 ? 0.9 : -0.9), y + 0.9], 2),
+          thread,
+        );
       });
       p.stitch('M65.5 7 L65.5 13.6 L73.5 13.2 L73.5 7', thread);
       p.stitch('M53.8 7 L53.8 25 C53.8 30 52 32 50.2 33.5', thread);
       p.stitch('M55 7 L55 25.2 C55 31 52.6 33.6 50.6 35', thread);
-      both(p, 'M76.4 24 C76.5 34 76.3 44 75.6 60 L71.9 174', (d) => p.stitch(d, thread, 0.65));
-      both(p, 'M57.2 172.6 L72.8 172.6', (d) => p.stitch(d, thread));
-      both(p, 'M52.5 37 C56 36 59 35.2 62 33.4 M52.8 39.5 C56.5 38.6 59.5 37.8 61.5 36.6', (d) =>
+      both('M76.4 24 C76.5 34 76.3 44 75.6 60 L71.9 174', (d) => p.stitch(d, thread, 0.65));
+      both('M57.2 172.6 L72.8 172.6', (d) => p.stitch(d, thread));
+      both('M52.5 37 C56 36 59 35.2 62 33.4 M52.8 39.5 C56.5 38.6 59.5 37.8 61.5 36.6', (d) =>
         p.line(d, '#fff', 0.5, 0.18),
       );
-      both(p, 'M56.2 -0.8 L58.2 -0.8 L58.2 8.2 L56.2 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
+      both('M56.2 -0.8 L58.2 -0.8 L58.2 8.2 L56.2 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
       for (const [x, y] of [
         [57.7, 7.9],
         [76, 20.6],
@@ -1113,10 +1229,11 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
       );
       p.cloth(body);
       p.line('M50.5 44 L50.5 87.5', ink, 0.3, 0.55);
-      both(p, 'M57 66 L67 64.8 L67.2 66.8 L57.2 68 Z', (d) => p.cloth(d, ['#000', 0.05]));
+      both('M57 66 L67 64.8 L67.2 66.8 L57.2 68 Z', (d) => p.cloth(d, ['#000', 0.05]));
       p.cloth('M59 34 L67 32.8 L67.2 34.6 L59.2 35.8 Z', ['#000', 0.05]);
-      both(p, 'M58.6 2 L50.4 44', (d) => p.line(d, '#000', 0.6, 0.12));
-      for (let k = 0; k < 5; k++) p.button(50.5, 48 + k * 8.6, 1.05, shade(mix(c.base, c.accent, 0.5), -0.3));
+      both('M58.6 2 L50.4 44', (d) => p.line(d, '#000', 0.6, 0.12));
+      for (let k = 0; k < 5; k++)
+        p.button(50.5, 48 + k * 8.6, 1.05, shade(mix(c.base, c.accent, 0.5), -0.3));
     },
   },
   nightwear: {
@@ -1128,22 +1245,25 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
         'M50 84 L75 84 C77 100 78 115 78 130 L76.5 180 L57 180 L51.2 120 C51 117 50.5 116 50 116',
       );
       p.cloth(legs);
-      both(p, 'M57.3 176.2 L76.6 176.2', (d) => p.line(d, piping, 0.7, 0.9));
+      both('M57.3 176.2 L76.6 176.2', (d) => p.line(d, piping, 0.7, 0.9));
       const body = sym(
         'M50 6 L57 3 C64.5 4.5 71.5 6.2 78 8.8 C78.8 15 78.5 21 78 27 C77.6 50 77.6 70 78.4 91 C70 92.5 60 93 50 93',
       );
       p.cast([body], 0.4, 1.6, 0.2);
       const sleeve = 'M77.8 9 C84 10 87 14 88 20 L91.5 78 C88 79.2 84.5 79.3 81.4 78.6 L78 27 Z';
-      both(p, sleeve, (d) => p.cloth(d, ['#000', 0.06]));
-      both(p, 'M81.9 74.6 L91.3 73.8', (d) => p.line(d, piping, 0.7, 0.9));
+      both(sleeve, (d) => p.cloth(d, ['#000', 0.06]));
+      both('M81.9 74.6 L91.3 73.8', (d) => p.line(d, piping, 0.7, 0.9));
       p.cloth(body);
       p.cloth('M43 3 C46 2 54 2 57 3 L50 30 Z', ['#000', 0.25], false);
       p.cloth('M48 30 L52 30 L52 92.8 L48 92.8 Z', ['#fff', 0.03]);
-      both(p, 'M50 30.5 L57 3 C59.5 3.6 61.5 4.6 63.2 6 L60.4 13.4 L56.4 14.8 C54.5 20 52.3 25.5 50 30.5 Z', (d) =>
-        p.cloth(d, ['#fff', 0.05]),
+      both(
+        'M50 30.5 L57 3 C59.5 3.6 61.5 4.6 63.2 6 L60.4 13.4 L56.4 14.8 C54.5 20 52.3 25.5 50 30.5 Z',
+        (d) => p.cloth(d, ['#fff', 0.05]),
       );
-      both(p, 'M50 30.5 C52.3 25.5 54.5 20 56.4 14.8 L60.4 13.4 L63.2 6', (d) => p.line(d, piping, 0.7, 0.9));
-      both(p, 'M52 31 L52 92.6', (d) => p.line(d, piping, 0.6, 0.8));
+      both('M50 30.5 C52.3 25.5 54.5 20 56.4 14.8 L60.4 13.4 L63.2 6', (d) =>
+        p.line(d, piping, 0.7, 0.9),
+      );
+      both('M52 31 L52 92.6', (d) => p.line(d, piping, 0.6, 0.8));
       p.cloth('M58 38 L69 38 L69 50 L58 50 Z', ['#000', 0.03]);
       p.line('M58 38.4 L69 38.4', piping, 0.7, 0.9);
       for (let k = 0; k < 5; k++) p.button(50, 38 + k * 12, 0.8, piping);
@@ -1155,14 +1275,16 @@ const GARMENT_SPECS: Record<Exclude<Garment, 'none'>, GarmentSpec> = {
     fill: 0.5,
     draw: (p) => {
       const ink = p.fab.ink;
-      const legs = sym('M50 0 L76.5 0 C78 14 79.6 30 81.5 53 L57.4 56.4 L51.5 32 C51 29.5 50.6 28.5 50 28.5');
+      const legs = sym(
+        'M50 0 L76.5 0 C78 14 79.6 30 81.5 53 L57.4 56.4 L51.5 32 C51 29.5 50.6 28.5 50 28.5',
+      );
       p.cloth(legs);
-      both(p, 'M57.1 51.6 L81.1 48.6 L81.5 53 L57.4 56.4 Z', (d) => p.cloth(d, ['#fff', 0.05]));
+      both('M57.1 51.6 L81.1 48.6 L81.5 53 L57.4 56.4 Z', (d) => p.cloth(d, ['#fff', 0.05]));
       p.cloth('M23.5 0 L76.5 0 L76.8 7 L23.2 7 Z', ['#fff', 0.05]);
-      both(p, 'M56.2 -0.8 L58.2 -0.8 L58.2 8.2 L56.2 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
-      both(p, 'M71.5 -0.8 L73.5 -0.8 L73.5 8.2 L71.5 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
+      both('M56.2 -0.8 L58.2 -0.8 L58.2 8.2 L56.2 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
+      both('M71.5 -0.8 L73.5 -0.8 L73.5 8.2 L71.5 8.2 Z', (d) => p.cloth(d, ['#fff', 0.08]));
       p.line('M53.6 7 L53.6 22 C53.6 25.5 52 27 50 28.5', ink, 0.3, 0.55);
-      both(p, 'M66.5 7 L76.8 24', (d) => p.line(d, ink, 0.35, 0.6));
+      both('M66.5 7 L76.8 24', (d) => p.line(d, ink, 0.35, 0.6));
       p.button(50, 3.5, 1.1, shade(p.fab.base, -0.4));
     },
   },
@@ -1208,21 +1330,25 @@ export function textileSvg(options: TextileOptions): string {
     for (const fill of fab.fills) body.push(`<rect width="${W}" height="${H}" fill="${fill}"/>`);
     // Folds: soft alternating light/dark vertical bands. Only axis-aligned linear gradients
     // are used for full-canvas shading: diagonal and radial ones are many times slower in librsvg.
-    const folds = intBetween(r, 3, 5);
+    const folds = intBetween(r, 2, 4);
     const across: Stop[] = [
       [0, '#000', 0.2],
       [0.06, '#000', 0.06],
     ];
-    const step = 0.86 / folds;
+    // irregular fold widths, summing to the space between the darker edges
+    const widths: number[] = [];
+    for (let k = 0; k < folds; k++) widths.push(between(r, 0.6, 1.4));
+    const total = widths.reduce((a, b) => a + b, 0);
     let pos = 0.07;
-    for (let k = 0; k < folds; k++) {
+    for (const w of widths) {
+      const step = (0.86 * w) / total;
       const a = pos + step * between(r, 0.05, 0.15);
       const b = pos + step * between(r, 0.3, 0.42);
       const c = pos + step * between(r, 0.5, 0.58);
       const d = pos + step * between(r, 0.7, 0.8);
       const e = pos + step * between(r, 0.92, 1);
-      across.push([a, '#fff', 0], [b, '#fff', between(r, 0.07, 0.15)], [c, '#fff', 0]);
-      across.push([d, '#000', between(r, 0.12, 0.24)], [e, '#000', 0]);
+      across.push([a, '#fff', 0], [b, '#fff', between(r, 0.05, 0.11)], [c, '#fff', 0]);
+      across.push([d, '#000', between(r, 0.08, 0.17)], [e, '#000', 0]);
       pos += step;
     }
     across.push([0.94, '#000', 0.06], [1, '#000', 0.24]);
@@ -1265,7 +1391,9 @@ export function textileSvg(options: TextileOptions): string {
       [1, '#000', 0.06],
     ]),
   );
-  body.push(`<rect width="${W}" height="${H}" fill="url(#${id}bg)"/><rect width="${W}" height="${H}" fill="url(#${id}bgx)"/>`);
+  body.push(
+    `<rect width="${W}" height="${H}" fill="url(#${id}bg)"/><rect width="${W}" height="${H}" fill="url(#${id}bgx)"/>`,
+  );
   // contact shadow ellipse under the garment
   const footY = oy + by1 * s;
   defs.push(
@@ -1278,7 +1406,7 @@ export function textileSvg(options: TextileOptions): string {
     `<ellipse cx="0" cy="0" rx="1" ry="1" fill="url(#${id}cs)" transform="translate(${f(W / 2)} ${f(footY + H * 0.02)}) scale(${f(bw * s * 0.5)} ${f(H * 0.035)})"/>`,
   );
   const pen = new Pen(`${id}g`, ox, oy, s, fab);
-  spec.draw(pen, colours, r);
+  spec.draw(pen, colours);
   // One union outline (nonzero fill of clockwise subpaths) for the shadow and the lighting.
   const silId = `${id}sil`;
   defs.push(`<path id="${silId}" d="${pen.d(pen.sil.join(''))}"/>`, ...pen.defs);
@@ -1477,7 +1605,8 @@ function boltEnd(cx: number, cy: number, rx: number, ry: number, colour: string,
   // wound layers: a few slightly lighter and darker bands
   for (let k = 0; k < 3; k++) {
     const t = 0.82 - k * 0.15 + between(r, -0.03, 0.03);
-    s += e(t, shade(colour, k % 2 ? -0.16 : 0.02)) + e(t - 0.04, shade(colour, k % 2 ? -0.1 : -0.04));
+    s +=
+      e(t, shade(colour, k % 2 ? -0.16 : 0.02)) + e(t - 0.04, shade(colour, k % 2 ? -0.1 : -0.04));
   }
   s += e(0.33, '#8a6e4c') + e(0.3, '#c9ab80');
   s += `<ellipse cx="${f(cx)}" cy="${f(cy)}" rx="${f(rx * 0.15)}" ry="${f(ry * 0.15)}" fill="#3a2e24"/>`;
@@ -1496,7 +1625,9 @@ function bandsIn(design: Design, x0: number, y0: number, w: number, h: number): 
       const a = Math.max(lo, k * P + b.pos);
       const z = Math.min(lo + span, k * P + b.pos + b.width);
       if (z <= a) continue;
-      d += b.across ? `M${f(x0)} ${f(a)}h${f(w)}v${f(z - a)}h${f(-w)}z` : `M${f(a)} ${f(y0)}h${f(z - a)}v${f(h)}h${f(a - z)}z`;
+      d += b.across
+        ? `M${f(x0)} ${f(a)}h${f(w)}v${f(z - a)}h${f(-w)}z`
+        : `M${f(a)} ${f(y0)}h${f(z - a)}v${f(h)}h${f(a - z)}z`;
     }
     if (d) out += `<path d="${d}" fill="${b.colour}" fill-opacity="${b.op}"/>`;
   }
@@ -1570,7 +1701,9 @@ function drawSwatches(sc: Scene): void {
       g += rect(-lw / 2, ly + lh * 0.84, lw, lh * 0.16, c.accent, ' fill-opacity=".85"');
     }
     sc.body.push(`${g}</g>`);
-    sc.body.push(`<use href="#${pid}" fill="none" stroke="${fab.ink}" stroke-opacity=".45" stroke-width="${thin}"/>`);
+    sc.body.push(
+      `<use href="#${pid}" fill="none" stroke="${fab.ink}" stroke-opacity=".45" stroke-width="${thin}"/>`,
+    );
   }
   // the rivet through the pivot
   const rv = m * 0.022;
@@ -1585,9 +1718,38 @@ function drawBolts(sc: Scene): void {
   const wall = mix('#e6ddcf', c.hi, 0.3);
   const wood = mix('#7a5638', c.accent, 0.12);
   const tableY = H * 0.84;
-  sc.body.push(rect(0, 0, W, H, sc.grad([[0, shade(wall, 0.15), 1], [1, shade(wall, -0.08), 1]], true)));
+  sc.body.push(
+    rect(
+      0,
+      0,
+      W,
+      H,
+      sc.grad(
+        [
+          [0, shade(wall, 0.15), 1],
+          [1, shade(wall, -0.08), 1],
+        ],
+        true,
+      ),
+    ),
+  );
   sc.body.push(rect(0, tableY, W, H - tableY, wood));
-  sc.body.push(rect(0, tableY, W, H - tableY, sc.grad([[0, '#fff', 0.12], [0.08, '#fff', 0], [1, '#000', 0.35]], true)));
+  sc.body.push(
+    rect(
+      0,
+      tableY,
+      W,
+      H - tableY,
+      sc.grad(
+        [
+          [0, '#fff', 0.12],
+          [0.08, '#fff', 0],
+          [1, '#000', 0.35],
+        ],
+        true,
+      ),
+    ),
+  );
   sc.body.push(rect(0, tableY - m * 0.004, W, m * 0.008, shade(wood, 0.25)));
   const cyl = sc.grad(
     [
@@ -1624,7 +1786,10 @@ function drawBolts(sc: Scene): void {
     sc.body.push(
       `<ellipse cx="${f(x0 + D / 2 + D * 0.1)}" cy="${f(yb)}" rx="${f(D * 0.75)}" ry="${f(ry * 0.8)}" fill="#000" fill-opacity=".18"/>`,
     );
-    sc.paint(`M${f(x0)} ${f(yt)}H${f(x0 + D)}V${f(yb)}A${f(D / 2)} ${f(ry)} 0 0 1 ${f(x0)} ${f(yb)}Z`, [...fab.fills, cylX]);
+    sc.paint(
+      `M${f(x0)} ${f(yt)}H${f(x0 + D)}V${f(yb)}A${f(D / 2)} ${f(ry)} 0 0 1 ${f(x0)} ${f(yb)}Z`,
+      [...fab.fills, cylX],
+    );
     sc.body.push(boltEnd(x0 + D / 2, yt, D / 2, ry, base, r));
   }
   // the horizontal stack
@@ -1644,7 +1809,10 @@ function drawBolts(sc: Scene): void {
     const base = i === 2 ? c.base : sc.cloth(k + 5);
     const col = i === 2 ? c : sc.trio(base);
     const fab = sc.fabric(weaves[k++ % weaves.length] ?? 'plain', col, 0.45);
-    sc.paint(`M${f(x0)} ${f(yt)}H${f(x0 + L)}A${f(rx)} ${f(D / 2)} 0 0 1 ${f(x0 + L)} ${f(yb)}H${f(x0)}Z`, [...fab.fills, cyl]);
+    sc.paint(
+      `M${f(x0)} ${f(yt)}H${f(x0 + L)}A${f(rx)} ${f(D / 2)} 0 0 1 ${f(x0 + L)} ${f(yb)}H${f(x0)}Z`,
+      [...fab.fills, cyl],
+    );
     const xe = x0 + L * between(r, 0.2, 0.55);
     sc.body.push(
       `<path d="M${f(xe)} ${f(yt)}C${f(xe + rx * 0.7)} ${f(yt + D * 0.3)} ${f(xe + rx * 0.7)} ${f(yb - D * 0.3)} ${f(xe)} ${f(yb)}" fill="none" stroke="#000" stroke-opacity=".3" stroke-width="${f(m * 0.003, 2)}"/>`,
@@ -1659,7 +1827,22 @@ function drawStore(sc: Scene): void {
   const wall = mix('#e8ddca', c.hi, 0.3);
   const wood = mix('#5e412c', c.base, 0.08);
   const floorY = H * 0.82;
-  sc.body.push(rect(0, 0, W, H, sc.grad([[0, shade(wall, -0.1), 1], [0.5, shade(wall, 0.1), 1], [1, wall, 1]], true)));
+  sc.body.push(
+    rect(
+      0,
+      0,
+      W,
+      H,
+      sc.grad(
+        [
+          [0, shade(wall, -0.1), 1],
+          [0.5, shade(wall, 0.1), 1],
+          [1, wall, 1],
+        ],
+        true,
+      ),
+    ),
+  );
   // floor with planks
   const floor = mix('#8a6446', c.accent, 0.1);
   sc.body.push(rect(0, floorY, W, H - floorY, floor));
@@ -1668,8 +1851,25 @@ function drawStore(sc: Scene): void {
     y += m * 0.012 * k;
     planks += `M0 ${f(y)}H${W}`;
   }
-  sc.body.push(`<path d="${planks}" stroke="#000" stroke-opacity=".18" stroke-width="${f(m * 0.002, 2)}"/>`);
-  sc.body.push(rect(0, floorY, W, H - floorY, sc.grad([[0, '#000', 0.25], [0.3, '#000', 0.05], [1, '#000', 0.3]], true)));
+  sc.body.push(
+    `<path d="${planks}" stroke="#000" stroke-opacity=".18" stroke-width="${f(m * 0.002, 2)}"/>`,
+  );
+  sc.body.push(
+    rect(
+      0,
+      floorY,
+      W,
+      H - floorY,
+      sc.grad(
+        [
+          [0, '#000', 0.25],
+          [0.3, '#000', 0.05],
+          [1, '#000', 0.3],
+        ],
+        true,
+      ),
+    ),
+  );
   // shelving unit
   const x0 = W * 0.05;
   const x1 = W * 0.95;
@@ -1679,12 +1879,25 @@ function drawStore(sc: Scene): void {
   const rows = 4;
   const bayW = (x1 - x0 - fw * (cols + 1)) / cols;
   const bayH = (floorY - y0 - fw * (rows + 1) - m * 0.03) / rows;
-  sc.body.push(rect(x0 + m * 0.01, y0 + m * 0.012, x1 - x0, floorY - y0, '#000', ' fill-opacity=".18"'));
+  sc.body.push(
+    rect(x0 + m * 0.01, y0 + m * 0.012, x1 - x0, floorY - y0, '#000', ' fill-opacity=".18"'),
+  );
   sc.body.push(rect(x0, y0, x1 - x0, floorY - y0, wood));
-  sc.body.push(rect(x0 - m * 0.012, y0 - m * 0.03, x1 - x0 + m * 0.024, m * 0.032, shade(wood, -0.15)));
-  sc.body.push(rect(x0 - m * 0.012, y0 - m * 0.03, x1 - x0 + m * 0.024, m * 0.006, shade(wood, 0.2)));
+  sc.body.push(
+    rect(x0 - m * 0.012, y0 - m * 0.03, x1 - x0 + m * 0.024, m * 0.032, shade(wood, -0.15)),
+  );
+  sc.body.push(
+    rect(x0 - m * 0.012, y0 - m * 0.03, x1 - x0 + m * 0.024, m * 0.006, shade(wood, 0.2)),
+  );
   const back = mix(wood, wall, 0.45);
-  const backShade = sc.grad([[0, '#000', 0.35], [0.25, '#000', 0.1], [1, '#000', 0]], true);
+  const backShade = sc.grad(
+    [
+      [0, '#000', 0.35],
+      [0.25, '#000', 0.1],
+      [1, '#000', 0],
+    ],
+    true,
+  );
   // Folded pieces of cloth. librsvg pays per element, so pieces are batched: one path per
   // colour (or per layer of a patterned cloth), and per shelf one path for the fold shading,
   // painted with a gradient that repeats every piece height.
@@ -1744,9 +1957,12 @@ function drawStore(sc: Scene): void {
         const D = Math.min(bayH * 0.42, bayW / 3.3);
         const bottom = by + bayH;
         const slots: Array<[number, number]> = [];
-        for (let i = 0; i < 3; i++) slots.push([bx + bayW / 2 + (i - 1) * D * 1.02, bottom - D / 2]);
-        for (let i = 0; i < 2; i++) slots.push([bx + bayW / 2 + (i - 0.5) * D * 1.02, bottom - D / 2 - D * 0.88]);
-        for (const [cx, cy] of slots) sc.body.push(boltEnd(cx, cy, D / 2, D / 2, shade(sc.cloth(k++), 0.1), r));
+        for (let i = 0; i < 3; i++)
+          slots.push([bx + bayW / 2 + (i - 1) * D * 1.02, bottom - D / 2]);
+        for (let i = 0; i < 2; i++)
+          slots.push([bx + bayW / 2 + (i - 0.5) * D * 1.02, bottom - D / 2 - D * 0.88]);
+        for (const [cx, cy] of slots)
+          sc.body.push(boltEnd(cx, cy, D / 2, D / 2, shade(sc.cloth(k++), 0.1), r));
       } else {
         // two stacks of folded cloth
         for (let st = 0; st < 2; st++) {
@@ -1756,7 +1972,11 @@ function drawStore(sc: Scene): void {
             const y = Math.round(by + bayH + ph * 0.04) - (i + 1) * ph;
             const x = sx + pw * between(r, -0.03, 0.03);
             const patterned = r() < 0.2;
-            addPiece(x, y, patterned ? pick(r, shared, shared[0] as Fabric).fills : [sc.cloth(k++, true)]);
+            addPiece(
+              x,
+              y,
+              patterned ? pick(r, shared, shared[0] as Fabric).fills : [sc.cloth(k++, true)],
+            );
           }
         }
       }
@@ -1769,12 +1989,19 @@ function drawStore(sc: Scene): void {
   // pendant lamps with a soft glow (radial gradients are fine on small areas)
   const brass = mix('#b08d57', c.accent, 0.3);
   const glow = sc.uid('glow');
-  sc.defs.push(radial(glow, 0, 0, 1, [[0, '#fff4d6', 0.55], [1, '#fff4d6', 0]]));
+  sc.defs.push(
+    radial(glow, 0, 0, 1, [
+      [0, '#fff4d6', 0.55],
+      [1, '#fff4d6', 0],
+    ]),
+  );
   for (const lx of W / H > 1.2 ? [0.22, 0.5, 0.78] : [0.3, 0.7]) {
     const cx = W * lx;
     const lw = m * 0.085;
     const ly = y0 - m * 0.03 - lw * 0.62;
-    sc.body.push(`<path d="M${f(cx)} 0V${f(ly)}" stroke="#2b2520" stroke-width="${f(Math.max(1, m * 0.002), 2)}"/>`);
+    sc.body.push(
+      `<path d="M${f(cx)} 0V${f(ly)}" stroke="#2b2520" stroke-width="${f(Math.max(1, m * 0.002), 2)}"/>`,
+    );
     sc.body.push(
       `<ellipse cx="0" cy="0" rx="1" ry="1" fill="url(#${glow})" transform="translate(${f(cx)} ${f(ly + lw * 0.55)}) scale(${f(lw * 2.2)} ${f(lw * 1.6)})"/>`,
     );
@@ -1794,23 +2021,52 @@ function drawStore(sc: Scene): void {
   for (let i = 0; i < panels; i++) {
     const px = cx0 + m * 0.06 + i * (pwid + m * 0.06);
     sc.body.push(
-      rect(px, ctop + m * 0.08, pwid, H, shade(cwood, -0.08), ` stroke="${shade(cwood, 0.25)}" stroke-opacity=".6" stroke-width="${f(m * 0.003, 2)}"`),
+      rect(
+        px,
+        ctop + m * 0.08,
+        pwid,
+        H,
+        shade(cwood, -0.08),
+        ` stroke="${shade(cwood, 0.25)}" stroke-opacity=".6" stroke-width="${f(m * 0.003, 2)}"`,
+      ),
     );
   }
   sc.body.push(rect(cx0, ctop + m * 0.03, cx1 - cx0, m * 0.02, '#000', ' fill-opacity=".25"'));
   sc.body.push(rect(cx0 - m * 0.015, ctop, cx1 - cx0 + m * 0.03, m * 0.032, shade(wood, 0.3)));
   sc.body.push(rect(cx0 - m * 0.015, ctop, cx1 - cx0 + m * 0.03, m * 0.006, shade(wood, 0.5)));
   // a bolt of the palette's cloth on the counter, with a length draped over the front
-  const main = sc.fabric(pick(r, ['twill', 'herringbone', 'check', 'pinstripe'] as const, 'twill'), c, 0.5, false);
+  const main = sc.fabric(
+    pick(r, ['twill', 'herringbone', 'check', 'pinstripe'] as const, 'twill'),
+    c,
+    0.5,
+    false,
+  );
   const D = m * 0.085;
   const bx = W * 0.3;
   const L = W * 0.28;
   const byb = ctop + m * 0.004;
-  const cyl = sc.grad([[0, '#000', 0.3], [0.22, '#fff', 0.18], [0.45, '#fff', 0], [0.8, '#000', 0.22], [1, '#000', 0.5]], true);
+  const cyl = sc.grad(
+    [
+      [0, '#000', 0.3],
+      [0.22, '#fff', 0.18],
+      [0.45, '#fff', 0],
+      [0.8, '#000', 0.22],
+      [1, '#000', 0.5],
+    ],
+    true,
+  );
   const dx0 = bx + L * 0.35;
   const dx1 = bx + L * 0.78;
   const dy1 = H * 0.95;
-  const drape = sc.grad([[0, '#000', 0.35], [0.08, '#fff', 0.12], [0.5, '#000', 0], [1, '#000', 0.25]], true);
+  const drape = sc.grad(
+    [
+      [0, '#000', 0.35],
+      [0.08, '#fff', 0.12],
+      [0.5, '#000', 0],
+      [1, '#000', 0.25],
+    ],
+    true,
+  );
   const pleats = sc.grad(
     [
       [0, '#000', 0.25],
@@ -1831,12 +2087,20 @@ function drawStore(sc: Scene): void {
     hem += `Q${f(xa - ww / 2)} ${f(dy1 + (i % 2 ? -1 : 1) * m * 0.012)} ${f(xa - ww)} ${f(dy1)}`;
   }
   hem += 'Z';
-  sc.body.push(`<path d="${hem}" transform="translate(${f(m * 0.012)} ${f(m * 0.006)})" fill="#000" fill-opacity=".25"/>`);
+  sc.body.push(
+    `<path d="${hem}" transform="translate(${f(m * 0.012)} ${f(m * 0.006)})" fill="#000" fill-opacity=".25"/>`,
+  );
   sc.paint(hem, [...main.fills, drape, pleats]);
-  sc.paint(`M${f(bx)} ${f(byb - D)}H${f(bx + L)}A${f(D * 0.22)} ${f(D / 2)} 0 0 1 ${f(bx + L)} ${f(byb)}H${f(bx)}Z`, [...main.fills, cyl]);
+  sc.paint(
+    `M${f(bx)} ${f(byb - D)}H${f(bx + L)}A${f(D * 0.22)} ${f(D / 2)} 0 0 1 ${f(bx + L)} ${f(byb)}H${f(bx)}Z`,
+    [...main.fills, cyl],
+  );
   sc.body.push(boltEnd(bx, byb - D / 2, D * 0.22, D / 2, c.base, r));
   // a folded stack on the counter
-  for (let i = 0; i < 4; i++) addPiece(W * 0.64 + pw * between(r, -0.04, 0.04), Math.round(ctop) - (i + 1) * ph, [sc.cloth(k++, true)]);
+  for (let i = 0; i < 4; i++)
+    addPiece(W * 0.64 + pw * between(r, -0.04, 0.04), Math.round(ctop) - (i + 1) * ph, [
+      sc.cloth(k++, true),
+    ]);
   flushPieces();
   // a measuring-tape roll
   const tr = m * 0.028;
@@ -1861,11 +2125,17 @@ function drawTailoring(sc: Scene): void {
     if (r() < 0.4) lightGrain += d;
     else darkGrain += d;
   }
-  sc.body.push(`<path d="${lightGrain}" fill="none" stroke="${shade(wood, 0.3)}" stroke-opacity=".25" stroke-width="${f(m * 0.003, 2)}"/>`);
-  sc.body.push(`<path d="${darkGrain}" fill="none" stroke="${shade(wood, -0.35)}" stroke-opacity=".22" stroke-width="${f(m * 0.002, 2)}"/>`);
+  sc.body.push(
+    `<path d="${lightGrain}" fill="none" stroke="${shade(wood, 0.3)}" stroke-opacity=".25" stroke-width="${f(m * 0.003, 2)}"/>`,
+  );
+  sc.body.push(
+    `<path d="${darkGrain}" fill="none" stroke="${shade(wood, -0.35)}" stroke-opacity=".22" stroke-width="${f(m * 0.002, 2)}"/>`,
+  );
   let seams = '';
   for (let y = H * 0.25; y < H - 1; y += H * 0.25) seams += `M0 ${f(y)}H${W}`;
-  sc.body.push(`<path d="${seams}" stroke="#000" stroke-opacity=".3" stroke-width="${f(m * 0.003, 2)}"/>`);
+  sc.body.push(
+    `<path d="${seams}" stroke="#000" stroke-opacity=".3" stroke-width="${f(m * 0.003, 2)}"/>`,
+  );
 
   // A length of the palette's cloth with one corner folded back. The weave stays axis-aligned
   // (rotated patterns are very slow in librsvg); only the cut edges are askew.
@@ -1875,10 +2145,11 @@ function drawTailoring(sc: Scene): void {
   const TR: [number, number] = [W * 0.74, H * 0.14];
   const BR: [number, number] = [W * 0.76, H * 0.68];
   const BL: [number, number] = [-W * 0.1, H * (0.72 + tilt)];
-  const along = (p: readonly [number, number], q: readonly [number, number], t: number): [number, number] => [
-    p[0] + (q[0] - p[0]) * t,
-    p[1] + (q[1] - p[1]) * t,
-  ];
+  const along = (
+    p: readonly [number, number],
+    q: readonly [number, number],
+    t: number,
+  ): [number, number] => [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
   const P = along(TL, TR, 0.84);
   const Q = along(TR, BR, 0.42);
   // reflect the cut corner TR across the fold line P-Q to find the flap's tip
@@ -1886,7 +2157,8 @@ function drawTailoring(sc: Scene): void {
   const vy = Q[1] - P[1];
   const t = ((TR[0] - P[0]) * vx + (TR[1] - P[1]) * vy) / (vx * vx + vy * vy);
   const tip: [number, number] = [2 * (P[0] + t * vx) - TR[0], 2 * (P[1] + t * vy) - TR[1]];
-  const poly = (pts: ReadonlyArray<readonly [number, number]>) => `M${pts.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}Z`;
+  const poly = (pts: ReadonlyArray<readonly [number, number]>) =>
+    `M${pts.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}Z`;
   const cloth = poly([TL, P, Q, BR, BL]);
   const flap = poly([P, Q, tip]);
   const lift = `translate(${f(m * 0.012)} ${f(m * 0.016)})`;
@@ -1914,7 +2186,9 @@ function drawTailoring(sc: Scene): void {
   g += `<path d="M${f(sx + sw * 0.5)} ${f(sy + sh * 0.15)}V${f(sy + sh * 0.85)}M${f(sx + sw * 0.47)} ${f(sy + sh * 0.2)}L${f(sx + sw * 0.5)} ${f(sy + sh * 0.15)}L${f(sx + sw * 0.53)} ${f(sy + sh * 0.2)}M${f(sx + sw * 0.47)} ${f(sy + sh * 0.8)}L${f(sx + sw * 0.5)} ${f(sy + sh * 0.85)}L${f(sx + sw * 0.53)} ${f(sy + sh * 0.8)}M${f(sx + sw * 0.27)} ${f(sy + sh * 0.1)}l${f(m * 0.012)} ${f(m * 0.008)}M${f(sx + sw * 0.73)} ${f(sy + sh * 0.1)}l${f(-m * 0.012)} ${f(m * 0.008)}" fill="none" stroke="${chalk}" stroke-opacity=".75" stroke-width="${cw}" stroke-linecap="round"/>`;
   sc.body.push(g);
   // the folded-back corner shows the paler reverse side
-  sc.body.push(`<path d="${flap}" transform="translate(${f(m * 0.006)} ${f(m * 0.01)})" fill="#000" fill-opacity=".25"/>`);
+  sc.body.push(
+    `<path d="${flap}" transform="translate(${f(m * 0.006)} ${f(m * 0.01)})" fill="#000" fill-opacity=".25"/>`,
+  );
   sc.paint(flap, fab.fills);
   sc.body.push(`<path d="${flap}" fill="#fff" fill-opacity=".2"/>`);
   sc.body.push(
@@ -1935,7 +2209,16 @@ function drawTailoring(sc: Scene): void {
   );
   const tipX0 = W * 0.14;
   const tipY0 = H * 0.9;
-  sc.body.push(rect(tipX0 - T * 0.5, tipY0 - T * 0.55, T * 0.6, T * 1.1, '#9aa0a6', ` transform="rotate(-25 ${f(tipX0)} ${f(tipY0)})"`));
+  sc.body.push(
+    rect(
+      tipX0 - T * 0.5,
+      tipY0 - T * 0.55,
+      T * 0.6,
+      T * 1.1,
+      '#9aa0a6',
+      ` transform="rotate(-25 ${f(tipX0)} ${f(tipY0)})"`,
+    ),
+  );
 
   // tailor's shears
   const scx = W * 0.7;
@@ -1969,7 +2252,10 @@ function drawTailoring(sc: Scene): void {
   const chx = W * 0.2;
   const chy = H * 0.83;
   const cs = m * 0.07;
-  const chalkColour = lum(c.base) > 0.55 ? '#7f9fcb' : pick(r, ['#e8eef3', '#f1d9dc', '#dde8d2', '#f3ead0'], '#e8eef3');
+  const chalkColour =
+    lum(c.base) > 0.55
+      ? '#7f9fcb'
+      : pick(r, ['#e8eef3', '#f1d9dc', '#dde8d2', '#f3ead0'], '#e8eef3');
   const tri = (k: number) =>
     `M${f(-cs * k)} ${f(cs * 0.55 * k)}Q${f(-cs * k * 1.05)} ${f(cs * 0.7 * k)} ${f(-cs * 0.8 * k)} ${f(cs * 0.7 * k)}H${f(cs * 0.8 * k)}Q${f(cs * k * 1.05)} ${f(cs * 0.7 * k)} ${f(cs * k)} ${f(cs * 0.55 * k)}L${f(cs * 0.12 * k)} ${f(-cs * 0.62 * k)}Q0 ${f(-cs * 0.72 * k)} ${f(-cs * 0.12 * k)} ${f(-cs * 0.62 * k)}Z`;
   const crot = between(r, -30, 30);

@@ -1,0 +1,193 @@
+import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
+import { data, useRouteLoaderData } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { contactHero, facilities } from '~/content/contact';
+import {
+  contactChatText,
+  contactSchema,
+  fieldErrors,
+  type ContactField,
+} from '~/features/contact/contact';
+import { saveContactMessage } from '~/features/contact/contact.server';
+import { ContactForm, type ContactActionData } from '~/features/contact/contact-form';
+import { MapEmbed } from '~/features/contact/map-embed';
+import { ContentIcon } from '~/features/site/content-icon';
+import { PageHero } from '~/features/site/page-hero';
+import { rootMetaData } from '~/features/site/root-data';
+import {
+  defaultSiteSettings,
+  formatAddress,
+  telLink,
+  whatsappLink,
+} from '~/features/site/settings';
+import { getSiteSettings } from '~/features/site/settings.server';
+import { storeJsonLd } from '~/features/site/store-json-ld';
+import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
+import type { loader as rootLoader } from '~/root';
+import type { Route } from './+types/contact';
+
+const formFields: ContactField[] = ['name', 'email', 'phone', 'subject', 'message'];
+
+/** Stores a valid message as a lead and answers the WhatsApp link; field errors with 400. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    formFields.map((field) => {
+      const value = form.get(field);
+      return [field, typeof value === 'string' ? value : ''];
+    }),
+  ) as Record<ContactField, string>;
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<ContactActionData>(
+      { ok: false, errors: fieldErrors(parsed.error), values },
+      { status: 400 },
+    );
+  }
+  await saveContactMessage(context.db, parsed.data);
+  const settings = await getSiteSettings(context.db);
+  return data<ContactActionData>({
+    ok: true,
+    chatUrl: whatsappLink(settings.whatsappNumber, contactChatText(parsed.data)),
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { settings, origin } = rootMetaData(matches);
+  return pageMeta({
+    title: 'Contact Us – Visit, Call or WhatsApp',
+    description: `Visit our showroom at ${formatAddress(settings.address)}, call ${settings.phone} or message us on WhatsApp. Open Monday to Saturday and Sunday.`,
+    origin,
+    path: '/contact',
+    shopName: settings.shopName,
+    jsonLd: [
+      storeJsonLd(settings, origin),
+      breadcrumbJsonLd(origin, [
+        { name: 'Home', path: '/' },
+        { name: 'Contact', path: '/contact' },
+      ]),
+    ],
+  });
+};
+
+/** /contact (SPEC.md section 2 "Contact"). */
+export default function Contact() {
+  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? defaultSiteSettings;
+  const address = formatAddress(settings.address);
+  return (
+    <>
+      <PageHero eyebrow="Contact" heading={contactHero.heading} text={contactHero.text}>
+        <Button asChild size="lg">
+          <a href={telLink(settings.phone)}>
+            <PhoneIcon aria-hidden /> Call Us
+          </a>
+        </Button>
+        <Button asChild size="lg" className="bg-[#1f7a4d] hover:bg-[#17623d]">
+          <a href={whatsappLink(settings.whatsappNumber)} target="_blank" rel="noopener noreferrer">
+            <MessageCircleIcon aria-hidden /> WhatsApp
+          </a>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <a href={`mailto:${settings.email}`}>
+            <MailIcon aria-hidden /> E-mail
+          </a>
+        </Button>
+        <Button asChild size="lg" variant="ghost">
+          <a href="#visit">
+            <MapPinIcon aria-hidden /> Visit the Store
+          </a>
+        </Button>
+        <Button asChild size="lg" variant="ghost">
+          <a href="#hours">
+            <ClockIcon aria-hidden /> Opening Hours
+          </a>
+        </Button>
+      </PageHero>
+
+      <section aria-label="How to reach us" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <li className="rounded-lg border border-border bg-white p-6 shadow-sm">
+            <MapPinIcon aria-hidden className="size-7 text-accent" />
+            <h2 className="mt-3 text-lg font-semibold">Address</h2>
+            <address className="mt-1 text-sm not-italic text-muted-foreground">{address}</address>
+          </li>
+          <li className="rounded-lg border border-border bg-white p-6 shadow-sm">
+            <PhoneIcon aria-hidden className="size-7 text-accent" />
+            <h2 className="mt-3 text-lg font-semibold">Phone</h2>
+            <a
+              href={telLink(settings.phone)}
+              className="mt-1 block text-sm text-primary hover:underline"
+            >
+              {settings.phone}
+            </a>
+          </li>
+          <li className="rounded-lg border border-border bg-white p-6 shadow-sm">
+            <MailIcon aria-hidden className="size-7 text-accent" />
+            <h2 className="mt-3 text-lg font-semibold">E-mail</h2>
+            <a
+              href={`mailto:${settings.email}`}
+              className="mt-1 block break-all text-sm text-primary hover:underline"
+            >
+              {settings.email}
+            </a>
+          </li>
+          <li id="hours" className="rounded-lg border border-border bg-white p-6 shadow-sm">
+            <ClockIcon aria-hidden className="size-7 text-accent" />
+            <h2 className="mt-3 text-lg font-semibold">Hours</h2>
+            <ul className="mt-1 space-y-1 text-sm text-muted-foreground">
+              {settings.hours.map((row) => (
+                <li key={row.days}>
+                  {row.days}: {row.opens} to {row.closes}
+                </li>
+              ))}
+            </ul>
+          </li>
+        </ul>
+      </section>
+
+      <section className="mx-auto grid max-w-7xl gap-10 px-4 py-6 sm:px-6 lg:grid-cols-2">
+        <div>
+          <h2 className="text-3xl font-semibold">Send us a message</h2>
+          <p className="mt-2 text-muted-foreground">
+            We keep every message and reply on WhatsApp or by e-mail, usually the same day.
+          </p>
+          <div className="mt-6">
+            <ContactForm />
+          </div>
+        </div>
+        <div id="visit">
+          <h2 className="text-3xl font-semibold">Visit the store</h2>
+          <p className="mt-2 text-muted-foreground">{address}</p>
+          <div className="mt-6">
+            <MapEmbed
+              latitude={settings.geo.latitude}
+              longitude={settings.geo.longitude}
+              address={address}
+            />
+          </div>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="facilities-heading"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6"
+      >
+        <h2 id="facilities-heading" className="text-3xl font-semibold">
+          At the store
+        </h2>
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {facilities.map((facility) => (
+            <li
+              key={facility.title}
+              className="rounded-lg border border-border bg-white p-6 shadow-sm"
+            >
+              <ContentIcon name={facility.icon} className="size-7 text-accent" />
+              <h3 className="mt-3 text-lg font-semibold">{facility.title}</h3>
+              <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{facility.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
