@@ -46,4 +46,18 @@ describe('pageMeta', () => {
     expect(meta).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
     expect(meta).toContainEqual({ 'script:ld+json': { '@type': 'Product' } });
   });
+  it('falls back to the shop card when a page has no image', () => {
+    const meta = pageMeta({
+      title: 'About',
+      description: 'd',
+      origin: 'https://s.example',
+      path: '/about',
+      shopName: 'S',
+    });
+    expect(meta).toContainEqual({
+      property: 'og:image',
+      content: 'https://s.example/social-card.png',
+    });
+    expect(meta).toContainEqual({ property: 'og:image:width', content: '1200' });
+  });
 });

@@ -24,6 +24,9 @@ export function cutDescription(text: string, max: number): string {
   return `${cut.replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
+/** The social card of pages without an image of their own (1200 x 630 px). */
+export const DEFAULT_SOCIAL_IMAGE = { path: '/social-card.png', width: 1200, height: 630 } as const;
+
 export interface PageMeta {
   /** The page's own title; the shop name is appended. */
   title: string;
@@ -33,7 +36,7 @@ export interface PageMeta {
   /** Path and query of the canonical URL, e.g. /product/12. */
   path: string;
   shopName: string;
-  /** Absolute or root-relative URL of the social-card image. */
+  /** Absolute or root-relative URL of the social-card image; the shop's card when absent. */
   image?: string;
   imageAlt?: string;
   type?: 'website' | 'product';
@@ -65,16 +68,20 @@ export function pageMeta(meta: PageMeta): MetaDescriptor[] {
     { property: 'og:description', content: meta.description },
     { property: 'og:url', content: url },
     { property: 'og:locale', content: 'en_IN' },
-    { name: 'twitter:card', content: meta.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: meta.title },
     { name: 'twitter:description', content: meta.description },
   ];
-  if (meta.image) {
-    const image = absoluteUrl(meta.origin, meta.image);
+  const image = absoluteUrl(meta.origin, meta.image ?? DEFAULT_SOCIAL_IMAGE.path);
+  descriptors.push(
+    { property: 'og:image', content: image },
+    { property: 'og:image:alt', content: meta.imageAlt ?? meta.title },
+    { name: 'twitter:image', content: image },
+  );
+  if (!meta.image) {
     descriptors.push(
-      { property: 'og:image', content: image },
-      { property: 'og:image:alt', content: meta.imageAlt ?? meta.title },
-      { name: 'twitter:image', content: image },
+      { property: 'og:image:width', content: String(DEFAULT_SOCIAL_IMAGE.width) },
+      { property: 'og:image:height', content: String(DEFAULT_SOCIAL_IMAGE.height) },
     );
   }
   for (const data of meta.jsonLd ?? []) descriptors.push({ 'script:ld+json': data });

@@ -1,21 +1,44 @@
 import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import {
+  closingCta,
+  commitment,
+  hero,
+  marketingFigures,
+  ourStory,
+  whyChooseUs,
+} from '~/content/home';
+import { testimonials } from '~/content/testimonials';
 import { getCatalogueTree } from '~/features/catalog/catalog.server';
 import { SearchForm } from '~/features/catalog/search-form';
-import { SubcategoryCard } from '~/features/catalog/subcategory-card';
+import { listGalleryImages } from '~/features/gallery/gallery.server';
+import { CategoriesCarousel, CAROUSEL_ENTRIES } from '~/features/home/categories-carousel';
+import { GalleryPreview, PREVIEW_COUNT } from '~/features/home/gallery-preview';
+import { Testimonials } from '~/features/home/testimonials';
+import { ContentIcon } from '~/features/site/content-icon';
 import { rootMetaData } from '~/features/site/root-data';
-import { formatAddress } from '~/features/site/settings';
+import { storeJsonLd } from '~/features/site/store-json-ld';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/home';
 
-/** The categories, each shown by its first collection. */
+/**
+ * The carousel's categories (critical) and the gallery preview (streamed after the first
+ * paint, SPEC.md section 2 "Home").
+ */
 export async function loader({ context }: Route.LoaderArgs) {
+  const gallery = listGalleryImages(context.db, PREVIEW_COUNT);
+  // Handled by <Await errorElement>; this keeps an early rejection from going unhandled.
+  gallery.catch(() => {});
   const tree = await getCatalogueTree(context.db);
   return {
-    categories: tree
-      .map((category) => ({ ...category, cover: category.subcategories[0] }))
-      .filter((category) => category.cover),
+    categories: tree.slice(0, CAROUSEL_ENTRIES).map((category) => ({
+      id: category.id,
+      name: category.name,
+      slug: category.slug,
+      imageKey: category.subcategories[0]?.imageKey ?? null,
+    })),
+    gallery,
   };
 }
 
@@ -28,50 +51,39 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     path: '/',
     shopName: settings.shopName,
     jsonLd: [
+      storeJsonLd(settings, origin),
       {
         '@context': 'https://schema.org',
-        '@type': 'ClothingStore',
+        '@type': 'WebSite',
         name: settings.shopName,
-        url: origin,
-        telephone: settings.phone,
-        email: settings.email,
-        foundingDate: '1987',
-        priceRange: '₹₹',
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: settings.address.street,
-          addressLocality: settings.address.city,
-          addressRegion: settings.address.region,
-          postalCode: settings.address.postalCode,
-          addressCountry: settings.address.country,
+        url: `${origin}/`,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: {
+            '@type': 'EntryPoint',
+            urlTemplate: `${origin}/wardrobe?search={search_term_string}`,
+          },
+          'query-input': 'required name=search_term_string',
         },
-        geo: {
-          '@type': 'GeoCoordinates',
-          latitude: settings.geo.latitude,
-          longitude: settings.geo.longitude,
-        },
-        description: formatAddress(settings.address),
       },
     ],
   });
 };
 
+/** / (SPEC.md section 2 "Home"), sections in the spec's order. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-muted via-background to-[#f3e3cf]">
-        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:py-24">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 md:py-20">
           <div className="max-w-3xl">
             <p className="inline-block rounded-full border border-accent/50 bg-white/60 px-3 py-1 text-xs font-semibold uppercase tracking-widest text-accent">
-              Bespoke tailoring · Rajkot · Since 1987
+              {hero.badge}
             </p>
             <h1 className="mt-5 text-4xl font-semibold leading-tight sm:text-6xl">
-              Cloth chosen with care, cut to fit you alone.
+              {hero.headline}
             </h1>
-            <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
-              4000+ fabrics, 300+ linings and master tailors under one roof: wedding sherwanis,
-              jodhpuris, business suits and everyday shirts, made to your measure.
-            </p>
+            <p className="mt-5 max-w-2xl text-lg text-muted-foreground">{hero.text}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Button asChild size="lg">
                 <Link to="/wardrobe">
@@ -89,23 +101,113 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
+
+      <section aria-label="The house in figures" className="bg-ink text-stone-100">
+        <ul className="mx-auto grid max-w-7xl grid-cols-3 gap-x-4 gap-y-6 px-4 py-8 sm:px-6 md:grid-cols-9">
+          {marketingFigures.map((figure) => (
+            <li key={figure.label} className="text-center">
+              <p className="font-serif text-2xl font-semibold text-[#e3c27a]">{figure.value}</p>
+              <p className="text-xs text-stone-300">{figure.label}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       {loaderData.categories.length > 0 && (
-        <section aria-labelledby="home-categories" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-          <h2 id="home-categories" className="text-3xl font-semibold">
-            Shop by category
-          </h2>
-          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-            {loaderData.categories.map((category) => (
-              <li key={category.id}>
-                <SubcategoryCard
-                  subcategory={{ ...category.cover!, name: category.name }}
-                  to={`/wardrobe?category=${encodeURIComponent(category.slug)}`}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+          <CategoriesCarousel categories={loaderData.categories} />
+        </div>
       )}
+
+      <section aria-labelledby="story-heading" className="bg-muted/60 py-16">
+        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+          <h2 id="story-heading" className="text-3xl font-semibold">
+            {ourStory.heading}
+          </h2>
+          {ourStory.paragraphs.map((paragraph) => (
+            <p
+              key={paragraph.slice(0, 24)}
+              className="mt-4 text-lg leading-relaxed text-muted-foreground"
+            >
+              {paragraph}
+            </p>
+          ))}
+          <Button asChild variant="outline" size="lg" className="mt-7">
+            <Link to="/about">Read Our Story</Link>
+          </Button>
+        </div>
+      </section>
+
+      <CardSection id="why-heading" heading="Why Choose Us" cards={whyChooseUs} />
+      <CardSection
+        id="commitment-heading"
+        heading={commitment.heading}
+        intro={commitment.intro}
+        cards={commitment.cards}
+        muted
+      />
+
+      <Testimonials testimonials={testimonials} />
+      <GalleryPreview images={loaderData.gallery} />
+
+      <section
+        aria-labelledby="closing-heading"
+        className="bg-primary py-16 text-center text-primary-foreground"
+      >
+        <h2 id="closing-heading" className="px-4 text-3xl font-semibold">
+          {closingCta.heading}
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl px-4 text-lg opacity-90">{closingCta.text}</p>
+        <div className="mt-7 flex flex-wrap justify-center gap-3 px-4">
+          <Button asChild size="lg" variant="accent">
+            <Link to="/contact">Book a Consultation</Link>
+          </Button>
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="border-white/60 bg-transparent text-white hover:bg-white/10"
+          >
+            <Link to="/wardrobe">Browse the Wardrobe</Link>
+          </Button>
+        </div>
+      </section>
     </>
+  );
+}
+
+function CardSection({
+  id,
+  heading,
+  intro,
+  cards,
+  muted = false,
+}: {
+  id: string;
+  heading: string;
+  intro?: string;
+  cards: readonly { title: string; text: string; icon: string }[];
+  muted?: boolean;
+}) {
+  return (
+    <section aria-labelledby={id} className={muted ? 'bg-muted/60 py-16' : 'py-16'}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <h2 id={id} className="text-center text-3xl font-semibold">
+          {heading}
+        </h2>
+        {intro && (
+          <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">{intro}</p>
+        )}
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {cards.map((card) => (
+            <li key={card.title} className="rounded-lg border border-border bg-white p-6 shadow-sm">
+              <ContentIcon name={card.icon} className="size-8 text-accent" />
+              <h3 className="mt-3 text-xl font-semibold">{card.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -21,6 +21,8 @@ export interface ResponsiveImageProps {
   sizes: string;
   /** Eager with fetchpriority=high (the page's LCP image). */
   priority?: boolean;
+  /** Eager at normal priority (images just below the fold). */
+  eager?: boolean;
   /** Width of the `src` fallback variant. */
   fallbackWidth?: ImageWidth;
   className?: string;
@@ -33,6 +35,7 @@ export function ResponsiveImage({
   height,
   sizes,
   priority = false,
+  eager = false,
   fallbackWidth = 640,
   className,
 }: ResponsiveImageProps) {
@@ -53,7 +56,7 @@ export function ResponsiveImage({
       alt={alt}
       width={width}
       height={height}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding={priority ? 'sync' : 'async'}
       onError={() => setFailed(true)}

@@ -408,15 +408,17 @@ function interlace(
   const py = px;
   const tw = nx * px;
   const th = ny * py;
-  const gap = shade(mix(warp, weft, 0.5), -0.16);
+  // Soft gaps: crisp dark lines between threads carry strong harmonics that alias into a
+  // visible check when the picture is shrunk to thumbnail widths.
+  const gap = shade(mix(warp, weft, 0.5), -0.07);
   // Round-yarn shading: one repeating gradient per direction, one thread pitch long.
   const yarn = (gid: string, horizontal: boolean, period: number) =>
     `<linearGradient id="${gid}" gradientUnits="userSpaceOnUse" spreadMethod="repeat" x1="0" y1="0" x2="${horizontal ? f(period, 3) : 0}" y2="${horizontal ? 0 : f(period, 3)}">${stops(
       [
-        [0, '#000', relief * 0.7],
-        [0.4, '#fff', relief * 0.45],
-        [0.6, '#fff', relief * 0.1],
-        [1, '#000', relief * 0.7],
+        // symmetric, so odd harmonics only: the 2nd is what aliases into a slow beat
+        [0, '#000', relief * 0.6],
+        [0.5, '#fff', relief * 0.35],
+        [1, '#000', relief * 0.6],
       ],
     )}</linearGradient>`;
   let s = `<pattern id="${id}" width="${tw}" height="${th}" patternUnits="userSpaceOnUse">${yarn(`${id}x`, true, px)}${yarn(`${id}y`, false, py)}<rect width="${tw}" height="${th}" fill="${gap}"/>`;
@@ -566,12 +568,16 @@ function buildFabric(
   // Per-thread tone variation repeats with the tile, so it stays faint (a stronger one reads as
   // a check once the picture is downscaled); the large grain tile adds irregularity instead.
   const TONE = 0.015;
+  // One thread pitch for every weave: 5 px at the catalogue's 1200 x 1500 and 1600 x 1200.
+  // With 5 px threads the low harmonics of the thread texture fold to fine (<= 4 px) texture,
+  // not to a slow beat, when sharp shrinks the picture to 320, 640 or 960 px wide.
+  const threadPitch = 0.42 * u;
   switch (weave) {
     case 'plain':
       tex(
         n,
         n,
-        0.6 * u,
+        threadPitch,
         plainUp,
         shade(base, lift * 0.5),
         mix(shade(base, -0.02), accent, 0.06),
@@ -580,7 +586,7 @@ function buildFabric(
       );
       break;
     case 'twill':
-      tex(n, n, 0.6 * u, twillUp, shade(base, lift), shade(base, -0.14), TONE, 0.2);
+      tex(n, n, threadPitch, twillUp, shade(base, lift), shade(base, -0.14), TONE, 0.2);
       break;
     case 'herringbone': {
       const k = lite ? 4 : 6;
@@ -588,7 +594,7 @@ function buildFabric(
       tex(
         2 * k,
         8,
-        0.55 * u,
+        threadPitch,
         (i, j) => mod((Math.floor(i / k) % 2 ? -i : i) + j, 4) < 2,
         light,
         shade(base, -0.22),
@@ -599,12 +605,12 @@ function buildFabric(
     }
     case 'denim': {
       const weft = mix(mix('#e9e5d8', hi, 0.12), base, 0.35);
-      tex(n, n, 0.55 * u, (i, j) => mod(i + j, 4) !== 0, base, weft, 0.08, 0.25);
+      tex(n, n, threadPitch, (i, j) => mod(i + j, 4) !== 0, base, weft, 0.08, 0.25);
       break;
     }
     case 'slub': {
       const weft = shade(base, -0.05);
-      const th = tex(n, n, 0.62 * u, plainUp, shade(base, lift * 0.8), weft, 0.05, 0.18);
+      const th = tex(n, n, threadPitch, plainUp, shade(base, lift * 0.8), weft, 0.05, 0.18);
       const py = th / n;
       const w = Math.max(8, Math.round(u * 41));
       const h = th * Math.max(1, Math.round((u * 27) / th));
@@ -634,7 +640,7 @@ function buildFabric(
       break;
     }
     case 'check': {
-      tex(n, n, 0.55 * u, plainUp, shade(base, lift), shade(base, -0.04), TONE, 0.16);
+      tex(n, n, threadPitch, plainUp, shade(base, lift), shade(base, -0.04), TONE, 0.16);
       const R = Math.max(8, Math.round(u * between(r, 12, 18)));
       const variant = intBetween(r, 0, 2);
       const bands: Band[] = [];
@@ -659,7 +665,7 @@ function buildFabric(
       break;
     }
     case 'stripe': {
-      tex(n, n, 0.55 * u, twillUp, shade(base, lift), shade(base, -0.1), TONE, 0.16);
+      tex(n, n, threadPitch, twillUp, shade(base, lift), shade(base, -0.1), TONE, 0.16);
       const R = Math.max(6, Math.round(u * between(r, 8, 13)));
       const variant = intBetween(r, 0, 2);
       const bands: Band[] = [];
@@ -680,7 +686,7 @@ function buildFabric(
       break;
     }
     case 'pinstripe': {
-      tex(n, n, 0.5 * u, twillUp, shade(base, lift * 0.8), shade(base, -0.12), TONE, 0.18);
+      tex(n, n, threadPitch, twillUp, shade(base, lift * 0.8), shade(base, -0.12), TONE, 0.18);
       const R = Math.max(6, Math.round(u * between(r, 5.5, 8)));
       const lw = Math.max(0.8, u * 0.16);
       const chalk = r() < 0.35;
@@ -699,7 +705,7 @@ function buildFabric(
       tex(
         lite ? 5 : 10,
         lite ? 5 : 10,
-        0.45 * u,
+        threadPitch,
         (i, j) => mod(i * 2 + j, 5) !== 0,
         shade(base, lift * 0.6),
         shade(base, -0.1),

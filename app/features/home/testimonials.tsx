@@ -1,0 +1,65 @@
+/**
+ * Testimonials in three columns that scroll by themselves (SPEC.md section 2 "Home"); the
+ * motion stops while a column is hovered or holds focus, and never runs when the visitor
+ * prefers reduced motion (the columns are then plain lists).
+ */
+import { QuoteIcon } from 'lucide-react';
+import type { Testimonial } from '~/content/testimonials';
+import { cn } from '~/lib/utils';
+
+const speeds = ['[animation-duration:38s]', '[animation-duration:46s]', '[animation-duration:42s]'];
+
+export function Testimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  const columns = [0, 1, 2].map((column) =>
+    testimonials.filter((_, index) => index % 3 === column),
+  );
+  return (
+    <section aria-labelledby="testimonials-heading" className="bg-muted/60 py-16">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <h2 id="testimonials-heading" className="text-center text-3xl font-semibold">
+          What our customers say
+        </h2>
+        <div className="mt-10 grid max-h-[36rem] gap-5 overflow-hidden md:grid-cols-3 motion-reduce:max-h-none">
+          {columns.map((column, columnIndex) => (
+            <div key={columnIndex} className={cn('group', columnIndex > 0 && 'hidden md:block')}>
+              <ul
+                className={cn(
+                  'flex flex-col gap-5 motion-safe:animate-[testimonial-scroll_linear_infinite] group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused]',
+                  speeds[columnIndex],
+                )}
+              >
+                {[...column, ...column].map((testimonial, index) => (
+                  <li
+                    key={`${testimonial.name}-${index}`}
+                    aria-hidden={index >= column.length || undefined}
+                    className={cn(
+                      'rounded-lg border border-border bg-white p-6 shadow-sm',
+                      index >= column.length && 'motion-reduce:hidden',
+                    )}
+                  >
+                    <QuoteIcon aria-hidden className="size-6 text-accent" />
+                    <blockquote className="mt-3 text-sm leading-relaxed">
+                      {testimonial.text}
+                    </blockquote>
+                    <div className="mt-4 flex items-center gap-3">
+                      <span
+                        aria-hidden
+                        className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                      >
+                        {testimonial.initials}
+                      </span>
+                      <p className="text-sm">
+                        <span className="block font-semibold">{testimonial.name}</span>
+                        <span className="text-muted-foreground">{testimonial.role}</span>
+                      </p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
