@@ -10,5 +10,7 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('terms-conditions', 'routes/terms-conditions.tsx'),
+  route('sitemap.xml', 'routes/sitemap.xml.ts'),
+  route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -7,7 +7,12 @@ import { QuoteIcon } from 'lucide-react';
 import type { Testimonial } from '~/content/testimonials';
 import { cn } from '~/lib/utils';
 
-const speeds = ['[animation-duration:38s]', '[animation-duration:46s]', '[animation-duration:42s]'];
+/** Full class names (Tailwind finds them in the source): one speed per column. */
+const scrolling = [
+  'motion-safe:animate-[testimonial-scroll_38s_linear_infinite]',
+  'motion-safe:animate-[testimonial-scroll_46s_linear_infinite]',
+  'motion-safe:animate-[testimonial-scroll_42s_linear_infinite]',
+];
 
 export function Testimonials({ testimonials }: { testimonials: readonly Testimonial[] }) {
   const columns = [0, 1, 2].map((column) =>
@@ -24,8 +29,8 @@ export function Testimonials({ testimonials }: { testimonials: readonly Testimon
             <div key={columnIndex} className={cn('group', columnIndex > 0 && 'hidden md:block')}>
               <ul
                 className={cn(
-                  'flex flex-col gap-5 motion-safe:animate-[testimonial-scroll_linear_infinite] group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused]',
-                  speeds[columnIndex],
+                  'flex flex-col gap-5 motion-safe:group-hover:[animation-play-state:paused] motion-safe:group-focus-within:[animation-play-state:paused]',
+                  scrolling[columnIndex],
                 )}
               >
                 {[...column, ...column].map((testimonial, index) => (
