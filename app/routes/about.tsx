@@ -82,7 +82,7 @@ export default function About() {
                   {founder.initials}
                 </div>
                 <h3 className="mt-4 text-xl font-semibold">{founder.name}</h3>
-                <p className="text-sm font-medium text-accent">{founder.role}</p>
+                <p className="text-sm font-medium text-accent-strong">{founder.role}</p>
                 <p className="mt-3 text-sm leading-relaxed text-muted-foreground">{founder.bio}</p>
               </li>
             ))}

@@ -77,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="relative overflow-hidden bg-gradient-to-br from-muted via-background to-[#f3e3cf]">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 md:py-20">
           <div className="max-w-3xl">
-            <p className="inline-block rounded-full border border-accent/50 bg-white/60 px-3 py-1 text-xs font-semibold uppercase tracking-widest text-accent">
+            <p className="inline-block rounded-full border border-accent/50 bg-white/60 px-3 py-1 text-xs font-semibold uppercase tracking-widest text-accent-strong">
               {hero.badge}
             </p>
             <h1 className="mt-5 text-4xl font-semibold leading-tight sm:text-6xl">
