@@ -22,6 +22,7 @@ import { getSiteSettings } from '~/features/site/settings.server';
 import { SiteFooter } from '~/features/site/site-footer';
 import { SiteHeader } from '~/features/site/site-header';
 import { useCatalogueEvents } from '~/features/site/use-catalogue-events';
+import { useServiceWorker } from '~/features/site/use-service-worker';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useLoaderData<typeof loader>();
   useCatalogueEvents();
+  useServiceWorker();
   return <Outlet />;
 }
 

@@ -191,7 +191,21 @@ function createApp({ env, database, storage, events, vite, log }: AppParts) {
       '/assets',
       express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
     );
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    app.use(
+      express.static(clientDir, {
+        maxAge: '1h',
+        index: false,
+        setHeaders(res, filePath) {
+          // The service worker and the offline page must be checked for updates every time.
+          if (
+            filePath.endsWith(`${path.sep}sw.js`) ||
+            filePath.endsWith(`${path.sep}offline.html`)
+          ) {
+            res.setHeader('Cache-Control', 'no-cache');
+          }
+        },
+      }),
+    );
   }
 
   const getBuild = vite

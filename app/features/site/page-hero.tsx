@@ -17,7 +17,9 @@ export function PageHero({
     <section className="bg-gradient-to-b from-muted to-background">
       <div className="mx-auto max-w-7xl px-4 pb-12 pt-14 sm:px-6 md:pt-20">
         {eyebrow && (
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">{eyebrow}</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-strong">
+            {eyebrow}
+          </p>
         )}
         <h1 className="mt-2 max-w-3xl text-4xl font-semibold leading-tight sm:text-5xl">
           {heading}
