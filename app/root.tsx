@@ -13,12 +13,10 @@ import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import './app.css';
 import { fallbackCategories } from '~/content/fallback-categories';
-import { listNavCategories } from '~/features/catalog/catalog.server';
 import type { NavCategory } from '~/features/catalog/types';
 import { NotFoundPage, UnexpectedErrorPage } from '~/features/site/error-pages';
 import { ScrollToTopButton } from '~/features/site/scroll-to-top-button';
 import { defaultSiteSettings } from '~/features/site/settings';
-import { getSiteSettings } from '~/features/site/settings.server';
 import { SiteFooter } from '~/features/site/site-footer';
 import { SiteHeader } from '~/features/site/site-header';
 import { useCatalogueEvents } from '~/features/site/use-catalogue-events';
@@ -35,8 +33,8 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([
-    getSiteSettings(context.db),
-    listNavCategories(context.db),
+    context.catalogue.settings(),
+    context.catalogue.navCategories(),
   ]);
   const navCategories: NavCategory[] =
     categories.length > 0

@@ -19,6 +19,8 @@ import { getEnv, type Env } from '~/lib/env.server';
 import { createEventHub } from '~/lib/events.server';
 import { createLogger } from '~/lib/logger.server';
 import { createLocalStorage, type Storage } from '~/lib/storage.server';
+import { QueryCache } from '~/lib/cache.server';
+import { catalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { getImageVariant, isImageWidth } from '~/features/media/images.server';
 import { isCatalogueEmpty, seedDemoCatalogue } from '~/features/catalog/seed.server';
 import { startPgliteSocket } from './pglite-socket';
@@ -60,7 +62,9 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       ? await startPgliteSocket({ ...database, pglite: database.pglite }, env.PGLITE_SOCKET_PORT)
       : undefined;
   const events = await createEventHub(database);
-  const app = createApp({ env, database, storage, events, vite: options.vite, log });
+  const cache = new QueryCache();
+  const stopClearing = await database.listen('catalogue', () => cache.clear());
+  const app = createApp({ env, database, storage, events, cache, vite: options.vite, log });
 
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -78,6 +82,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     (stopping ??= (async () => {
       log.info('shutting down');
       await events.close();
+      await stopClearing();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
@@ -94,11 +99,13 @@ interface AppParts {
   database: Database;
   storage: Storage;
   events: Awaited<ReturnType<typeof createEventHub>>;
+  cache: QueryCache;
   vite?: ViteDevServer;
   log: ReturnType<typeof createLogger>;
 }
 
-function createApp({ env, database, storage, events, vite, log }: AppParts) {
+function createApp({ env, database, storage, events, cache, vite, log }: AppParts) {
+  const catalogue = catalogueReader(database.db, cache);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -218,6 +225,7 @@ function createApp({ env, database, storage, events, vite, log }: AppParts) {
       mode: vite ? 'development' : 'production',
       getLoadContext: (_req, res) => ({
         db: database.db,
+        catalogue,
         env,
         storage,
         cspNonce: res.locals.cspNonce as string,

@@ -2,12 +2,15 @@
  * What every loader and action receives as `context` (React Router's AppLoadContext):
  * the database, the configuration, the storage and this request's CSP nonce.
  */
+import type { CatalogueReader } from '~/features/catalog/catalogue-reader.server';
 import type { Db } from './db.server';
 import type { Env } from './env.server';
 import type { Storage } from './storage.server';
 
 export interface AppContext {
   db: Db;
+  /** Cached reads of the catalogue, gallery and settings. */
+  catalogue: CatalogueReader;
   env: Env;
   storage: Storage;
   /** The per-request Content-Security-Policy nonce for inline scripts. */

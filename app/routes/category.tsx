@@ -11,7 +11,7 @@ import { absoluteUrl } from '~/lib/seo';
 import type { Route } from './+types/category';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const listing = await loadListing(context.db, new URL(request.url));
+  const listing = await loadListing(context.catalogue, new URL(request.url));
   if (!listing) throw redirect('/wardrobe');
   return data(listing, { status: listing.found ? 200 : 404 });
 }

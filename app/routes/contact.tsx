@@ -20,7 +20,6 @@ import {
   telLink,
   whatsappLink,
 } from '~/features/site/settings';
-import { getSiteSettings } from '~/features/site/settings.server';
 import { storeJsonLd } from '~/features/site/store-json-ld';
 import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
 import type { loader as rootLoader } from '~/root';
@@ -45,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   await saveContactMessage(context.db, parsed.data);
-  const settings = await getSiteSettings(context.db);
+  const settings = await context.catalogue.settings();
   return data<ContactActionData>({
     ok: true,
     chatUrl: whatsappLink(settings.whatsappNumber, contactChatText(parsed.data)),

@@ -10,9 +10,7 @@ import {
   whyChooseUs,
 } from '~/content/home';
 import { testimonials } from '~/content/testimonials';
-import { getCatalogueTree } from '~/features/catalog/catalog.server';
 import { SearchForm } from '~/features/catalog/search-form';
-import { listGalleryImages } from '~/features/gallery/gallery.server';
 import { CategoriesCarousel, CAROUSEL_ENTRIES } from '~/features/home/categories-carousel';
 import { GalleryPreview, PREVIEW_COUNT } from '~/features/home/gallery-preview';
 import { Testimonials } from '~/features/home/testimonials';
@@ -27,10 +25,10 @@ import type { Route } from './+types/home';
  * paint, SPEC.md section 2 "Home").
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const gallery = listGalleryImages(context.db, PREVIEW_COUNT);
+  const gallery = context.catalogue.galleryImages(PREVIEW_COUNT);
   // Handled by <Await errorElement>; this keeps an early rejection from going unhandled.
   gallery.catch(() => {});
-  const tree = await getCatalogueTree(context.db);
+  const tree = await context.catalogue.tree();
   return {
     categories: tree.slice(0, CAROUSEL_ENTRIES).map((category) => ({
       id: category.id,

@@ -2,7 +2,6 @@ import { Link, data, useRouteLoaderData } from 'react-router';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
-import { getProduct, listRelatedProducts } from '~/features/catalog/catalog.server';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { ProductDetails } from '~/features/catalog/product-details';
 import { productJsonLd } from '~/features/catalog/product-json-ld';
@@ -17,9 +16,9 @@ const productIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = productIdSchema.safeParse(params.productId);
-  const product = id.success ? await getProduct(context.db, id.data) : undefined;
+  const product = id.success ? await context.catalogue.product(id.data) : undefined;
   if (!product) return data({ product: null, related: [] }, { status: 404 });
-  const related = await listRelatedProducts(context.db, product);
+  const related = await context.catalogue.related(product);
   return { product, related };
 }
 

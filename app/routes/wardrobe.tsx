@@ -14,7 +14,7 @@ import { breadcrumbJsonLd, CATEGORY_DESCRIPTION_MAX, cutDescription, pageMeta } 
 import type { Route } from './+types/wardrobe';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const wardrobe = await loadWardrobe(context.db, new URL(request.url));
+  const wardrobe = await loadWardrobe(context.catalogue, new URL(request.url));
   return data(wardrobe, { status: wardrobe.status === 'unavailable' ? 503 : 200 });
 }
 

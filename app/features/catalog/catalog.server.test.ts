@@ -23,10 +23,13 @@ import { loadListing } from './listing.server';
 import { searchProducts } from './search.server';
 import { isCatalogueEmpty, seedDemoCatalogue, type SeedResult } from './seed.server';
 import { loadWardrobe } from './wardrobe.server';
+import { QueryCache } from '~/lib/cache.server';
+import { catalogueReader } from './catalogue-reader.server';
 
 let database: TestDatabase;
 let uploads: string;
 let firstSeed: SeedResult;
+const reader = () => catalogueReader(database.db, QueryCache.disabled());
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -159,30 +162,27 @@ describe(`catalogue queries on ${testDatabaseKind}`, () => {
   it('resolves listing slugs by the lookup helper and gives not-found for unknown ones', async () => {
     const url = (query: string) => new URL(`http://shop.test/category?${query}`);
     const fatherSon = await loadListing(
-      database.db,
+      reader(),
       url('subcategory=father-%26-son&sort=price-desc'),
     );
     expect(fatherSon?.found).toBe(true);
     expect(fatherSon?.category?.name).toBe('Theme Attires');
     expect(fatherSon?.sort).toBe('price-desc');
-    const unknown = await loadListing(database.db, url(`subcategory=${'x'.repeat(500)}`));
+    const unknown = await loadListing(reader(), url(`subcategory=${'x'.repeat(500)}`));
     expect(unknown?.found).toBe(false);
-    const bogusSort = await loadListing(database.db, url('subcategory=linen&sort=%3Cscript%3E'));
+    const bogusSort = await loadListing(reader(), url('subcategory=linen&sort=%3Cscript%3E'));
     expect(bogusSort?.sort).toBe('featured');
-    const byCategory = await loadListing(database.db, url('category=fabrics'));
+    const byCategory = await loadListing(reader(), url('category=fabrics'));
     expect(byCategory?.products).toHaveLength(25);
   });
 
   it('picks the wardrobe tab by slug or id and falls back to the first', async () => {
     const tree = await getCatalogueTree(database.db);
     const uniforms = tree.find((c) => c.slug === 'uniforms')!;
-    const bySlug = await loadWardrobe(database.db, new URL('http://x/wardrobe?category=uniforms'));
-    const byId = await loadWardrobe(
-      database.db,
-      new URL(`http://x/wardrobe?category=${uniforms.id}`),
-    );
+    const bySlug = await loadWardrobe(reader(), new URL('http://x/wardrobe?category=uniforms'));
+    const byId = await loadWardrobe(reader(), new URL(`http://x/wardrobe?category=${uniforms.id}`));
     const unknown = await loadWardrobe(
-      database.db,
+      reader(),
       new URL('http://x/wardrobe?category=%27%20or%201%3D1'),
     );
     expect(bySlug.status === 'ok' && bySlug.activeSlug).toBe('uniforms');

@@ -2,7 +2,7 @@
  * The product enquiry (SPEC.md section 3 "Enquiry", section 4 "Enquiry dialog", section 5):
  * validation and the prefilled chat text.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formatRupees } from '~/lib/money';
 
 /** The pause in ms the dialog shows 'Sending…' before the chat opens (SPEC.md section 9). */
@@ -10,8 +10,10 @@ export const ENQUIRY_SEND_DELAY_MS = 800;
 
 /** Name and phone, both required after trimming (SPEC.md section 5 "Enquiry"). */
 export const enquirySchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(100),
-  phone: z.string().trim().min(1, 'Please enter your phone number').max(30),
+  name: z.string().check(z.trim(), z.minLength(1, 'Please enter your name'), z.maxLength(100)),
+  phone: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Please enter your phone number'), z.maxLength(30)),
 });
 
 export interface EnquiryProduct {

@@ -7,8 +7,7 @@ import {
   fallbackSubcategoryDescription,
   subcategoryDescriptions,
 } from '~/content/subcategory-descriptions';
-import type { Db } from '~/lib/db.server';
-import { getCatalogueTree, listProducts } from './catalog.server';
+import type { CatalogueReader } from './catalogue-reader.server';
 import { findSubcategory, slugToTitle } from './slug';
 import { productSorts, type ProductCard, type ProductSort } from './types';
 
@@ -52,10 +51,13 @@ export function listingDescription(name: string): string {
  * Loads a listing; returns null when neither parameter is given (the page redirects to the
  * wardrobe).
  */
-export async function loadListing(db: Db, url: URL): Promise<ListingData | null> {
+export async function loadListing(
+  catalogue: CatalogueReader,
+  url: URL,
+): Promise<ListingData | null> {
   const query = listingQuerySchema.parse(Object.fromEntries(url.searchParams));
   if (!query.subcategory && !query.category) return null;
-  const tree = await getCatalogueTree(db);
+  const tree = await catalogue.tree();
 
   if (query.subcategory) {
     const match = findSubcategory(tree, query.subcategory);
@@ -79,7 +81,7 @@ export async function loadListing(db: Db, url: URL): Promise<ListingData | null>
       category: { id: category.id, name: category.name, slug: category.slug },
       subcategory: { id: subcategory.id, name: subcategory.name, linkSlug: subcategory.linkSlug },
       sort: query.sort,
-      products: await listProducts(db, { subcategoryId: subcategory.id }, query.sort),
+      products: await catalogue.products({ subcategoryId: subcategory.id }, query.sort),
     };
   }
 
@@ -102,6 +104,6 @@ export async function loadListing(db: Db, url: URL): Promise<ListingData | null>
     category: { id: category.id, name: category.name, slug: category.slug },
     subcategory: null,
     sort: query.sort,
-    products: await listProducts(db, { categoryId: category.id }, query.sort),
+    products: await catalogue.products({ categoryId: category.id }, query.sort),
   };
 }

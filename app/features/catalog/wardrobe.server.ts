@@ -3,9 +3,7 @@
  */
 import { z } from 'zod';
 import { fallbackCategories } from '~/content/fallback-categories';
-import type { Db } from '~/lib/db.server';
-import { getCatalogueTree, getFeaturedProducts } from './catalog.server';
-import { searchProducts } from './search.server';
+import type { CatalogueReader } from './catalogue-reader.server';
 import type { CategorySummary, ProductCard } from './types';
 
 /** The wardrobe's query string; anything malformed counts as absent. */
@@ -39,10 +37,10 @@ export type WardrobeData =
  * featured products, and the search results when `?search=` holds text.
  * Never throws: a database failure gives `{ status: 'unavailable' }`.
  */
-export async function loadWardrobe(db: Db, url: URL): Promise<WardrobeData> {
+export async function loadWardrobe(catalogue: CatalogueReader, url: URL): Promise<WardrobeData> {
   const query = wardrobeQuerySchema.parse(Object.fromEntries(url.searchParams));
   try {
-    const tree = await getCatalogueTree(db);
+    const tree = await catalogue.tree();
     const fallback = tree.length === 0;
     const categories = fallback ? [...fallbackCategories] : tree;
     const active =
@@ -50,9 +48,9 @@ export async function loadWardrobe(db: Db, url: URL): Promise<WardrobeData> {
       categories[0];
     if (!active) return { status: 'unavailable' };
     const { featured, total } =
-      active.id > 0 ? await getFeaturedProducts(db, active.id) : { featured: [], total: 0 };
+      active.id > 0 ? await catalogue.featured(active.id) : { featured: [], total: 0 };
     const search = query.search
-      ? { text: query.search, ...(await searchProducts(db, query.search)) }
+      ? { text: query.search, ...(await catalogue.search(query.search)) }
       : undefined;
     return {
       status: 'ok',

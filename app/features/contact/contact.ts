@@ -3,7 +3,7 @@
  * required, phone and subject optional. One schema for the browser and the action. Overlong
  * fields are refused with a message, never cut.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const CONTACT_LIMITS = {
   name: 100,
@@ -15,36 +15,32 @@ export const CONTACT_LIMITS = {
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(label, max))
-    .transform((value) => (value === '' ? undefined : value))
-    .optional();
+const required = (label: string, missing: string, max: number) =>
+  z.string(missing).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong(label, max)));
 
+const optionalText = (label: string, max: number) =>
+  z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(max, tooLong(label, max))),
+      z.transform((value) => (value === '' ? undefined : value)),
+    ),
+  );
+
+/** zod/mini keeps this schema small in the browser bundle; the action uses the same one. */
 export const contactSchema = z.object({
-  name: z
-    .string({ message: 'Please enter your name' })
-    .trim()
-    .min(1, 'Please enter your name')
-    .max(CONTACT_LIMITS.name, tooLong('Name', CONTACT_LIMITS.name)),
-  email: z
-    .string({ message: 'Please enter your e-mail address' })
-    .trim()
-    .min(1, 'Please enter your e-mail address')
-    .max(CONTACT_LIMITS.email, tooLong('E-mail', CONTACT_LIMITS.email))
-    .pipe(z.email('Please enter a valid email address')),
-  phone: optionalText('Phone', CONTACT_LIMITS.phone).refine(
-    (value) => value === undefined || /^\+?[0-9][0-9 -]{6,18}$/.test(value),
-    'Please enter a valid phone number',
+  name: required('Name', 'Please enter your name', CONTACT_LIMITS.name),
+  email: z.pipe(
+    required('E-mail', 'Please enter your e-mail address', CONTACT_LIMITS.email),
+    z.email('Please enter a valid email address'),
+  ),
+  phone: optionalText('Phone', CONTACT_LIMITS.phone).check(
+    z.refine(
+      (value) => value === undefined || /^\+?[0-9][0-9 -]{6,18}$/.test(value),
+      'Please enter a valid phone number',
+    ),
   ),
   subject: optionalText('Subject', CONTACT_LIMITS.subject),
-  message: z
-    .string({ message: 'Please write your message' })
-    .trim()
-    .min(1, 'Please write your message')
-    .max(CONTACT_LIMITS.message, tooLong('Message', CONTACT_LIMITS.message)),
+  message: required('Message', 'Please write your message', CONTACT_LIMITS.message),
 });
 
 export type ContactInput = z.input<typeof contactSchema>;
@@ -53,7 +49,7 @@ export type ContactField = keyof ContactInput;
 export type FieldErrors = Partial<Record<ContactField, string>>;
 
 /** The first message of each field that failed. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0] as ContactField | undefined;
