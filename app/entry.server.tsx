@@ -11,6 +11,21 @@ import { ServerRouter } from 'react-router';
 
 export const streamTimeout = 5_000;
 
+/**
+ * Public pages for anonymous visitors may be kept by a CDN for 5 minutes and served stale
+ * while it revalidates (issue "Performance budget"); browsers always revalidate. Requests
+ * with cookies (a session, later) are never shared.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL =
+  'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
+
+function setCaching(request: Request, status: number, headers: Headers): void {
+  if (headers.has('Cache-Control')) return;
+  const shareable = request.method === 'GET' && status === 200 && !request.headers.has('Cookie');
+  headers.set('Cache-Control', shareable ? PUBLIC_PAGE_CACHE_CONTROL : 'private, no-store');
+  headers.append('Vary', 'Cookie');
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,6 +49,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          setCaching(request, responseStatusCode, responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

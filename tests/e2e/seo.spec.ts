@@ -84,3 +84,16 @@ test('the sitemap lists every active product and robots.txt points at it', async
   for (const path of ['/account', '/checkout', '/admin', '/api/'])
     expect(robots).toContain(`Disallow: ${path}`);
 });
+
+test('public pages may be cached by a CDN for anonymous visitors, never with cookies', async ({
+  request,
+}) => {
+  const anonymous = await request.get('/wardrobe');
+  expect(anonymous.headers()['cache-control']).toBe(
+    'public, max-age=0, s-maxage=300, stale-while-revalidate=86400',
+  );
+  const withCookie = await request.get('/wardrobe', { headers: { Cookie: 'session=abc' } });
+  expect(withCookie.headers()['cache-control']).toBe('private, no-store');
+  const missing = await request.get('/no-such-page');
+  expect(missing.headers()['cache-control']).toBe('private, no-store');
+});
