@@ -15,12 +15,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const origin = `http://127.0.0.1:${PORT}`;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = chromiumPath();
 
 async function waitForHealth(timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -136,16 +137,7 @@ async function main() {
 
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     });
     const lighthouseFigures: PageFigures[] = [];
     try {

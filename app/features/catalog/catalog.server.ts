@@ -61,7 +61,8 @@ export async function getCatalogueTree(db: Db): Promise<CategorySummary[]> {
   }));
 }
 
-const cardColumns = {
+/** The columns of a product card (`ProductCard`), over products joined to their shelves. */
+export const cardColumns = {
   id: products.id,
   name: products.name,
   pricePaise: products.pricePaise,
@@ -74,7 +75,12 @@ const cardColumns = {
   subcategoryName: subcategories.name,
 };
 
-const visible = and(
+/**
+ * What the storefront may show: an active product in an active category, and in an active
+ * subcategory when it has one. Needs products joined to categories and left-joined to
+ * subcategories.
+ */
+export const visibleProduct = and(
   eq(products.isActive, true),
   eq(categories.isActive, true),
   sql`(${subcategories.id} is null or ${subcategories.isActive})`,
@@ -86,7 +92,7 @@ function cardQuery(db: Db, where: SQL | undefined) {
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .where(and(visible, where));
+    .where(and(visibleProduct, where));
 }
 
 /**
@@ -151,7 +157,7 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | un
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .where(and(visible, eq(products.id, id)))
+    .where(and(visibleProduct, eq(products.id, id)))
     .limit(1);
   if (!row) return undefined;
   return {

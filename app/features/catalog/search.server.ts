@@ -4,6 +4,7 @@
  * matching, English stemming, and any case or punctuation.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { cardColumns, visibleProduct } from './catalog.server';
 import type { Db } from '~/lib/db.server';
 import { categories, products, subcategories } from '~/lib/schema.server';
 import { toPrefixTsQuery } from './search';
@@ -29,30 +30,11 @@ export async function searchProducts(
     setweight(to_tsvector('english', ${products.description}), 'C')
   )`;
   const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      pricePaise: products.pricePaise,
-      rating: products.rating,
-      reviewsCount: products.reviewsCount,
-      fabricType: products.fabricType,
-      featured: products.featured,
-      imageKey: sql<string | null>`${products.imageKeys}[1]`,
-      categoryName: categories.name,
-      subcategoryName: subcategories.name,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .where(
-      and(
-        eq(products.isActive, true),
-        eq(categories.isActive, true),
-        sql`(${subcategories.id} is null or ${subcategories.isActive})`,
-        sql`${document} @@ ${query}`,
-      ),
-    )
+    .where(and(visibleProduct, sql`${document} @@ ${query}`))
     .orderBy(sql`ts_rank(${document}, ${query}) desc`, sql`${products.rating} desc`, products.id)
     .limit(SEARCH_LIMIT);
   return {

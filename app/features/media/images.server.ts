@@ -26,7 +26,7 @@ export function isImageWidth(width: number): width is ImageWidth {
 const inFlight = new Map<string, Promise<Buffer | null>>();
 
 /**
- * The WebP bytes of one variant (quality 78, never upscaled), rendering and storing it on
+ * The WebP bytes of one variant (quality 68, never upscaled), rendering and storing it on
  * first use. Null when the key is unknown or malformed.
  */
 export async function getImageVariant(
@@ -45,7 +45,7 @@ export async function getImageVariant(
     if (!source) return null;
     const webp = await sharp(source, { density: 72 })
       .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78, effort: 3 })
+      .webp({ quality: 68, effort: 4 })
       .toBuffer();
     await storage.put(target, webp);
     return webp;

@@ -2,9 +2,10 @@
  * /sitemap.xml from the database (issue "Search-engine data"): the public pages, every active
  * category, subcategory and product, with lastmod where the database knows it.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { categories, products, subcategories } from '~/lib/schema.server';
+import { visibleProduct } from '~/features/catalog/catalog.server';
 import { subcategoryLinkSlug } from '~/features/catalog/slug';
 
 /** Public pages that are always in the sitemap. */
@@ -42,13 +43,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       .from(products)
       .innerJoin(categories, eq(products.categoryId, categories.id))
       .leftJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-      .where(
-        and(
-          eq(products.isActive, true),
-          eq(categories.isActive, true),
-          sql`(${subcategories.id} is null or ${subcategories.isActive})`,
-        ),
-      )
+      .where(visibleProduct)
       .orderBy(products.id),
   ]);
   return [
