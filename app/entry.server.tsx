@@ -19,10 +19,11 @@ export const streamTimeout = 5_000;
 export const PUBLIC_PAGE_CACHE_CONTROL =
   'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
 
-function setCaching(request: Request, status: number, headers: Headers): void {
+function setCaching(request: Request, status: number, headers: Headers, etag: string): void {
   if (headers.has('Cache-Control')) return;
   const shareable = request.method === 'GET' && status === 200 && !request.headers.has('Cookie');
   headers.set('Cache-Control', shareable ? PUBLIC_PAGE_CACHE_CONTROL : 'private, no-store');
+  if (shareable) headers.set('ETag', etag);
   headers.append('Vary', 'Cookie');
 }
 
@@ -49,7 +50,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          setCaching(request, responseStatusCode, responseHeaders);
+          setCaching(request, responseStatusCode, responseHeaders, loadContext.pageEtag);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

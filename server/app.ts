@@ -19,7 +19,7 @@ import { getEnv, type Env } from '~/lib/env.server';
 import { createEventHub } from '~/lib/events.server';
 import { createLogger } from '~/lib/logger.server';
 import { createLocalStorage, type Storage } from '~/lib/storage.server';
-import { QueryCache } from '~/lib/cache.server';
+import { PageVersion, QueryCache } from '~/lib/cache.server';
 import { catalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { getImageVariant, isImageWidth } from '~/features/media/images.server';
 import { isCatalogueEmpty, seedDemoCatalogue } from '~/features/catalog/seed.server';
@@ -63,8 +63,21 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       : undefined;
   const events = await createEventHub(database);
   const cache = new QueryCache();
-  const stopClearing = await database.listen('catalogue', () => cache.clear());
-  const app = createApp({ env, database, storage, events, cache, vite: options.vite, log });
+  const pageVersion = new PageVersion();
+  const stopClearing = await database.listen('catalogue', () => {
+    cache.clear();
+    pageVersion.bump();
+  });
+  const app = createApp({
+    env,
+    database,
+    storage,
+    events,
+    cache,
+    pageVersion,
+    vite: options.vite,
+    log,
+  });
 
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -100,11 +113,12 @@ interface AppParts {
   storage: Storage;
   events: Awaited<ReturnType<typeof createEventHub>>;
   cache: QueryCache;
+  pageVersion: PageVersion;
   vite?: ViteDevServer;
   log: ReturnType<typeof createLogger>;
 }
 
-function createApp({ env, database, storage, events, cache, vite, log }: AppParts) {
+function createApp({ env, database, storage, events, cache, pageVersion, vite, log }: AppParts) {
   const catalogue = catalogueReader(database.db, cache);
   const app = express();
   app.disable('x-powered-by');
@@ -218,6 +232,15 @@ function createApp({ env, database, storage, events, cache, vite, log }: AppPart
   const getBuild = vite
     ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     : () => import('virtual:react-router/server-build') as Promise<ServerBuild>;
+  // An anonymous visitor revalidating a page that has not changed gets 304 without a render.
+  // The 304 carries no CSP header, so the browser keeps the one that matches the stored
+  // page's nonce.
+  app.get('/{*splat}', (req, res, next) => {
+    const etag = req.headers['if-none-match'];
+    if (!etag || req.headers.cookie || !pageVersion.matches(etag)) return next();
+    res.removeHeader('Content-Security-Policy');
+    res.status(304).set('ETag', pageVersion.etag()).end();
+  });
   app.all(
     '/{*splat}',
     createRequestHandler({
@@ -229,6 +252,7 @@ function createApp({ env, database, storage, events, cache, vite, log }: AppPart
         env,
         storage,
         cspNonce: res.locals.cspNonce as string,
+        pageEtag: pageVersion.etag(),
       }),
     }),
   );

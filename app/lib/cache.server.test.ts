@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { QueryCache } from './cache.server';
+import { PageVersion, QueryCache } from './cache.server';
 
 describe('QueryCache', () => {
   it('loads once per key until cleared, sharing concurrent loads', async () => {
@@ -39,5 +39,18 @@ describe('QueryCache', () => {
     await off.get('k', load);
     await off.get('k', load);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('PageVersion', () => {
+  it('gives a weak ETag that changes with every bump and matches lists of tags', () => {
+    const version = new PageVersion();
+    const first = version.etag();
+    expect(first).toMatch(/^W\/"[0-9a-f]{12}-0"$/);
+    expect(version.matches(`"other", ${first}`)).toBe(true);
+    version.bump();
+    expect(version.etag()).not.toBe(first);
+    expect(version.matches(first)).toBe(false);
+    expect(new PageVersion().etag()).not.toBe(first);
   });
 });

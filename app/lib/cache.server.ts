@@ -1,3 +1,32 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The version of what public pages show, for their weak ETag: this process's start (so a
+ * deploy or restart changes it) and a counter bumped by every catalogue or settings change.
+ */
+export class PageVersion {
+  private readonly boot = randomBytes(6).toString('hex');
+  private version = 0;
+
+  /** Marks every page as changed. */
+  bump(): void {
+    this.version += 1;
+  }
+
+  /** The weak ETag of every public page now, e.g. W/"3f9a1c2b7d10-4". */
+  etag(): string {
+    return `W/"${this.boot}-${this.version}"`;
+  }
+
+  /** Whether an If-None-Match header names the current version. */
+  matches(ifNoneMatch: string): boolean {
+    const current = this.etag();
+    return ifNoneMatch
+      .split(',')
+      .some((tag) => tag.trim() === current || tag.trim() === current.slice(2));
+  }
+}
+
 /**
  * An in-memory cache of query results for this instance. Entries live at most `ttlMs` and
  * the whole cache is cleared whenever the catalogue or the settings change (the server clears

@@ -15,6 +15,8 @@ export interface AppContext {
   storage: Storage;
   /** The per-request Content-Security-Policy nonce for inline scripts. */
   cspNonce: string;
+  /** The weak ETag public pages carry while the catalogue and settings stay as they are. */
+  pageEtag: string;
 }
 
 declare module 'react-router' {

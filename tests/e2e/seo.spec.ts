@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { problems } from '../support/json-ld-rules';
+import { withDatabase } from './support';
 
 const pages = [
   '/',
@@ -96,4 +97,23 @@ test('public pages may be cached by a CDN for anonymous visitors, never with coo
   expect(withCookie.headers()['cache-control']).toBe('private, no-store');
   const missing = await request.get('/no-such-page');
   expect(missing.headers()['cache-control']).toBe('private, no-store');
+});
+
+test('an unchanged public page revalidates with 304 until the catalogue changes', async ({
+  request,
+}) => {
+  const first = await request.get('/about');
+  const etag = first.headers()['etag']!;
+  expect(etag).toMatch(/^W\/"/);
+  const again = await request.get('/about', { headers: { 'If-None-Match': etag } });
+  expect(again.status()).toBe(304);
+  expect(again.headers()['content-security-policy']).toBeUndefined();
+  await withDatabase((db) =>
+    db.query(`update categories set updated_at = now() where slug = 'fabrics'`),
+  );
+  await expect
+    .poll(async () =>
+      (await request.get('/about', { headers: { 'If-None-Match': etag } })).status(),
+    )
+    .toBe(200);
 });
