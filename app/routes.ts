@@ -8,6 +8,7 @@ export default [
   route('about', 'routes/about.tsx'),
   route('services', 'routes/services.tsx'),
   route('contact', 'routes/contact.tsx'),
+  route('gallery', 'routes/gallery.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('terms-conditions', 'routes/terms-conditions.tsx'),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),

@@ -10,6 +10,7 @@ const pages = [
   '/about',
   '/services',
   '/contact',
+  '/gallery',
   '/privacy-policy',
   '/terms-conditions',
   '/no-such-page',

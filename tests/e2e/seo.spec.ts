@@ -11,6 +11,7 @@ const pages = [
   '/about',
   '/services',
   '/contact',
+  '/gallery',
   '/privacy-policy',
   '/terms-conditions',
 ];

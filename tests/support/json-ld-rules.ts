@@ -124,6 +124,20 @@ export function problems(block: unknown): string[] {
         checkRating(block.aggregateRating, `${type}.aggregateRating`, found);
       break;
     }
+    case 'ImageObject': {
+      need(block, type, ['contentUrl'], found);
+      if (!isUrl(block.contentUrl)) found.push('ImageObject: contentUrl is not an absolute URL');
+      break;
+    }
+    case 'VideoObject': {
+      need(block, type, ['name', 'thumbnailUrl', 'uploadDate', 'contentUrl'], found);
+      if (!isUrl(block.contentUrl)) found.push('VideoObject: contentUrl is not an absolute URL');
+      if (!isUrl(block.thumbnailUrl))
+        found.push('VideoObject: thumbnailUrl is not an absolute URL');
+      if (Number.isNaN(Date.parse(String(block.uploadDate))))
+        found.push('VideoObject: uploadDate is not a date');
+      break;
+    }
     case 'WebSite': {
       need(block, type, ['name', 'url'], found);
       break;

@@ -6,7 +6,12 @@
  */
 import type { QueryCache } from '~/lib/cache.server';
 import type { Db } from '~/lib/db.server';
-import { listGalleryImages, type GalleryImage } from '~/features/gallery/gallery.server';
+import type { GalleryItem } from '~/features/gallery/filter';
+import {
+  listGalleryImages,
+  listGalleryItems,
+  type GalleryImage,
+} from '~/features/gallery/gallery.server';
 import type { SiteSettings } from '~/features/site/settings';
 import { getSiteSettings } from '~/features/site/settings.server';
 import {
@@ -40,6 +45,7 @@ export interface CatalogueReader {
     product: Pick<ProductDetail, 'id' | 'categoryId' | 'subcategoryId'>,
   ): Promise<ProductCard[]>;
   galleryImages(limit: number): Promise<GalleryImage[]>;
+  galleryItems(): Promise<GalleryItem[]>;
   search(text: string): Promise<{ total: number; products: ProductCard[] }>;
 }
 
@@ -57,6 +63,7 @@ export function catalogueReader(db: Db, cache: QueryCache): CatalogueReader {
     related: (product) =>
       cache.get(`related:${product.id}`, () => listRelatedProducts(db, product)),
     galleryImages: (limit) => cache.get(`gallery:${limit}`, () => listGalleryImages(db, limit)),
+    galleryItems: () => cache.get('gallery-items', () => listGalleryItems(db)),
     search: (text) => searchProducts(db, text),
   };
 }

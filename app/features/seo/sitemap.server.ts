@@ -14,6 +14,7 @@ export const STATIC_PATHS = [
   '/wardrobe',
   '/about',
   '/services',
+  '/gallery',
   '/contact',
   '/privacy-policy',
   '/terms-conditions',
