@@ -2,7 +2,7 @@
  * Demo catalogue seeded into a new install (DESIGN.md "Demo catalogue"): the 7 default
  * categories and their subcategories (SPEC.md section 3), 5 products each.
  *
- * Pure data, no imports. Prices are in paise (integer, 100 paise = 1 rupee). Fabric lengths
+ * Pure data (types from the textile drawer). Prices are in paise (integer, 100 paise = 1 rupee). Fabric lengths
  * (garment 'none') are priced per metre and their sizes are the cut lengths offered.
  * `palette` is [base, accent, highlight] and, with `weave` and `garment`, drives the
  * generated product images. The Patterns category deliberately has no featured product, no
@@ -10,30 +10,10 @@
  * to its 6 highest-rated products (SPEC.md, featured rule).
  */
 
-export type Weave =
-  | 'plain'
-  | 'twill'
-  | 'herringbone'
-  | 'check'
-  | 'stripe'
-  | 'jacquard'
-  | 'slub'
-  | 'denim'
-  | 'pinstripe';
-export type Garment =
-  | 'none'
-  | 'suit'
-  | 'sherwani'
-  | 'kurta'
-  | 'shirt'
-  | 'tshirt'
-  | 'trousers'
-  | 'jeans'
-  | 'waistcoat'
-  | 'nightwear'
-  | 'shorts'
-  | 'jodhpuri'
-  | 'tuxedo';
+import type { Garment, Weave } from '~/features/media/textile';
+
+export type { Garment, Weave };
+
 export interface DemoProduct {
   name: string;
   description: string;

@@ -1,34 +1,16 @@
 import { describe, it, expect } from 'vitest';
-import { sceneSvg, textileSvg, type Garment, type TextileOptions, type Weave } from './textile';
+import {
+  GARMENTS,
+  sceneSvg,
+  textileSvg,
+  WEAVES,
+  type Garment,
+  type TextileOptions,
+  type Weave,
+} from './textile';
 
 const PALETTE = ['#1f2a44', '#8a6d3b', '#d9c9a3'] as const;
 
-const WEAVES: Weave[] = [
-  'plain',
-  'twill',
-  'herringbone',
-  'check',
-  'stripe',
-  'jacquard',
-  'slub',
-  'denim',
-  'pinstripe',
-];
-const GARMENTS: Garment[] = [
-  'none',
-  'suit',
-  'sherwani',
-  'kurta',
-  'shirt',
-  'tshirt',
-  'trousers',
-  'jeans',
-  'waistcoat',
-  'nightwear',
-  'shorts',
-  'jodhpuri',
-  'tuxedo',
-];
 const SCENES = ['store', 'bolts', 'swatches', 'tailoring'] as const;
 
 function options(over: Partial<TextileOptions> = {}): TextileOptions {

@@ -69,7 +69,8 @@ export interface TextileOptions {
 /** Kinds of gallery scene drawn by {@link sceneSvg}. */
 type SceneKind = 'store' | 'bolts' | 'swatches' | 'tailoring';
 
-const WEAVES: readonly Weave[] = [
+/** Every weave, in a stable order. */
+export const WEAVES: readonly Weave[] = [
   'plain',
   'twill',
   'herringbone',
@@ -80,7 +81,8 @@ const WEAVES: readonly Weave[] = [
   'denim',
   'pinstripe',
 ];
-const GARMENTS: readonly Garment[] = [
+/** Every garment, in a stable order. */
+export const GARMENTS: readonly Garment[] = [
   'none',
   'suit',
   'sherwani',
