@@ -13,6 +13,7 @@ import { ContactForm, type ContactActionData } from '~/features/contact/contact-
 import { MapEmbed } from '~/features/contact/map-embed';
 import { ContentIcon } from '~/features/site/content-icon';
 import { PageHero } from '~/features/site/page-hero';
+import { cardClass, IconCardList, PageSection } from '~/features/site/page-section';
 import { rootMetaData } from '~/features/site/root-data';
 import {
   defaultSiteSettings,
@@ -105,12 +106,12 @@ export default function Contact() {
 
       <section aria-label="How to reach us" className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          <li className="rounded-lg border border-border bg-white p-6 shadow-sm">
+          <li className={cardClass}>
             <MapPinIcon aria-hidden className="size-7 text-accent" />
             <h2 className="mt-3 text-lg font-semibold">Address</h2>
             <address className="mt-1 text-sm not-italic text-muted-foreground">{address}</address>
           </li>
-          <li className="rounded-lg border border-border bg-white p-6 shadow-sm">
+          <li className={cardClass}>
             <PhoneIcon aria-hidden className="size-7 text-accent" />
             <h2 className="mt-3 text-lg font-semibold">Phone</h2>
             <a
@@ -120,7 +121,7 @@ export default function Contact() {
               {settings.phone}
             </a>
           </li>
-          <li className="rounded-lg border border-border bg-white p-6 shadow-sm">
+          <li className={cardClass}>
             <MailIcon aria-hidden className="size-7 text-accent" />
             <h2 className="mt-3 text-lg font-semibold">E-mail</h2>
             <a
@@ -130,7 +131,7 @@ export default function Contact() {
               {settings.email}
             </a>
           </li>
-          <li id="hours" className="rounded-lg border border-border bg-white p-6 shadow-sm">
+          <li id="hours" className={cardClass}>
             <ClockIcon aria-hidden className="size-7 text-accent" />
             <h2 className="mt-3 text-lg font-semibold">Hours</h2>
             <ul className="mt-1 space-y-1 text-sm text-muted-foreground">
@@ -167,26 +168,14 @@ export default function Contact() {
         </div>
       </section>
 
-      <section
-        aria-labelledby="facilities-heading"
-        className="mx-auto max-w-7xl px-4 py-12 sm:px-6"
-      >
-        <h2 id="facilities-heading" className="text-3xl font-semibold">
-          At the store
-        </h2>
-        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {facilities.map((facility) => (
-            <li
-              key={facility.title}
-              className="rounded-lg border border-border bg-white p-6 shadow-sm"
-            >
-              <ContentIcon name={facility.icon} className="size-7 text-accent" />
-              <h3 className="mt-3 text-lg font-semibold">{facility.title}</h3>
-              <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{facility.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PageSection heading="At the store">
+        <IconCardList
+          cards={facilities.map((facility) => ({
+            ...facility,
+            icon: <ContentIcon name={facility.icon} className="size-7 text-accent" />,
+          }))}
+        />
+      </PageSection>
     </>
   );
 }

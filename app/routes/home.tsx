@@ -15,6 +15,7 @@ import { CategoriesCarousel, CAROUSEL_ENTRIES } from '~/features/home/categories
 import { GalleryPreview, PREVIEW_COUNT } from '~/features/home/gallery-preview';
 import { Testimonials } from '~/features/home/testimonials';
 import { ContentIcon } from '~/features/site/content-icon';
+import { IconCardList, PageSection } from '~/features/site/page-section';
 import { rootMetaData } from '~/features/site/root-data';
 import { storeJsonLd } from '~/features/site/store-json-ld';
 import { pageMeta } from '~/lib/seo';
@@ -136,14 +137,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <CardSection id="why-heading" heading="Why Choose Us" cards={whyChooseUs} />
-      <CardSection
-        id="commitment-heading"
-        heading={commitment.heading}
-        intro={commitment.intro}
-        cards={commitment.cards}
-        muted
-      />
+      <PageSection heading="Why Choose Us" centered>
+        <IconCardList cards={iconCards(whyChooseUs)} />
+      </PageSection>
+      <PageSection heading={commitment.heading} intro={commitment.intro} centered muted>
+        <IconCardList cards={iconCards(commitment.cards)} />
+      </PageSection>
 
       <Testimonials testimonials={testimonials} />
       <GalleryPreview images={loaderData.gallery} />
@@ -174,38 +173,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CardSection({
-  id,
-  heading,
-  intro,
-  cards,
-  muted = false,
-}: {
-  id: string;
-  heading: string;
-  intro?: string;
-  cards: readonly { title: string; text: string; icon: string }[];
-  muted?: boolean;
-}) {
-  return (
-    <section aria-labelledby={id} className={muted ? 'bg-muted/60 py-16' : 'py-16'}>
-      <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <h2 id={id} className="text-center text-3xl font-semibold">
-          {heading}
-        </h2>
-        {intro && (
-          <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">{intro}</p>
-        )}
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {cards.map((card) => (
-            <li key={card.title} className="rounded-lg border border-border bg-white p-6 shadow-sm">
-              <ContentIcon name={card.icon} className="size-8 text-accent" />
-              <h3 className="mt-3 text-xl font-semibold">{card.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{card.text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
+/** Content cards with their named icons. */
+function iconCards(cards: readonly { title: string; text: string; icon: string }[]) {
+  return cards.map((card) => ({
+    ...card,
+    icon: <ContentIcon name={card.icon} className="size-8 text-accent" />,
+  }));
 }

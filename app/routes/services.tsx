@@ -10,6 +10,7 @@ import {
   servicesHero,
 } from '~/content/services';
 import { PageHero } from '~/features/site/page-hero';
+import { cardClass, PageSection } from '~/features/site/page-section';
 import { rootMetaData } from '~/features/site/root-data';
 import { storeJsonLd } from '~/features/site/store-json-ld';
 import { formatRupees } from '~/lib/money';
@@ -59,13 +60,10 @@ export default function Services() {
         </Button>
       </PageHero>
 
-      <section aria-labelledby="approach-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="approach-heading" className="text-3xl font-semibold">
-          Our Approach
-        </h2>
-        <ul className="mt-6 grid gap-5 md:grid-cols-3">
+      <PageSection heading="Our Approach">
+        <ul className="grid gap-5 md:grid-cols-3">
           {serviceDetails.map((service) => (
-            <li key={service.id} className="rounded-lg border border-border bg-white p-6 shadow-sm">
+            <li key={service.id} className={cardClass}>
               <h3 className="text-xl font-semibold">{service.title}</h3>
               <p className="mt-2 text-sm text-muted-foreground">{service.summary}</p>
               <a
@@ -78,49 +76,34 @@ export default function Services() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       {serviceDetails.map((service, index) => (
-        <section
+        <PageSection
           key={service.id}
           id={service.id}
-          aria-labelledby={`${service.id}-heading`}
-          className={index % 2 === 0 ? 'bg-muted/60 py-14' : 'py-14'}
+          heading={service.title}
+          intro={service.text}
+          muted={index % 2 === 0}
         >
-          <div className="mx-auto max-w-7xl px-4 sm:px-6">
-            <h2 id={`${service.id}-heading`} className="text-3xl font-semibold">
-              {service.title}
-            </h2>
-            <p className="mt-3 max-w-3xl text-lg leading-relaxed text-muted-foreground">
-              {service.text}
-            </p>
-            <ul className="mt-8 grid gap-5 md:grid-cols-3">
-              {service.features.map((feature) => (
-                <li key={feature.title} className="rounded-lg border border-border bg-white p-6">
-                  <h3 className="flex items-center gap-2 text-lg font-semibold">
-                    <CheckIcon aria-hidden className="size-5 text-accent" />
-                    {feature.title}
-                  </h3>
-                  <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                    {feature.text}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+          <ul className="grid gap-5 md:grid-cols-3">
+            {service.features.map((feature) => (
+              <li key={feature.title} className={cardClass}>
+                <h3 className="flex items-center gap-2 text-lg font-semibold">
+                  <CheckIcon aria-hidden className="size-5 text-accent" />
+                  {feature.title}
+                </h3>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{feature.text}</p>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
       ))}
 
-      <section aria-labelledby="process-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-        <h2 id="process-heading" className="text-3xl font-semibold">
-          Our Process
-        </h2>
-        <ol className="mt-8 grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+      <PageSection heading="Our Process">
+        <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
           {processSteps.map((step) => (
-            <li
-              key={step.number}
-              className="rounded-lg border border-border bg-white p-6 shadow-sm"
-            >
+            <li key={step.number} className={cardClass}>
               <p aria-hidden className="font-serif text-4xl font-semibold text-accent">
                 {step.number}
               </p>
@@ -132,35 +115,27 @@ export default function Services() {
             </li>
           ))}
         </ol>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="custom-heading" className="bg-muted/60 py-14">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <h2 id="custom-heading" className="text-3xl font-semibold">
-            Customization Options
-          </h2>
-          <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {customizationOptions.map((group) => (
-              <li key={group.title} className="rounded-lg border border-border bg-white p-6">
-                <h3 className="text-lg font-semibold">{group.title}</h3>
-                <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-                  {group.options.map((option) => (
-                    <li key={option}>{option}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection heading="Customization Options" muted>
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {customizationOptions.map((group) => (
+            <li key={group.title} className="rounded-lg border border-border bg-white p-6">
+              <h3 className="text-lg font-semibold">{group.title}</h3>
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+                {group.options.map((option) => (
+                  <li key={option}>{option}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="prices-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-        <h2 id="prices-heading" className="text-3xl font-semibold">
-          Services and starting prices
-        </h2>
-        <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <PageSection heading="Services and starting prices">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {serviceOffers.map((offer) => (
-            <li key={offer.name} className="rounded-lg border border-border bg-white p-6 shadow-sm">
+            <li key={offer.name} className={cardClass}>
               <h3 className="text-lg font-semibold">{offer.name}</h3>
               <p className="mt-1 text-xl font-semibold text-primary">
                 from {formatRupees(offer.pricePaise)}
@@ -171,7 +146,7 @@ export default function Services() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 pb-14 sm:px-6">
         <h2 id="faq-heading" className="text-3xl font-semibold">

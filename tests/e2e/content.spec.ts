@@ -49,6 +49,7 @@ test('the featured-categories carousel moves by keyboard', async ({ page }) => {
   const previous = carousel.getByRole('button', { name: 'Previous categories' });
   const next = carousel.getByRole('button', { name: 'Next categories' });
   await expect(previous).toBeDisabled();
+  await expect(next).toBeEnabled();
   await next.focus();
   await page.keyboard.press('Enter');
   await expect(previous).toBeEnabled();

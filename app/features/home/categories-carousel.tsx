@@ -29,7 +29,9 @@ export function CategoriesCarousel({ categories }: { categories: CarouselCategor
     containScroll: 'trimSnaps',
   });
   const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(categories.length > CAROUSEL_VISIBLE);
+  // Both stay disabled until the carousel has started in the browser: before that a click
+  // would do nothing.
+  const [canNext, setCanNext] = useState(false);
   const update = useCallback(() => {
     if (!api) return;
     setCanPrev(api.canScrollPrev());
