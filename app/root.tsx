@@ -17,6 +17,9 @@ import type { NavCategory } from '~/features/catalog/types';
 import { NotFoundPage, UnexpectedErrorPage } from '~/features/site/error-pages';
 import { ScrollToTopButton } from '~/features/site/scroll-to-top-button';
 import { defaultSiteSettings } from '~/features/site/settings';
+import { getSessionUser } from '~/features/account/session.server';
+import { useFlashNotice } from '~/features/site/use-flash-notice';
+import { readFlash } from '~/lib/flash.server';
 import { SiteFooter } from '~/features/site/site-footer';
 import { SiteHeader } from '~/features/site/site-header';
 import { useCatalogueEvents } from '~/features/site/use-catalogue-events';
@@ -29,23 +32,31 @@ export const links: Route.LinksFunction = () => [
 /**
  * Site-wide data: the shop's settings, the navigation categories (the built-in list when the
  * database has none, SPEC.md section 4 "Navigation categories"), the public origin for
- * canonical URLs, and the CSP nonce.
+ * canonical URLs, the CSP nonce, the signed-in user (null for visitors) and a one-time notice
+ * carried across a redirect (e.g. 'Logged out').
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [settings, categories] = await Promise.all([
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, categories, user] = await Promise.all([
     context.catalogue.settings(),
     context.catalogue.navCategories(),
+    getSessionUser(request, context),
   ]);
+  const flash = readFlash(request);
   const navCategories: NavCategory[] =
     categories.length > 0
       ? categories
       : fallbackCategories.map(({ id, name, slug }) => ({ id, name, slug }));
-  return data({
-    settings,
-    navCategories,
-    origin: context.env.PUBLIC_URL,
-    nonce: context.cspNonce,
-  });
+  return data(
+    {
+      settings,
+      navCategories,
+      origin: context.env.PUBLIC_URL,
+      nonce: context.cspNonce,
+      user,
+      notice: flash?.notice ?? null,
+    },
+    flash ? { headers: { 'Set-Cookie': flash.clear } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -64,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader
           shopName={root?.settings.shopName ?? defaultSiteSettings.shopName}
           categories={root?.navCategories ?? []}
+          user={root?.user ?? null}
         />
         <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
           {children}
@@ -82,7 +94,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
+  const { notice } = useLoaderData<typeof loader>();
+  useFlashNotice(notice);
   useCatalogueEvents();
   useServiceWorker();
   return <Outlet />;

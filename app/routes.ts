@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -11,6 +11,16 @@ export default [
   route('gallery', 'routes/gallery.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('terms-conditions', 'routes/terms-conditions.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('auth', 'routes/login.tsx', { id: 'routes/auth' }),
+  route('register', 'routes/register.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('account', 'routes/account.tsx'),
+  route('wishlist', 'routes/wishlist.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
+  ...prefix('admin', [layout('routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')])]),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),

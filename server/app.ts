@@ -14,13 +14,16 @@ import path from 'node:path';
 import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { toNodeHandler } from 'better-auth/node';
+import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from '~/lib/auth.server';
 import { openDatabase, type Database } from '~/lib/db.server';
 import { getEnv, type Env } from '~/lib/env.server';
 import { createEventHub } from '~/lib/events.server';
 import { createLogger } from '~/lib/logger.server';
+import { createMailer } from '~/lib/mail.server';
 import { createLocalStorage, type Storage } from '~/lib/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
-import { catalogueReader } from '~/features/catalog/catalogue-reader.server';
+import { catalogueReader, type CatalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { getImageVariant, isImageWidth } from '~/features/media/images.server';
 import { isCatalogueEmpty, seedDemoCatalogue } from '~/features/catalog/seed.server';
 import { startPgliteSocket } from './pglite-socket';
@@ -37,6 +40,9 @@ export interface RunningServer {
 }
 
 const clientDir = path.resolve(process.cwd(), 'build/client');
+
+/** Largest request body of a form post or an /api/auth call, in bytes (64 KiB). */
+export const MAX_FORM_BYTES = 64 * 1024;
 
 /**
  * Starts the whole server and resolves once it listens.
@@ -63,6 +69,27 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       : undefined;
   const events = await createEventHub(database);
   const cache = new QueryCache();
+  const catalogue = catalogueReader(database.db, cache);
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    log,
+  });
+  const authSecret = await loadAuthSecret(env);
+  if (authSecret.source === 'generated') {
+    log.warn(
+      'BETTER_AUTH_SECRET is not set: generated one into DATA_DIR/auth-secret (set it in production)',
+    );
+  }
+  const auth = createAuth({
+    db: database.db,
+    env,
+    secret: authSecret.secret,
+    mailer,
+    shopName: async () => (await catalogue.settings()).shopName,
+    log,
+  });
   const pageVersion = new PageVersion();
   const stopClearing = await database.listen('catalogue', () => {
     cache.clear();
@@ -71,9 +98,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const app = createApp({
     env,
     database,
+    catalogue,
+    auth,
     storage,
     events,
-    cache,
     pageVersion,
     vite: options.vite,
     log,
@@ -100,6 +128,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
       await socket?.stop();
       await database.close();
       log.info('stopped');
@@ -110,17 +139,28 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 interface AppParts {
   env: Env;
   database: Database;
+  catalogue: CatalogueReader;
+  auth: Auth;
   storage: Storage;
   events: Awaited<ReturnType<typeof createEventHub>>;
-  cache: QueryCache;
   pageVersion: PageVersion;
   vite?: ViteDevServer;
   log: ReturnType<typeof createLogger>;
 }
 
-function createApp({ env, database, storage, events, cache, pageVersion, vite, log }: AppParts) {
-  const catalogue = catalogueReader(database.db, cache);
+function createApp({
+  env,
+  database,
+  catalogue,
+  auth,
+  storage,
+  events,
+  pageVersion,
+  vite,
+  log,
+}: AppParts) {
   const app = express();
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   const isHttps = env.PUBLIC_URL.startsWith('https://');
@@ -174,6 +214,26 @@ function createApp({ env, database, storage, events, cache, pageVersion, vite, l
     next();
   });
 
+  // Better Auth's rate limits and session records read the client's address from this header;
+  // it is always replaced with Express's own reading (which trusts a loopback proxy only).
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? '';
+    next();
+  });
+  // Form posts and auth calls: same origin only, and small.
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const origin = req.headers.origin;
+    if ((origin && origin !== publicOrigin) || req.headers['sec-fetch-site'] === 'cross-site') {
+      req.log.warn({ origin }, 'cross-origin request refused');
+      return res.status(403).type('text/plain').send('Cross-origin requests are refused.');
+    }
+    if (Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
+      return res.status(413).type('text/plain').send('The request is too large.');
+    }
+    next();
+  });
+
   app.get('/healthz', async (_req, res) => {
     try {
       await database.ping();
@@ -183,6 +243,7 @@ function createApp({ env, database, storage, events, cache, pageVersion, vite, l
     }
   });
   app.get('/api/events', (req, res) => events.handle(req, res));
+  app.all('/api/auth/{*splat}', toNodeHandler(auth));
 
   app.use(compression());
 
@@ -250,6 +311,7 @@ function createApp({ env, database, storage, events, cache, pageVersion, vite, l
         db: database.db,
         catalogue,
         env,
+        auth,
         storage,
         cspNonce: res.locals.cspNonce as string,
         pageEtag: pageVersion.etag(),

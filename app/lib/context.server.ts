@@ -1,8 +1,9 @@
 /**
  * What every loader and action receives as `context` (React Router's AppLoadContext):
- * the database, the configuration, the storage and this request's CSP nonce.
+ * the database, the configuration, accounts, the storage and this request's CSP nonce.
  */
 import type { CatalogueReader } from '~/features/catalog/catalogue-reader.server';
+import type { Auth } from './auth.server';
 import type { Db } from './db.server';
 import type { Env } from './env.server';
 import type { Storage } from './storage.server';
@@ -12,6 +13,8 @@ export interface AppContext {
   /** Cached reads of the catalogue, gallery and settings. */
   catalogue: CatalogueReader;
   env: Env;
+  /** Better Auth: sessions, sign-in, sign-up, roles (`auth.api`, `auth.handler`). */
+  auth: Auth;
   storage: Storage;
   /** The per-request Content-Security-Policy nonce for inline scripts. */
   cspNonce: string;

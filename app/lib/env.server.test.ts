@@ -24,4 +24,15 @@ describe('configuration', () => {
     expect(env.PORT).toBe(3000);
     expect(env.PUBLIC_URL).toBe('https://shop.example');
   });
+  it('requires BETTER_AUTH_SECRET in production on a public origin only', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' })).toThrow(
+      /BETTER_AUTH_SECRET: is required in production/,
+    );
+    expect(parseEnv({ NODE_ENV: 'production' }).BETTER_AUTH_SECRET).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:3210' }).NODE_ENV).toBe(
+      'production',
+    );
+    expect(() => parseEnv({ BETTER_AUTH_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+  });
 });

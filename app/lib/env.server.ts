@@ -51,6 +51,22 @@ export const envSchema = z.object({
   PGLITE_SOCKET_PORT: port.optional(),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Signs session cookies and one-time tokens (at least 32 characters). Required when
+   * NODE_ENV is production and PUBLIC_URL is not a loopback address; otherwise one is
+   * generated into $DATA_DIR/auth-secret on first start and reused.
+   */
+  BETTER_AUTH_SECRET: z
+    .string()
+    .trim()
+    .min(32, 'must be at least 32 characters (try: openssl rand -base64 32)')
+    .optional(),
+  /** SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example:465; unset = outbox. */
+  SMTP_URL: url('an smtp:// or smtps:// URL')
+    .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The From address of the shop's e-mails. */
+  MAIL_FROM: z.string().trim().min(3).default('Rajkot Tailoring House <shop@example.com>'),
   /** Seed the demo catalogue into an empty database at start. */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -83,11 +99,24 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET && !isLoopbackOrigin(publicUrl)) {
+    throw new EnvError(
+      'Invalid configuration:\n  BETTER_AUTH_SECRET: is required in production when PUBLIC_URL ' +
+        `(${publicUrl}) is not a loopback address (try: openssl rand -base64 32)`,
+    );
+  }
   return {
     ...env,
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    PUBLIC_URL: publicUrl,
     DATA_DIR: path.resolve(env.DATA_DIR),
   };
+}
+
+/** Whether an origin is this machine (localhost, 127.0.0.0/8 or ::1). */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 let cached: Env | undefined;

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -154,4 +155,99 @@ export const contactMessages = pgTable(
     index('contact_messages_created_idx').on(t.createdAt),
     check('contact_messages_status_check', sql`${t.status} in ('new', 'read', 'answered')`),
   ],
+);
+
+/*
+ * Better Auth's tables (DESIGN.md "Data model"): the field names are the ones Better Auth's
+ * Drizzle adapter looks for; the admin plugin adds `role`, `banned`, `banReason`, `banExpires`
+ * and `impersonatedBy`. `user.name` is SPEC.md's full_name; `role` 'admin' is its is_admin.
+ */
+
+/** Registered people: shoppers (`role` 'user') and administrators (`role` 'admin'). */
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role').notNull().default('user'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('user_email_key').on(t.email),
+    check('user_role_check', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+/** Signed-in sessions; the cookie carries `token`. Deleted with their user. */
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('session_token_key').on(t.token), index('session_user_idx').on(t.userId)],
+);
+
+/** Sign-in methods of a user; the e-mail and password one keeps the password hash. */
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+/** One-time tokens: e-mail verification and password reset. */
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Better Auth's rate-limit counters, shared by every instance: one row per client address
+ * and path; `lastRequest` is a Unix time in ms.
+ */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('rate_limit_key_key').on(t.key)],
 );

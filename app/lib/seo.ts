@@ -105,3 +105,14 @@ export function breadcrumbJsonLd(
     })),
   };
 }
+
+/**
+ * The meta of a page behind a sign-in (account, checkout, admin): its title, and a robots tag
+ * keeping it out of search results.
+ */
+export function privatePageMeta(title: string, shopName: string): MetaDescriptor[] {
+  return [{ title: `${title} | ${shopName}` }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/** The robots tag of public pages with nothing to find (sign-in, register, password reset). */
+export const NOINDEX_FOLLOW: MetaDescriptor = { name: 'robots', content: 'noindex, follow' };

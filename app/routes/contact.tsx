@@ -2,12 +2,7 @@ import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from 'l
 import { data, useRouteLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { contactHero, facilities } from '~/content/contact';
-import {
-  contactChatText,
-  contactSchema,
-  fieldErrors,
-  type ContactField,
-} from '~/features/contact/contact';
+import { contactChatText, contactSchema, type ContactField } from '~/features/contact/contact';
 import { saveContactMessage } from '~/features/contact/contact.server';
 import { ContactForm, type ContactActionData } from '~/features/contact/contact-form';
 import { MapEmbed } from '~/features/contact/map-embed';
@@ -22,6 +17,7 @@ import {
   whatsappLink,
 } from '~/features/site/settings';
 import { storeJsonLd } from '~/features/site/store-json-ld';
+import { fieldErrors, formValues } from '~/lib/forms';
 import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/contact';
@@ -30,17 +26,11 @@ const formFields: ContactField[] = ['name', 'email', 'phone', 'subject', 'messag
 
 /** Stores a valid message as a lead and answers the WhatsApp link; field errors with 400. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values = Object.fromEntries(
-    formFields.map((field) => {
-      const value = form.get(field);
-      return [field, typeof value === 'string' ? value : ''];
-    }),
-  ) as Record<ContactField, string>;
+  const values = formValues(await request.formData(), formFields);
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
     return data<ContactActionData>(
-      { ok: false, errors: fieldErrors(parsed.error), values },
+      { ok: false, errors: fieldErrors<ContactField>(parsed.error), values },
       { status: 400 },
     );
   }

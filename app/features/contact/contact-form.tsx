@@ -8,15 +8,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
+import { FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
-import { cn } from '~/lib/utils';
-import { contactSchema, fieldErrors, type ContactField, type FieldErrors } from './contact';
+import { fieldErrors, type FieldErrors } from '~/lib/forms';
+import { contactSchema, type ContactField } from './contact';
 
 /** What the contact action answers. */
 export type ContactActionData =
   | { ok: true; chatUrl: string }
-  | { ok: false; errors: FieldErrors; values: Partial<Record<ContactField, string>> };
+  | { ok: false; errors: FieldErrors<ContactField>; values: Partial<Record<ContactField, string>> };
 
 const fields: {
   name: ContactField;
@@ -35,7 +35,7 @@ export function ContactForm() {
   const fetcher = useFetcher<ContactActionData>();
   const actionData = useActionData<ContactActionData>();
   const result = fetcher.data ?? actionData;
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [clientErrors, setClientErrors] = useState<FieldErrors<ContactField>>({});
   const chatWindow = useRef<Window | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const errors = result && !result.ok ? { ...result.errors, ...clientErrors } : clientErrors;
@@ -64,7 +64,7 @@ export function ContactForm() {
     const parsed = contactSchema.safeParse(data);
     if (!parsed.success) {
       event.preventDefault();
-      setClientErrors(fieldErrors(parsed.error));
+      setClientErrors(fieldErrors<ContactField>(parsed.error));
       const first = Object.keys(fieldErrors(parsed.error))[0];
       if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
@@ -103,6 +103,7 @@ export function ContactForm() {
         {fields.map((field) => (
           <FormField
             key={field.name}
+            id={`contact-${field.name}`}
             {...field}
             defaultValue={values[field.name]}
             error={errors[field.name]}
@@ -132,46 +133,5 @@ export function ContactForm() {
         {busy ? 'Sending…' : 'Send via WhatsApp'}
       </Button>
     </fetcher.Form>
-  );
-}
-
-function FormField({
-  name,
-  label,
-  type = 'text',
-  autoComplete,
-  required,
-  defaultValue,
-  error,
-}: {
-  name: ContactField;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-  defaultValue?: string;
-  error?: string;
-}) {
-  const id = `contact-${name}`;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cn(error && 'border-destructive')}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

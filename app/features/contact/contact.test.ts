@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactChatText, contactSchema, fieldErrors } from './contact';
+import { fieldErrors } from '~/lib/forms';
+import { contactChatText, contactSchema } from './contact';
 
 describe('the contact form schema (SPEC.md section 5)', () => {
   it('needs name, e-mail and message; phone and subject are optional', () => {

@@ -46,18 +46,6 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;
 export type ContactField = keyof ContactInput;
-export type FieldErrors = Partial<Record<ContactField, string>>;
-
-/** The first message of each field that failed. */
-export function fieldErrors(error: z.core.$ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as ContactField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
 /** The chat text of a contact message (SPEC.md section 7 "Outbound links"). */
 export function contactChatText(message: ContactMessage): string {
   return [

@@ -8,6 +8,8 @@ import { ChevronDownIcon, MenuIcon, SearchIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
+import type { SessionUser } from '~/features/account/session.server';
+import { MobileUserLinks, UserMenu } from '~/features/account/user-menu';
 import { SearchForm } from '~/features/catalog/search-form';
 import type { NavCategory } from '~/features/catalog/types';
 import { cn } from '~/lib/utils';
@@ -35,9 +37,12 @@ const HOVER_CLICK_GRACE_MS = 600;
 export function SiteHeader({
   shopName,
   categories,
+  user,
 }: {
   shopName: string;
   categories: NavCategory[];
+  /** The signed-in visitor, or null: Login and Register links instead of the avatar menu. */
+  user: Pick<SessionUser, 'name' | 'email' | 'role'> | null;
 }) {
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpenState] = useState<OpenMenu>(null);
@@ -206,12 +211,18 @@ export function SiteHeader({
           </Link>
         </Button>
         <div className="ml-auto hidden items-center gap-2 md:ml-0 md:flex">
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/login">Login</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to="/register">Register</Link>
-          </Button>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/login">Login</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/register">Register</Link>
+              </Button>
+            </>
+          )}
         </div>
         <Button
           variant="ghost"
@@ -278,14 +289,18 @@ export function SiteHeader({
               ),
             )}
           </ul>
-          <div className="mt-3 flex gap-2 border-t border-border pt-3">
-            <Button asChild variant="outline" className="flex-1">
-              <Link to="/login">Login</Link>
-            </Button>
-            <Button asChild className="flex-1">
-              <Link to="/register">Register</Link>
-            </Button>
-          </div>
+          {user ? (
+            <MobileUserLinks user={user} />
+          ) : (
+            <div className="mt-3 flex gap-2 border-t border-border pt-3">
+              <Button asChild variant="outline" className="flex-1">
+                <Link to="/login">Login</Link>
+              </Button>
+              <Button asChild className="flex-1">
+                <Link to="/register">Register</Link>
+              </Button>
+            </div>
+          )}
         </nav>
       </div>
     </header>

@@ -1,0 +1,157 @@
+/**
+ * The account page's actions (SPEC.md section 4 "Profile edit"; issue "Accounts" 6): rename,
+ * change password, delete the account. Each parses its form with zod and goes through Better
+ * Auth's endpoints, so the session and rate limits are checked there.
+ */
+import { redirect, type AppLoadContext } from 'react-router';
+import { fieldErrors, formValues } from '~/lib/forms';
+import { flashCookie } from '~/lib/flash.server';
+import { actionResult } from './auth-form';
+import { changePasswordSchema, deleteAccountSchema, profileNameSchema } from './forms';
+import { MESSAGES } from './rules';
+import { callAuthEndpoint } from './session.server';
+
+/** Fields of the account page's forms. */
+export type AccountField = 'fullName' | 'currentPassword' | 'password' | 'confirmPassword';
+
+const WRONG_PASSWORD = 'That password is not correct';
+
+function tooMany() {
+  return actionResult<AccountField>(
+    { ok: false, notice: { title: 'Please wait', description: MESSAGES.tooManyAttempts } },
+    429,
+  );
+}
+
+/** Saves a new full name; 'Update failed' with the reason otherwise (SPEC.md section 8). */
+export async function updateName(context: AppLoadContext, request: Request, form: FormData) {
+  const parsed = profileNameSchema.safeParse(formValues(form, ['fullName']));
+  if (!parsed.success) {
+    const errors = fieldErrors<AccountField>(parsed.error);
+    return actionResult<AccountField>({
+      ok: false,
+      state: 'name',
+      errors,
+      notice: { title: MESSAGES.updateFailed, description: errors.fullName },
+    });
+  }
+  const result = await callAuthEndpoint(context, request, '/update-user', {
+    name: parsed.data.fullName,
+  });
+  if (result.status === 429) return tooMany();
+  if (!result.ok) {
+    return actionResult<AccountField>(
+      {
+        ok: false,
+        state: 'name',
+        notice: {
+          title: MESSAGES.updateFailed,
+          description: result.body.message || MESSAGES.updateFailedFallback,
+        },
+      },
+      result.status,
+    );
+  }
+  return actionResult<AccountField>({
+    ok: true,
+    state: 'name',
+    notice: { title: 'Profile updated', description: 'Your name has been saved.', error: false },
+  });
+}
+
+/** Changes the password and signs out every other session. */
+export async function changePassword(context: AppLoadContext, request: Request, form: FormData) {
+  const parsed = changePasswordSchema.safeParse(
+    formValues(form, ['currentPassword', 'password', 'confirmPassword']),
+  );
+  if (!parsed.success) {
+    return actionResult<AccountField>({
+      ok: false,
+      state: 'password',
+      errors: fieldErrors(parsed.error),
+    });
+  }
+  const result = await callAuthEndpoint(context, request, '/change-password', {
+    currentPassword: parsed.data.currentPassword,
+    newPassword: parsed.data.password,
+    revokeOtherSessions: true,
+  });
+  if (result.status === 429) return tooMany();
+  if (result.body.code === 'INVALID_PASSWORD') {
+    return actionResult<AccountField>({
+      ok: false,
+      state: 'password',
+      errors: { currentPassword: WRONG_PASSWORD },
+    });
+  }
+  if (!result.ok) {
+    return actionResult<AccountField>(
+      {
+        ok: false,
+        state: 'password',
+        notice: {
+          title: 'Password not changed',
+          description: result.body.message ?? MESSAGES.unexpected,
+        },
+      },
+      result.status,
+    );
+  }
+  return actionResult<AccountField>(
+    {
+      ok: true,
+      state: 'password',
+      notice: {
+        title: 'Password changed',
+        description: 'Your other devices have been signed out.',
+        error: false,
+      },
+    },
+    { headers: result.headers },
+  );
+}
+
+/**
+ * Deletes the account after the password is confirmed: the user, their sessions and sign-in
+ * methods go (database cascades); the browser goes to / with 'Account deleted'.
+ */
+export async function deleteAccount(context: AppLoadContext, request: Request, form: FormData) {
+  const parsed = deleteAccountSchema.safeParse(formValues(form, ['password']));
+  if (!parsed.success) {
+    return actionResult<AccountField>({
+      ok: false,
+      state: 'delete',
+      errors: fieldErrors(parsed.error),
+    });
+  }
+  const result = await callAuthEndpoint(context, request, '/delete-user', {
+    password: parsed.data.password,
+  });
+  if (result.status === 429) return tooMany();
+  if (result.body.code === 'INVALID_PASSWORD') {
+    return actionResult<AccountField>({
+      ok: false,
+      state: 'delete',
+      errors: { password: WRONG_PASSWORD },
+    });
+  }
+  if (!result.ok) {
+    return actionResult<AccountField>(
+      {
+        ok: false,
+        state: 'delete',
+        notice: {
+          title: 'Account not deleted',
+          description: result.body.message ?? MESSAGES.unexpected,
+        },
+      },
+      result.status,
+    );
+  }
+  const headers = new Headers(result.headers);
+  headers.append(
+    'Set-Cookie',
+    flashCookie('account-deleted', context.env.PUBLIC_URL.startsWith('https://')),
+  );
+  return redirect('/', { headers });
+}

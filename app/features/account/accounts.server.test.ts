@@ -1,0 +1,387 @@
+/**
+ * Accounts end to end through Better Auth's HTTP handler on a real database (PGlite, and
+ * PostgreSQL in CI's second run): sign-up, verification, sign-in, reset, roles, rate limits,
+ * the admin command, and deleting an account.
+ */
+import { eq } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppLoadContext } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_RATE_LIMITS, CLIENT_IP_HEADER, createAuth, type Auth } from '~/lib/auth.server';
+import { createMailer, type Mailer } from '~/lib/mail.server';
+import { session, user } from '~/lib/schema.server';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../tests/support/test-db';
+import { AdminInputError, createOrPromoteAdmin, weakAdminPassword } from './admin-account.server';
+import { DUPLICATE_EMAIL_MESSAGE } from './rules';
+import { callAuthEndpoint, getSessionUser, requireAdmin, requireUser } from './session.server';
+
+const origin = 'http://shop.test';
+let database: TestDatabase;
+let auth: Auth;
+let mailer: Mailer;
+let outbox: string;
+/** Links the mailer logged, newest last, with their recipient and subject. */
+const sent: { to: string; subject: string; link: string }[] = [];
+let ipCounter = 0;
+
+/** A fresh client address per call site, so rate limits only meet where a test wants them. */
+const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+async function post(
+  endpoint: string,
+  body: Record<string, unknown>,
+  options: { cookie?: string; ip?: string } = {},
+) {
+  const headers = new Headers({ 'content-type': 'application/json', origin });
+  headers.set(CLIENT_IP_HEADER, options.ip ?? nextIp());
+  if (options.cookie) headers.set('cookie', options.cookie);
+  const response = await auth.handler(
+    new Request(`${origin}/api/auth${endpoint}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    cookies: response.headers.getSetCookie(),
+  };
+}
+
+async function get(url: string) {
+  const headers = new Headers({ [CLIENT_IP_HEADER]: nextIp() });
+  return auth.handler(new Request(url, { headers, redirect: 'manual' }));
+}
+
+async function lastLinkTo(email: string, subject: RegExp): Promise<string> {
+  await mailer.idle();
+  const found = sent.filter((mail) => mail.to === email && subject.test(mail.subject)).at(-1);
+  if (!found) throw new Error(`no e-mail to ${email} matching ${subject}`);
+  return found.link;
+}
+
+const cookieOf = (cookies: string[]) =>
+  cookies
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((pair) => pair.includes('session_token=') && !pair.endsWith('='))
+    .join('; ');
+
+async function signUp(email: string, password = 'tailor-made-42', name = 'Raj Patel') {
+  return post('/sign-up/email', { email, password, name, callbackURL: '/login?verified=1' });
+}
+
+/** Registers, follows the verification link, signs in; resolves to the session cookie. */
+async function verifiedCustomer(email: string, password = 'tailor-made-42'): Promise<string> {
+  expect((await signUp(email, password)).status).toBe(200);
+  await get(await lastLinkTo(email, /Confirm your e-mail/));
+  const signIn = await post('/sign-in/email', { email, password });
+  expect(signIn.status).toBe(200);
+  return cookieOf(signIn.cookies);
+}
+
+function loaderContext(): AppLoadContext {
+  return { auth, env: { PUBLIC_URL: origin } } as unknown as AppLoadContext;
+}
+
+function pageRequest(path: string, cookie?: string) {
+  return new Request(`${origin}${path}`, { headers: cookie ? { cookie } : {} });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-outbox-'));
+  mailer = createMailer({
+    from: 'Shop <shop@example.com>',
+    outboxDir: outbox,
+    log: {
+      info: (fields: { to?: string; subject?: string; link?: string }) => {
+        if (fields.link) sent.push({ to: fields.to!, subject: fields.subject!, link: fields.link });
+      },
+      warn: () => {},
+      error: () => {},
+    } as never,
+  });
+  auth = createAuth({
+    db: database.db,
+    env: { PUBLIC_URL: origin },
+    secret: 'integration-test-secret-of-at-least-32-chars',
+    mailer,
+    shopName: async () => 'Test Tailors',
+  });
+});
+
+afterAll(async () => {
+  await mailer.idle();
+  await database.dispose();
+  await fs.rm(outbox, { recursive: true, force: true });
+});
+
+describe(`accounts on ${testDatabaseKind}`, () => {
+  it('signs up a customer, refuses sign-in until the e-mail is confirmed, then signs in', async () => {
+    const email = 'asha@example.com';
+    const signUpResult = await post('/sign-up/email', {
+      email,
+      password: 'tailor-made-42',
+      name: 'Asha Mehta',
+      callbackURL: '/login?verified=1',
+    });
+    expect(signUpResult.status).toBe(200);
+    expect(signUpResult.cookies.filter((cookie) => /session_token=[^;]/.test(cookie))).toEqual([]);
+    const [row] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ name: 'Asha Mehta', role: 'user', emailVerified: false });
+
+    const early = await post('/sign-in/email', { email, password: 'tailor-made-42' });
+    expect(early.status).toBe(403);
+    expect(early.body.code).toBe('EMAIL_NOT_VERIFIED');
+
+    const link = await lastLinkTo(email, /Confirm your e-mail/);
+    expect(link.startsWith(`${origin}/api/auth/verify-email?token=`)).toBe(true);
+    const files = await fs.readdir(outbox);
+    expect(files.some((file) => file.endsWith('.eml'))).toBe(true);
+    const verified = await get(link);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/login?verified=1');
+    const [after] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(after?.emailVerified).toBe(true);
+
+    const signIn = await post('/sign-in/email', { email, password: 'tailor-made-42' });
+    expect(signIn.status).toBe(200);
+    const sessionCookie = signIn.cookies.find((cookie) => cookie.includes('session_token='));
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+    expect(sessionCookie).not.toMatch(/Secure/i);
+    const current = await getSessionUser(
+      pageRequest('/', cookieOf(signIn.cookies)),
+      loaderContext(),
+    );
+    expect(current).toMatchObject({ email, name: 'Asha Mehta', role: 'user' });
+  });
+
+  it('refuses a tampered verification link and answers a reused one without harm', async () => {
+    const email = 'kiran@example.com';
+    await signUp(email);
+    const link = await lastLinkTo(email, /Confirm your e-mail/);
+    const tampered = await get(link.replace(/token=([^.]+)\.([^.]+)\./, 'token=$1.$2x.'));
+    expect(tampered.headers.get('location')).toMatch(/error=/);
+    const [still] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(still?.emailVerified).toBe(false);
+    expect((await get(link)).headers.get('location')).toBe('/login?verified=1');
+    expect((await get(link)).headers.get('location')).toBe('/login?verified=1');
+  });
+
+  it('refuses an e-mail that already has an account, whatever its case', async () => {
+    await signUp('dup@example.com');
+    const again = await signUp('DUP@Example.com');
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({
+      code: 'USER_ALREADY_EXISTS',
+      message: DUPLICATE_EMAIL_MESSAGE,
+    });
+    const rows = await database.db.select().from(user).where(eq(user.email, 'dup@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never takes a role, a verified flag or oversized fields from the browser', async () => {
+    const sneaky = await post('/sign-up/email', {
+      email: 'sneaky@example.com',
+      password: 'tailor-made-42',
+      name: 'Sneaky',
+      role: 'admin',
+    });
+    expect(sneaky.status).toBeGreaterThanOrEqual(400);
+    expect(sneaky.status).toBeLessThan(500);
+    const [row] = await database.db.select().from(user).where(eq(user.email, 'sneaky@example.com'));
+    expect(row?.role ?? 'user').toBe('user');
+
+    const long = await post('/sign-up/email', {
+      email: 'long@example.com',
+      password: 'tailor-made-42',
+      name: 'x'.repeat(5000),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('Name must be at most 100 characters');
+    expect(await database.db.select().from(user).where(eq(user.email, 'long@example.com'))).toEqual(
+      [],
+    );
+
+    const short = await signUp('short@example.com', '12345');
+    expect(short.status).toBe(400);
+    expect(short.body.code).toBe('PASSWORD_TOO_SHORT');
+  });
+
+  it('rejects a wrong password, and answers 429 before the 30th fast attempt', async () => {
+    const email = 'target@example.com';
+    await verifiedCustomer(email);
+    const wrong = await post('/sign-in/email', { email, password: 'not-it-at-all' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('Invalid email or password');
+    const unknown = await post('/sign-in/email', {
+      email: 'nobody@example.com',
+      password: 'x1234567',
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.message).toBe(wrong.body.message);
+
+    const ip = '203.0.113.7';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      statuses.push(
+        (await post('/sign-in/email', { email, password: `guess-${attempt}` }, { ip })).status,
+      );
+    }
+    const firstRefusal = statuses.indexOf(429);
+    expect(firstRefusal).toBe(AUTH_RATE_LIMITS['/sign-in/email'].max);
+    expect(statuses.slice(firstRefusal).every((status) => status === 429)).toBe(true);
+    // The right password from that address is refused too until the window passes…
+    expect(
+      (await post('/sign-in/email', { email, password: 'tailor-made-42' }, { ip })).status,
+    ).toBe(429);
+    // …while the owner signing in from elsewhere is not locked out.
+    expect((await post('/sign-in/email', { email, password: 'tailor-made-42' })).status).toBe(200);
+  });
+
+  it('resets a password by e-mail once, signing out every session', async () => {
+    const email = 'reset@example.com';
+    const oldCookie = await verifiedCustomer(email);
+    expect(
+      (await post('/request-password-reset', { email, redirectTo: '/reset-password' })).status,
+    ).toBe(200);
+    const unknown = await post('/request-password-reset', {
+      email: 'ghost@example.com',
+      redirectTo: '/reset-password',
+    });
+    expect(unknown.status).toBe(200);
+
+    const link = await lastLinkTo(email, /Reset your/);
+    const landing = await get(link);
+    const location = new URL(landing.headers.get('location')!, origin);
+    expect(location.pathname).toBe('/reset-password');
+    const token = location.searchParams.get('token')!;
+    expect(token).toBeTruthy();
+
+    const done = await post('/reset-password', { token, newPassword: 'a-new-cloth-77' });
+    expect(done.status).toBe(200);
+    expect(await getSessionUser(pageRequest('/', oldCookie), loaderContext())).toBeNull();
+    const reused = await post('/reset-password', { token, newPassword: 'another-cloth-88' });
+    expect(reused.status).toBe(400);
+    expect(reused.body.code).toBe('INVALID_TOKEN');
+    expect((await post('/sign-in/email', { email, password: 'tailor-made-42' })).status).toBe(401);
+    expect((await post('/sign-in/email', { email, password: 'a-new-cloth-77' })).status).toBe(200);
+  });
+
+  it('guards signed-in and admin pages on the server', async () => {
+    const context = loaderContext();
+    await expect(requireUser(pageRequest('/account'), context)).rejects.toSatisfy(
+      (response: Response) =>
+        response.status === 302 &&
+        response.headers.get('location') === '/login?redirectTo=%2Faccount',
+    );
+    const customer = await verifiedCustomer('customer@example.com');
+    expect((await requireUser(pageRequest('/account', customer), context)).role).toBe('user');
+    await expect(requireAdmin(pageRequest('/admin', customer), context)).rejects.toSatisfy(
+      (response: Response) => response.headers.get('location') === '/login',
+    );
+    const listAsCustomer = await auth.handler(
+      new Request(`${origin}/api/auth/admin/list-users`, {
+        headers: { cookie: customer, [CLIENT_IP_HEADER]: nextIp() },
+      }),
+    );
+    expect(listAsCustomer.status).toBe(403);
+
+    await createOrPromoteAdmin(auth, database.db, {
+      email: 'owner@example.com',
+      password: 'Rajkot-Looms-1987!',
+      name: 'Shop Owner',
+    });
+    const adminSignIn = await post('/sign-in/email', {
+      email: 'owner@example.com',
+      password: 'Rajkot-Looms-1987!',
+    });
+    expect(adminSignIn.status).toBe(200);
+    const adminCookie = cookieOf(adminSignIn.cookies);
+    expect((await requireAdmin(pageRequest('/admin', adminCookie), context)).role).toBe('admin');
+  });
+
+  it('the admin command refuses weak passwords and promotes an existing account', async () => {
+    expect(weakAdminPassword('short1!')).toMatch(/at least 12 characters/);
+    expect(weakAdminPassword('passwordpassword')).toMatch(/too easy to guess/);
+    expect(weakAdminPassword('Rajkot-Looms-1987!')).toBeNull();
+    await expect(
+      createOrPromoteAdmin(auth, database.db, {
+        email: 'weak@example.com',
+        password: 'password1234',
+      }),
+    ).rejects.toBeInstanceOf(AdminInputError);
+    await expect(
+      createOrPromoteAdmin(auth, database.db, {
+        email: 'not-an-email',
+        password: 'Rajkot-Looms-1987!',
+      }),
+    ).rejects.toThrow(/not a valid e-mail/);
+    expect(await database.db.select().from(user).where(eq(user.email, 'weak@example.com'))).toEqual(
+      [],
+    );
+
+    await signUp('promote@example.com');
+    const result = await createOrPromoteAdmin(auth, database.db, {
+      email: 'Promote@example.com',
+      password: 'irrelevant',
+    });
+    expect(result).toMatchObject({
+      action: 'promoted',
+      email: 'promote@example.com',
+      name: 'Raj Patel',
+    });
+    const [row] = await database.db
+      .select()
+      .from(user)
+      .where(eq(user.email, 'promote@example.com'));
+    expect(row).toMatchObject({ role: 'admin', emailVerified: true });
+    const again = await createOrPromoteAdmin(auth, database.db, {
+      email: 'promote@example.com',
+      password: 'irrelevant',
+    });
+    expect(again.action).toBe('already-admin');
+  });
+
+  it('renames, changes the password and deletes an account through the action helper', async () => {
+    const email = 'leaver@example.com';
+    const cookie = await verifiedCustomer(email);
+    const context = loaderContext();
+    const request = new Request(`${origin}/account`, {
+      method: 'POST',
+      headers: { cookie, origin, [CLIENT_IP_HEADER]: nextIp() },
+    });
+    const renamed = await callAuthEndpoint(context, request, '/update-user', {
+      name: 'Leela Shah',
+    });
+    expect(renamed.ok).toBe(true);
+    expect((await getSessionUser(pageRequest('/', cookie), context))?.name).toBe('Leela Shah');
+
+    const wrongDelete = await callAuthEndpoint(context, request, '/delete-user', {
+      password: 'nope-nope',
+    });
+    expect(wrongDelete.status).toBe(400);
+    expect(wrongDelete.body.code).toBe('INVALID_PASSWORD');
+    const [kept] = await database.db.select().from(user).where(eq(user.email, email));
+    expect(kept).toBeDefined();
+
+    const deleted = await callAuthEndpoint(context, request, '/delete-user', {
+      password: 'tailor-made-42',
+    });
+    expect(deleted.ok).toBe(true);
+    expect(await database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    expect(await database.db.select().from(session).where(eq(session.userId, kept!.id))).toEqual(
+      [],
+    );
+    expect(await getSessionUser(pageRequest('/', cookie), context)).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * What the account forms share: the page frame of the sign-in pages (with SPEC.md section 4's
+ * review prompt), the answer shape of their actions, and a hook that checks a form in the
+ * browser before sending it, shows errors beside the fields and repeats the first one in a
+ * toast (SPEC.md section 8).
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { data } from 'react-router';
+import { toast } from 'sonner';
+import type * as z from 'zod/mini';
+import { fieldErrors, type FieldErrors } from '~/lib/forms';
+import { ReviewPrompt } from './review-prompt';
+
+/** What an account action answers when it does not redirect. */
+export interface AuthActionData<Field extends string = string> {
+  ok: boolean;
+  /** Messages beside fields. */
+  errors?: FieldErrors<Field>;
+  /** What was typed (never passwords), to keep in the form. */
+  values?: Partial<Record<Field, string>>;
+  /** A toast: title and description. */
+  notice?: { title: string; description?: string; error?: boolean };
+  /** Anything else the page needs (e.g. `unverified`). */
+  state?: string;
+}
+
+/** An action's answer with a status: 400 for field errors unless told otherwise. */
+export function actionResult<Field extends string>(
+  result: AuthActionData<Field>,
+  init?: number | ResponseInit,
+) {
+  return data(
+    result,
+    typeof init === 'number' ? { status: init } : (init ?? { status: result.ok ? 200 : 400 }),
+  );
+}
+
+/**
+ * Checks a form with `schema` on submit (stopping it and focusing the first bad field when it
+ * fails) and merges the browser's errors with the action's.
+ */
+export function useFormCheck<Field extends string>(
+  schema: z.ZodMiniType,
+  actionData: AuthActionData<Field> | undefined,
+  toastTitle: string,
+) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors<Field>>({});
+  useEffect(() => {
+    if (!actionData) return;
+    setClientErrors({});
+    if (actionData.notice) {
+      const { title, description, error } = actionData.notice;
+      (error === false ? toast.success : toast.error)(title, { description });
+    } else if (!actionData.ok && actionData.errors) {
+      const first = Object.values(actionData.errors)[0] as string | undefined;
+      toast.error(toastTitle, { description: first });
+    }
+  }, [actionData, toastTitle]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = schema.safeParse(values);
+    if (parsed.success) {
+      setClientErrors({});
+      return;
+    }
+    event.preventDefault();
+    const errors = fieldErrors<Field>(parsed.error);
+    setClientErrors(errors);
+    const [first, message] = Object.entries(errors)[0] ?? [];
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    toast.error(toastTitle, { description: message as string | undefined });
+  };
+
+  const errors: FieldErrors<Field> = { ...(actionData?.errors ?? {}), ...clientErrors };
+  return { errors, onSubmit };
+}
+
+/** The frame of /login, /register and the password pages. */
+export function AuthPage({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="bg-gradient-to-b from-muted to-background px-4 py-12 sm:py-16">
+      <div className="mx-auto w-full max-w-md rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl font-semibold">{title}</h1>
+        {subtitle && <p className="mt-2 text-muted-foreground">{subtitle}</p>}
+        <div className="mt-6">{children}</div>
+        {footer && <div className="mt-6 border-t border-border pt-5 text-sm">{footer}</div>}
+      </div>
+      <ReviewPrompt />
+    </div>
+  );
+}
+
+/** A notice inside a form card (success or problem), announced to screen readers. */
+export function FormNotice({ tone, children }: { tone: 'success' | 'error'; children: ReactNode }) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={
+        tone === 'error'
+          ? 'mb-5 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm'
+          : 'mb-5 rounded-lg border border-emerald-700/30 bg-emerald-50 p-4 text-sm text-emerald-900'
+      }
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Account rules shared by the server and the pages: limits, SPEC.md's messages (sections 5
+ * and 8) and the return-path check that keeps sign-in redirects on this site.
+ */
+
+/** Minimum password length (SPEC.md section 9). */
+export const PASSWORD_MIN_LENGTH = 6;
+/** Longest password accepted, in characters. */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Longest full name, in characters. */
+export const NAME_MAX_LENGTH = 100;
+/** Longest e-mail address (RFC 5321 path limit), in characters. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** SPEC.md section 5 "Register" and section 8, word for word. */
+export const MESSAGES = {
+  nameRequired: 'Please enter your full name',
+  emailInvalid: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordsDiffer: 'Passwords do not match',
+  termsRequired: 'Please accept the terms and conditions',
+  fillAllFields: 'Please fill in all fields',
+  loginFailed: 'Login failed',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  registrationSuccessTitle: 'Registration successful',
+  registrationSuccess: 'Please check your email to verify your account.',
+  loggedOutTitle: 'Logged out',
+  loggedOut: 'You have been successfully logged out.',
+  updateFailed: 'Update failed',
+  updateFailedFallback: 'Failed to update profile.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+/** The refusal of an e-mail that already has an account (SPEC.md section 5). */
+export const DUPLICATE_EMAIL_MESSAGE =
+  'An account with this email already exists. Please sign in instead.';
+
+/**
+ * The path to send a visitor back to after signing in, or null when `value` is not a plain
+ * path on this site. Refuses absolute and protocol-relative URLs (`https://evil.example`,
+ * `//evil.example`), backslash tricks (`/\evil.example`), control characters, and the sign-in
+ * pages themselves (which would loop).
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//')) return null;
+  // Browsers treat "\" as "/" and drop tabs and newlines in URLs.
+  if (value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 32 || c === '\u007f')) {
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(value, 'http://return.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://return.invalid') return null;
+  if (/^\/(login|auth|register|logout)\/?$/.test(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The sign-in page that returns to `path` afterwards, e.g. /login?redirectTo=%2Faccount. */
+export function loginPathFor(path: string): string {
+  const safe = safeReturnPath(path);
+  return safe && safe !== '/' ? `/login?redirectTo=${encodeURIComponent(safe)}` : '/login';
+}

@@ -1,0 +1,139 @@
+/**
+ * Who is signed in, the guards of signed-in and admin pages (SPEC.md section 2 route table,
+ * section 6), and the way actions call Better Auth's endpoints.
+ *
+ * Actions go through `callAuthEndpoint`, which hands Better Auth a request to its own HTTP
+ * endpoint carrying the visitor's cookies, origin and address, so its origin checks, rate
+ * limits and cookie handling apply exactly as they do to /api/auth/* from a browser.
+ */
+import { getSessionCookie } from 'better-auth/cookies';
+import { redirect, type AppLoadContext } from 'react-router';
+import { CLIENT_IP_HEADER } from '~/lib/auth.server';
+import { loginPathFor } from './rules';
+
+/** The signed-in person as pages see them. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: 'admin' | 'user';
+  createdAt: string;
+}
+
+/**
+ * The signed-in user of a request, or null. Requests without a session cookie never touch
+ * the database.
+ */
+export async function getSessionUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser | null> {
+  if (!getSessionCookie(request.headers)) return null;
+  const session = await context.auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { user } = session;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role === 'admin' ? 'admin' : 'user',
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+/** The path and query of a request, for coming back after signing in. */
+function pathOf(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The signed-in user; anyone else is sent to /login with this page as the return path.
+ * @throws a redirect Response when nobody is signed in.
+ */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) throw redirect(loginPathFor(pathOf(request)));
+  return user;
+}
+
+/**
+ * The signed-in administrator, checked on the server in every admin loader and action.
+ * A visitor is sent to /login with the return path; a signed-in customer to /login, which
+ * sends them on to the home page (SPEC.md section 2: "an admin-only screen also sends a
+ * signed-in non-admin to /login").
+ * @throws a redirect Response for anyone who is not an administrator.
+ */
+export async function requireAdmin(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== 'admin') throw redirect('/login');
+  return user;
+}
+
+/** Where a signed-in person goes from the sign-in pages (SPEC.md section 4 "Login"). */
+export function landingPath(user: Pick<SessionUser, 'role'>, returnPath: string | null): string {
+  if (returnPath && returnPath !== '/') return returnPath;
+  return user.role === 'admin' ? '/admin' : '/';
+}
+
+/** What Better Auth answered an action. */
+export interface AuthEndpointResult {
+  ok: boolean;
+  status: number;
+  /** The JSON body (`{ code, message }` on errors). */
+  body: Record<string, unknown> & { code?: string; message?: string };
+  /** The Set-Cookie headers to pass on to the browser. */
+  headers: Headers;
+}
+
+const forwardedHeaders = [
+  'cookie',
+  'origin',
+  'referer',
+  'user-agent',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+  CLIENT_IP_HEADER,
+];
+
+/**
+ * Calls one of Better Auth's endpoints (e.g. '/sign-in/email') for the visitor of `request`
+ * with a JSON body. Never throws for a refusal: the status and body say what happened.
+ * @throws only when Better Auth itself fails (a 500 follows).
+ */
+export async function callAuthEndpoint(
+  context: AppLoadContext,
+  request: Request,
+  endpoint: string,
+  body: Record<string, unknown>,
+): Promise<AuthEndpointResult> {
+  const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
+  for (const name of forwardedHeaders) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const response = await context.auth.handler(
+    new Request(`${context.env.PUBLIC_URL}/api/auth${endpoint}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  let parsed: AuthEndpointResult['body'] = {};
+  try {
+    parsed = text ? (JSON.parse(text) as AuthEndpointResult['body']) : {};
+  } catch {
+    parsed = { message: text };
+  }
+  const cookies = new Headers();
+  for (const cookie of response.headers.getSetCookie()) cookies.append('Set-Cookie', cookie);
+  if (response.status >= 500) {
+    throw new Error(`auth endpoint ${endpoint} answered ${response.status}: ${text.slice(0, 200)}`);
+  }
+  return { ok: response.ok, status: response.status, body: parsed, headers: cookies };
+}

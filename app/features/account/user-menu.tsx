@@ -1,0 +1,109 @@
+/**
+ * The signed-in visitor's avatar menu in the navigation bar (SPEC.md section 2 "Navigation
+ * bar"): name and e-mail, Your Account, Admin Dashboard (administrators only) and Logout.
+ * Logout posts to /logout, which signs out on the server and sends the browser to / with the
+ * 'Logged out' notice; a failure shows SPEC.md section 8's 'Logout error'.
+ */
+import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useEffect } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/components/ui/button';
+import { MESSAGES } from './rules';
+import type { SessionUser } from './session.server';
+
+type MenuUser = Pick<SessionUser, 'name' | 'email' | 'role'>;
+
+/** Up to two initials of a name, e.g. 'Raj Patel' → 'RP'. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]![0], parts.at(-1)![0]] : [parts[0]?.[0]];
+  return letters.join('').toUpperCase() || '?';
+}
+
+/** Posts the logout and reports a failure; the redirect and notice come from the server. */
+export function useLogout() {
+  const fetcher = useFetcher<{ error?: string }>();
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.error) {
+      toast.error('Logout error', { description: MESSAGES.unexpected });
+    }
+  }, [fetcher.state, fetcher.data]);
+  return {
+    logout: () => fetcher.submit(null, { method: 'post', action: '/logout' }),
+    busy: fetcher.state !== 'idle',
+  };
+}
+
+export function UserMenu({ user }: { user: MenuUser }) {
+  const { logout, busy } = useLogout();
+  const itemClass =
+    'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted';
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          aria-label={`Account menu for ${user.name}`}
+          className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+        >
+          <span aria-hidden>{initials(user.name)}</span>
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-lg border border-border bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block truncate font-semibold">{user.name}</span>
+            <span className="block truncate text-sm text-muted-foreground">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account">
+              <UserIcon aria-hidden className="size-4" /> Your Account
+            </Link>
+          </DropdownMenu.Item>
+          {user.role === 'admin' && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/admin">
+                <LayoutDashboardIcon aria-hidden className="size-4" /> Admin Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} disabled={busy} onSelect={() => logout()}>
+            <LogOutIcon aria-hidden className="size-4" /> Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The same choices as plain links and a button, for the mobile menu. */
+export function MobileUserLinks({ user }: { user: MenuUser }) {
+  const { logout, busy } = useLogout();
+  return (
+    <div className="mt-3 border-t border-border pt-3">
+      <p className="px-3 font-semibold">{user.name}</p>
+      <p className="truncate px-3 text-sm text-muted-foreground">{user.email}</p>
+      <div className="mt-2 flex flex-col gap-2">
+        <Button asChild variant="outline">
+          <Link to="/account">Your Account</Link>
+        </Button>
+        {user.role === 'admin' && (
+          <Button asChild variant="outline">
+            <Link to="/admin">Admin Dashboard</Link>
+          </Button>
+        )}
+        <Button type="button" onClick={() => logout()} disabled={busy}>
+          Logout
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { decode } from 'libqp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetEmail, verificationEmail } from '~/features/account/emails';
+import { createMailer } from './mail.server';
+
+let outbox: string;
+beforeAll(async () => {
+  outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-mail-'));
+});
+afterAll(async () => {
+  await fs.rm(outbox, { recursive: true, force: true });
+});
+
+function recordingLog() {
+  const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+  const at = (level: string) => (fields: Record<string, unknown>, message: string) =>
+    lines.push({ level, fields, message });
+  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } as never };
+}
+
+describe('the mailer', () => {
+  it('writes each message to the outbox as an .eml with text and HTML parts, and logs its link', async () => {
+    const { lines, log } = recordingLog();
+    const mailer = createMailer({ from: 'Shop <shop@example.com>', outboxDir: outbox, log });
+    const url = 'http://shop.test/api/auth/verify-email?token=abc.def.ghi&callbackURL=%2Flogin';
+    mailer.send(
+      verificationEmail({
+        to: 'raj@example.com',
+        name: 'Raj <b>Patel</b>',
+        url,
+        shopName: 'Test Tailors',
+        validForHours: 24,
+      }),
+    );
+    await mailer.idle();
+    const [file] = await fs.readdir(outbox);
+    const eml = await fs.readFile(path.join(outbox, file!), 'utf8');
+    expect(eml).toMatch(/^To: raj@example\.com$/m);
+    expect(eml).toMatch(/^Subject: Confirm your e-mail for Test Tailors$/m);
+    expect(eml).toContain('Content-Type: text/plain');
+    expect(eml).toContain('Content-Type: text/html');
+    const decoded = decode(eml).toString('utf8');
+    expect(decoded).toContain(url);
+    expect(decoded).toContain('Dear Raj &lt;b&gt;Patel&lt;/b&gt;,');
+    expect(decoded).not.toContain('<b>Patel</b>,</h1>');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        fields: expect.objectContaining({ link: url, outboxFile: file }),
+      }),
+    ]);
+  });
+
+  it('never throws to the sender; retries a failing server, then logs the message as lost', async () => {
+    const { lines, log } = recordingLog();
+    const mailer = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'Shop <shop@example.com>',
+      outboxDir: outbox,
+      log,
+      retryDelaysMs: [5, 5],
+    });
+    expect(() =>
+      mailer.send(
+        passwordResetEmail({
+          to: 'raj@example.com',
+          name: 'Raj',
+          url: 'http://shop.test/reset',
+          shopName: 'Test Tailors',
+          validForHours: 1,
+        }),
+      ),
+    ).not.toThrow();
+    await mailer.idle();
+    expect(lines.map((line) => line.level)).toEqual(['warn', 'warn', 'error']);
+    expect(lines.at(-1)?.message).toBe('e-mail could not be sent; giving up');
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Outgoing e-mail (DESIGN.md "Stack": mail). With `SMTP_URL` set, messages go through
+ * nodemailer's SMTP transport; without it each message is written to `$DATA_DIR/outbox/` as an
+ * `.eml` file and its link is logged, so a developer (and the end-to-end tests) can follow it.
+ *
+ * Sending never blocks or fails the request that asked for it: `send` queues the message and
+ * returns at once; a failed attempt is logged and retried after 1 s, 5 s and 30 s, then the
+ * message is logged as lost.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+/** One e-mail, with a plain-text and an HTML part. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the message is about (verification, reset); logged with the outbox file. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Queues a message; never throws and never waits for delivery. */
+  send(message: MailMessage): void;
+  /** Resolves once every queued message was delivered or given up (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// URL; the outbox folder is used when absent. */
+  smtpUrl?: string;
+  from: string;
+  /** Where `.eml` files go without SMTP, e.g. $DATA_DIR/outbox. */
+  outboxDir: string;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Waits between attempts, in ms; three retries (1 s, 5 s, 30 s) by default. */
+  retryDelaysMs?: readonly number[];
+}
+
+/** Creates the process mailer. */
+export function createMailer(options: MailerOptions): Mailer {
+  const retryDelaysMs = options.retryDelaysMs ?? [1_000, 5_000, 30_000];
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+
+  const deliverOnce = async (message: MailMessage): Promise<string | undefined> => {
+    const info = await transport.sendMail({
+      from: options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+    if (options.smtpUrl) return undefined;
+    await fs.mkdir(options.outboxDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const file = path.join(options.outboxDir, name);
+    await fs.writeFile(file, info.message as Buffer);
+    return name;
+  };
+
+  const deliver = async (message: MailMessage): Promise<void> => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const outboxFile = await deliverOnce(message);
+        options.log.info(
+          {
+            to: message.to,
+            subject: message.subject,
+            outboxFile,
+            link: outboxFile && message.link,
+          },
+          outboxFile ? 'e-mail written to the outbox' : 'e-mail sent',
+        );
+        return;
+      } catch (error) {
+        const delay = retryDelaysMs[attempt];
+        if (delay === undefined) {
+          options.log.error(
+            { err: error, to: message.to, subject: message.subject, attempts: attempt + 1 },
+            'e-mail could not be sent; giving up',
+          );
+          return;
+        }
+        options.log.warn(
+          { err: error, to: message.to, subject: message.subject, retryInMs: delay },
+          'e-mail could not be sent; retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+
+  return {
+    send(message) {
+      const job = deliver(message).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { HeartIcon, LogOutIcon, PackageIcon, SettingsIcon, ShoppingBagIcon } from 'lucide-react';
+import { Link, useLoaderData } from 'react-router';
+import { Button } from '~/components/ui/button';
+import {
+  changePassword,
+  deleteAccount,
+  updateName,
+} from '~/features/account/account-actions.server';
+import { AccountSettings } from '~/features/account/account-settings';
+import { actionResult } from '~/features/account/auth-form';
+import { ProfileCard } from '~/features/account/profile-card';
+import { requireUser } from '~/features/account/session.server';
+import { useLogout } from '~/features/account/user-menu';
+import { rootMetaData } from '~/features/site/root-data';
+import { privatePageMeta } from '~/lib/seo';
+import type { Route } from './+types/account';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta('Your Account', rootMetaData(matches).settings.shopName);
+
+/**
+ * /account (SPEC.md section 2 "Account"): signed-in visitors only. The cart, wishlist and
+ * order counts are 0 until those features store anything (issue "Cart, wishlist, checkout").
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { user, counts: { cart: 0, wishlist: 0, orders: 0 } };
+}
+
+/** Rename, change password or delete the account, by the form's `intent`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context);
+  const form = await request.formData();
+  switch (form.get('intent')) {
+    case 'update-name':
+      return updateName(context, request, form);
+    case 'change-password':
+      return changePassword(context, request, form);
+    case 'delete-account':
+      return deleteAccount(context, request, form);
+    default:
+      return actionResult({ ok: false, notice: { title: 'Unknown action' } }, 400);
+  }
+}
+
+export default function Account() {
+  const { user, counts } = useLoaderData<typeof loader>();
+  const { logout, busy } = useLogout();
+  const tiles = [
+    { label: 'Cart', value: `${counts.cart} items`, to: '/wardrobe', icon: ShoppingBagIcon },
+    { label: 'Wishlist', value: `${counts.wishlist} items`, to: '/wishlist', icon: HeartIcon },
+    { label: 'Orders', value: `${counts.orders} orders`, to: '/account', icon: PackageIcon },
+    { label: 'Settings', value: 'Password and account', to: '#settings', icon: SettingsIcon },
+  ];
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-4xl font-semibold">Your Account</h1>
+          <p className="mt-2 text-muted-foreground">
+            {user.name} · {user.email}
+          </p>
+        </div>
+        <Button type="button" variant="outline" onClick={() => logout()} disabled={busy}>
+          <LogOutIcon aria-hidden /> Logout
+        </Button>
+      </div>
+      <ul
+        className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4"
+        aria-label="Your account at a glance"
+      >
+        {tiles.map((tile) => (
+          <li key={tile.label}>
+            <Link
+              to={tile.to}
+              className="flex h-full flex-col gap-2 rounded-2xl border border-border bg-white p-5 transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <tile.icon aria-hidden className="size-6 text-primary" />
+              <span className="font-semibold">{tile.label}</span>
+              <span className="text-sm text-muted-foreground">{tile.value}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 grid gap-8">
+        <ProfileCard user={user} />
+        <AccountSettings />
+      </div>
+    </div>
+  );
+}
