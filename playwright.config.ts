@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dbPort = Number(process.env.E2E_DB_PORT ?? 54329);
+process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-e2e-'));
 process.env.E2E_DB_URL ??= `postgres://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`;
 
@@ -24,7 +25,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] },
   },

@@ -153,7 +153,7 @@ export default function Login() {
   const actionData = useActionData<LoginActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const { errors, onSubmit } = useFormCheck<LoginField>(
+  const { errors, onSubmit, passwordKey } = useFormCheck<LoginField>(
     loginSchema,
     actionData,
     MESSAGES.loginFailed,
@@ -235,6 +235,7 @@ export default function Login() {
           error={errors.email}
         />
         <FormField
+          key={`${passwordKey}-login-password`}
           id="login-password"
           name="password"
           type="password"

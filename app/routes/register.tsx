@@ -93,7 +93,7 @@ export default function Register() {
   const actionData = useActionData<RegisterActionData>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const { errors, onSubmit } = useFormCheck<RegisterField>(
+  const { errors, onSubmit, passwordKey } = useFormCheck<RegisterField>(
     registerSchema,
     actionData,
     'Registration error',
@@ -142,6 +142,7 @@ export default function Register() {
           error={errors.email}
         />
         <FormField
+          key={`${passwordKey}-register-password`}
           id="register-password"
           name="password"
           type="password"
@@ -153,6 +154,7 @@ export default function Register() {
           error={errors.password}
         />
         <FormField
+          key={`${passwordKey}-register-confirm`}
           id="register-confirm"
           name="confirmPassword"
           type="password"

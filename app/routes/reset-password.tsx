@@ -71,7 +71,7 @@ export default function ResetPassword() {
   const actionData = useActionData<AuthActionData<ResetField>>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const { errors, onSubmit } = useFormCheck<ResetField>(
+  const { errors, onSubmit, passwordKey } = useFormCheck<ResetField>(
     resetPasswordSchema,
     actionData,
     'Please check the form',
@@ -99,10 +99,11 @@ export default function ResetPassword() {
           noValidate
           onSubmit={onSubmit}
           className="grid gap-4"
-          aria-label="New password"
+          aria-label="Choose a new password"
         >
           <input type="hidden" name="token" value={token} />
           <FormField
+            key={`${passwordKey}-reset-password`}
             id="reset-password"
             name="password"
             type="password"
@@ -114,6 +115,7 @@ export default function ResetPassword() {
             error={errors.password}
           />
           <FormField
+            key={`${passwordKey}-reset-confirm`}
             id="reset-confirm"
             name="confirmPassword"
             type="password"

@@ -13,6 +13,9 @@ const pages = [
   '/gallery',
   '/privacy-policy',
   '/terms-conditions',
+  '/login',
+  '/register',
+  '/forgot-password',
   '/no-such-page',
 ];
 

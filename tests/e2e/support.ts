@@ -1,7 +1,12 @@
 /**
  * End-to-end helpers: a connection to the running server's database (the embedded database's
- * wire-protocol port), for changes an administrator would make.
+ * wire-protocol port), for changes an administrator would make; accounts and the mail outbox.
  */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { decode } from 'libqp';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 
 /** Runs `fn` with a connected client and closes it afterwards. */
@@ -18,4 +23,82 @@ export async function withDatabase<T>(fn: (client: pg.Client) => Promise<T>): Pr
 /** Parses '₹1,23,456' to 123456 (rupees). */
 export function rupeesFromText(text: string): number {
   return Number(text.replace(/[^0-9]/g, ''));
+}
+
+/** A unique, valid e-mail address for one test. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/**
+ * A made-up client address for one test, sent as X-Forwarded-For (the server trusts it from a
+ * loopback proxy, as behind a real one), so each test meets the sign-in rate limits alone.
+ */
+export function uniqueClientIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${(bytes[2]! % 250) + 1}`;
+}
+
+/**
+ * The newest account e-mail sent to `email` whose subject matches, from the server's outbox
+ * ($DATA_DIR/outbox/*.eml): its subject and the link it carries. Waits (polling) up to 10 s.
+ */
+export async function outboxLink(email: string, subject: RegExp): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await fs.readdir(outbox).catch(() => [] as string[])).sort().reverse();
+        for (const file of files) {
+          const eml = await fs.readFile(path.join(outbox, file), 'utf8');
+          const to = /^To: (.+)$/m.exec(eml)?.[1]?.trim();
+          const title = /^Subject: (.+)$/m.exec(eml)?.[1]?.trim() ?? '';
+          if (to !== email || !subject.test(title)) continue;
+          const text = decode(eml).toString('utf8');
+          link = /https?:\/\/\S+\/api\/auth\/\S+/.exec(text)?.[0];
+          if (link) return true;
+        }
+        return false;
+      },
+      { timeout: 10_000, message: `an e-mail to ${email} matching ${subject}` },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/**
+ * Registers and confirms an account through Better Auth's HTTP endpoints (as the register page
+ * and the e-mail link would), optionally making it an administrator in the database.
+ */
+export async function createAccount(
+  request: APIRequestContext,
+  account: { name: string; email: string; password: string; admin?: boolean },
+): Promise<void> {
+  const headers = {
+    Origin: new URL(process.env.E2E_BASE_URL!).origin,
+    'X-Forwarded-For': uniqueClientIp(),
+  };
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers,
+    data: { name: account.name, email: account.email, password: account.password },
+  });
+  expect(signUp.status()).toBe(200);
+  const verify = await request.get(await outboxLink(account.email, /Confirm your e-mail/), {
+    headers: { 'X-Forwarded-For': uniqueClientIp() },
+    maxRedirects: 0,
+  });
+  expect(verify.status()).toBe(302);
+  if (account.admin) {
+    await withDatabase((client) =>
+      client.query(`update "user" set role = 'admin' where email = $1`, [account.email]),
+    );
+  }
+}
+
+/** Signs in through the /login page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

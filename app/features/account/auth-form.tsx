@@ -2,7 +2,7 @@
  * What the account forms share: the page frame of the sign-in pages (with SPEC.md section 4's
  * review prompt), the answer shape of their actions, and a hook that checks a form in the
  * browser before sending it, shows errors beside the fields and repeats the first one in a
- * toast (SPEC.md section 8).
+ * toast (SPEC.md section 8). What was typed stays after a refusal, except passwords.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { data } from 'react-router';
@@ -45,9 +45,11 @@ export function useFormCheck<Field extends string>(
   toastTitle: string,
 ) {
   const [clientErrors, setClientErrors] = useState<FieldErrors<Field>>({});
+  const [answers, setAnswers] = useState(0);
   useEffect(() => {
     if (!actionData) return;
     setClientErrors({});
+    setAnswers((count) => count + 1);
     if (actionData.notice) {
       const { title, description, error } = actionData.notice;
       (error === false ? toast.success : toast.error)(title, { description });
@@ -73,7 +75,9 @@ export function useFormCheck<Field extends string>(
   };
 
   const errors: FieldErrors<Field> = { ...(actionData?.errors ?? {}), ...clientErrors };
-  return { errors, onSubmit };
+  /** A key for password inputs: they start empty again after each answer of the action. */
+  const passwordKey = `password-${answers}`;
+  return { errors, onSubmit, passwordKey };
 }
 
 /** The frame of /login, /register and the password pages. */

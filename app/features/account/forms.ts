@@ -40,6 +40,19 @@ const newPassword = z
 const confirmed = <T extends { password: string; confirmPassword: string }>(value: T) =>
   value.password === value.confirmPassword;
 
+/**
+ * 'Passwords do not match', checked even when other fields of the form failed (zod skips an
+ * object's refinements after any issue unless told when to run them).
+ */
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(confirmed, {
+  message: MESSAGES.passwordsDiffer,
+  path: ['confirmPassword'],
+  when: (payload) => {
+    const value = payload.value as Partial<Record<'password' | 'confirmPassword', unknown>>;
+    return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+  },
+});
+
 /** Register: full name, e-mail, password, its confirmation and the accepted terms. */
 export const registerSchema = z
   .object({
@@ -49,7 +62,7 @@ export const registerSchema = z
     confirmPassword: z.string(),
     terms: z.literal('on', MESSAGES.termsRequired),
   })
-  .check(z.refine(confirmed, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] }));
+  .check(passwordsMatch);
 export type RegisterField = keyof z.input<typeof registerSchema>;
 export const registerFields: RegisterField[] = [
   'fullName',
@@ -92,7 +105,7 @@ export const resetPasswordSchema = z
     password: newPassword,
     confirmPassword: z.string(),
   })
-  .check(z.refine(confirmed, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] }));
+  .check(passwordsMatch);
 
 /** The account page's name edit. */
 export const profileNameSchema = z.object({ fullName });
@@ -109,7 +122,7 @@ export const changePasswordSchema = z
     password: newPassword,
     confirmPassword: z.string(),
   })
-  .check(z.refine(confirmed, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] }));
+  .check(passwordsMatch);
 
 /** Deleting the account asks for the password once more. */
 export const deleteAccountSchema = z.object({

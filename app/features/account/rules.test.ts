@@ -73,6 +73,7 @@ describe('the register form (SPEC.md section 5)', () => {
       fullName: MESSAGES.nameRequired,
       email: MESSAGES.emailInvalid,
       password: MESSAGES.passwordTooShort,
+      confirmPassword: MESSAGES.passwordsDiffer,
       terms: MESSAGES.termsRequired,
     });
     const mismatch = registerSchema.safeParse({ ...valid, confirmPassword: 'secret2' });
