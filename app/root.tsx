@@ -19,6 +19,9 @@ import { ScrollToTopButton } from '~/features/site/scroll-to-top-button';
 import { defaultSiteSettings } from '~/features/site/settings';
 import { getSessionUser } from '~/features/account/session.server';
 import { useFlashNotice } from '~/features/site/use-flash-notice';
+import { CartProvider } from '~/features/cart/cart-context';
+import { LazyCartDrawer } from '~/features/cart/cart-button';
+import { WishlistProvider } from '~/features/wishlist/wishlist-context';
 import { readFlash } from '~/lib/flash.server';
 import { SiteFooter } from '~/features/site/site-footer';
 import { SiteHeader } from '~/features/site/site-header';
@@ -72,24 +75,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <SiteHeader
-          shopName={root?.settings.shopName ?? defaultSiteSettings.shopName}
-          categories={root?.navCategories ?? []}
-          user={root?.user ?? null}
-        />
-        <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter
-          settings={root?.settings ?? defaultSiteSettings}
-          categories={root?.navCategories ?? []}
-        />
+        <ShopProviders userId={root?.user?.id ?? null}>
+          <SiteHeader
+            shopName={root?.settings.shopName ?? defaultSiteSettings.shopName}
+            categories={root?.navCategories ?? []}
+            user={root?.user ?? null}
+          />
+          <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter
+            settings={root?.settings ?? defaultSiteSettings}
+            categories={root?.navCategories ?? []}
+          />
+          <LazyCartDrawer />
+        </ShopProviders>
         <ScrollToTopButton />
         <Toaster position="bottom-right" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** The cart and wishlist of the visitor; a new sign-in starts them afresh (keyed by user). */
+function ShopProviders({ userId, children }: { userId: string | null; children: React.ReactNode }) {
+  return (
+    <CartProvider key={`cart-${userId}`} userId={userId}>
+      <WishlistProvider key={`wishlist-${userId}`} userId={userId}>
+        {children}
+      </WishlistProvider>
+    </CartProvider>
   );
 }
 

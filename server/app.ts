@@ -8,7 +8,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pinoHttp } from 'pino-http';
@@ -17,10 +17,12 @@ import type { ViteDevServer } from 'vite';
 import { toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from '~/lib/auth.server';
 import { openDatabase, type Database } from '~/lib/db.server';
-import { getEnv, type Env } from '~/lib/env.server';
+import { getEnv, isLoopbackOrigin, type Env } from '~/lib/env.server';
 import { createEventHub } from '~/lib/events.server';
 import { createLogger } from '~/lib/logger.server';
-import { createMailer } from '~/lib/mail.server';
+import { createMailer, type Mailer } from '~/lib/mail.server';
+import { createPaymentProvider, type PaymentProvider } from '~/features/checkout/payments.server';
+import { anonymiseOrdersOf } from '~/features/orders/orders.server';
 import { createLocalStorage, type Storage } from '~/lib/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
 import { catalogueReader, type CatalogueReader } from '~/features/catalog/catalogue-reader.server';
@@ -82,6 +84,20 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       'BETTER_AUTH_SECRET is not set: generated one into DATA_DIR/auth-secret (set it in production)',
     );
   }
+  const payments = createPaymentProvider({
+    // The production refusal of the sandbox is for public deployments; a production build run
+    // on this machine (a fresh clone's `npm start`, the end-to-end tests) takes test payments.
+    nodeEnv:
+      env.NODE_ENV === 'production' && !isLoopbackOrigin(env.PUBLIC_URL)
+        ? 'production'
+        : 'development',
+    provider: env.PAYMENT_PROVIDER,
+    razorpayKeyId: env.RAZORPAY_KEY_ID,
+    razorpayKeySecret: env.RAZORPAY_KEY_SECRET,
+    razorpayWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+    sandboxSecret: createHmac('sha256', authSecret.secret).update('sandbox-payments').digest('hex'),
+  });
+  log.info({ provider: payments.name }, 'payments ready');
   const auth = createAuth({
     db: database.db,
     env,
@@ -89,6 +105,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     mailer,
     shopName: async () => (await catalogue.settings()).shopName,
     log,
+    beforeDeleteUser: (userId) => anonymiseOrdersOf(database.db, userId),
   });
   const pageVersion = new PageVersion();
   const stopClearing = await database.listen('catalogue', () => {
@@ -100,6 +117,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     database,
     catalogue,
     auth,
+    payments,
+    mailer,
     storage,
     events,
     pageVersion,
@@ -141,6 +160,8 @@ interface AppParts {
   database: Database;
   catalogue: CatalogueReader;
   auth: Auth;
+  payments: PaymentProvider;
+  mailer: Mailer;
   storage: Storage;
   events: Awaited<ReturnType<typeof createEventHub>>;
   pageVersion: PageVersion;
@@ -153,6 +174,8 @@ function createApp({
   database,
   catalogue,
   auth,
+  payments,
+  mailer,
   storage,
   events,
   pageVersion,
@@ -161,6 +184,14 @@ function createApp({
 }: AppParts) {
   const app = express();
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  // Razorpay's checkout script, frames and calls, allowed only when Razorpay takes payments.
+  const razorpay = payments.name === 'razorpay';
+  const razorpayOrigins = {
+    script: razorpay ? ['https://checkout.razorpay.com'] : [],
+    frame: razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [],
+    connect: razorpay ? ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'] : [],
+    img: razorpay ? ['https://cdn.razorpay.com'] : [],
+  };
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   const isHttps = env.PUBLIC_URL.startsWith('https://');
@@ -186,13 +217,17 @@ function createApp({
             useDefaults: false,
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+              scriptSrc: [
+                "'self'",
+                (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+                ...razorpayOrigins.script,
+              ],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', 'blob:'],
+              imgSrc: ["'self'", 'data:', 'blob:', ...razorpayOrigins.img],
               mediaSrc: ["'self'", 'blob:'],
               fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
-              frameSrc: ["'self'", 'https://www.google.com'],
+              connectSrc: ["'self'", ...razorpayOrigins.connect],
+              frameSrc: ["'self'", 'https://www.google.com', ...razorpayOrigins.frame],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
               formAction: ["'self'"],
@@ -312,6 +347,8 @@ function createApp({
         catalogue,
         env,
         auth,
+        payments,
+        mailer,
         storage,
         cspNonce: res.locals.cspNonce as string,
         pageEtag: pageVersion.etag(),

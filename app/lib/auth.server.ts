@@ -62,12 +62,24 @@ export interface AuthOptions {
   mailer: Mailer;
   /** The shop's name for e-mails (from the settings). */
   shopName: () => Promise<string>;
+  /**
+   * Runs before an account is deleted (its orders are anonymised); a throw stops the deletion.
+   */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
   /** Where Better Auth's own warnings and errors go (the process logger). */
   log?: Pick<Logger, 'warn' | 'error' | 'info' | 'debug'>;
 }
 
 /** Creates the Better Auth instance of the process. */
-export function createAuth({ db, env, secret, mailer, shopName, log }: AuthOptions) {
+export function createAuth({
+  db,
+  env,
+  secret,
+  mailer,
+  shopName,
+  log,
+  beforeDeleteUser,
+}: AuthOptions) {
   const { default: defaultLimit, ...customRules } = AUTH_RATE_LIMITS;
   return betterAuth({
     appName: 'storefront',
@@ -122,7 +134,14 @@ export function createAuth({ db, env, secret, mailer, shopName, log }: AuthOptio
         );
       },
     },
-    user: { deleteUser: { enabled: true } },
+    user: {
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          await beforeDeleteUser?.(user.id);
+        },
+      },
+    },
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,

@@ -3,7 +3,9 @@
  * the database, the configuration, accounts, the storage and this request's CSP nonce.
  */
 import type { CatalogueReader } from '~/features/catalog/catalogue-reader.server';
+import type { PaymentProvider } from '~/features/checkout/payments.server';
 import type { Auth } from './auth.server';
+import type { Mailer } from './mail.server';
 import type { Db } from './db.server';
 import type { Env } from './env.server';
 import type { Storage } from './storage.server';
@@ -15,6 +17,10 @@ export interface AppContext {
   env: Env;
   /** Better Auth: sessions, sign-in, sign-up, roles (`auth.api`, `auth.handler`). */
   auth: Auth;
+  /** The payment provider: Razorpay, or the sandbox (DESIGN.md "Runtime contract" 7). */
+  payments: PaymentProvider;
+  /** Outgoing e-mail (queued; never blocks the request). */
+  mailer: Mailer;
   storage: Storage;
   /** The per-request Content-Security-Policy nonce for inline scripts. */
   cspNonce: string;

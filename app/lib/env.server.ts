@@ -67,6 +67,18 @@ export const envSchema = z.object({
     .optional(),
   /** The From address of the shop's e-mails. */
   MAIL_FROM: z.string().trim().min(3).default('Rajkot Tailoring House <shop@example.com>'),
+  /** Razorpay API key id (public; sent to the browser's checkout widget). */
+  RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
+  /** Razorpay API key secret (server only, never logged). */
+  RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
+  /** Razorpay webhook secret, for X-Razorpay-Signature on /api/payments/webhook. */
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /**
+   * 'sandbox' takes test payments in an in-page dialog even in production; 'razorpay' insists
+   * on the Razorpay keys. Unset: Razorpay when its keys are set, otherwise the sandbox
+   * (refused in production).
+   */
+  PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
   /** Seed the demo catalogue into an empty database at start. */
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -9,6 +9,11 @@ import { MESSAGES } from '~/features/account/rules';
 /** The notices, by name: title, description and whether it reports a failure. */
 export const FLASH_NOTICES = {
   'logged-out': { title: MESSAGES.loggedOutTitle, description: MESSAGES.loggedOut, error: false },
+  'cart-empty': {
+    title: 'Cart is empty',
+    description: 'Please add items to your cart before checkout',
+    error: true,
+  },
   'account-deleted': {
     title: 'Account deleted',
     description: 'Your account and its saved data have been removed.',

@@ -251,3 +251,116 @@ export const rateLimit = pgTable(
   },
   (t) => [uniqueIndex('rate_limit_key_key').on(t.key)],
 );
+
+/*
+ * Commerce (DESIGN.md "Data model"; issue "Cart, wishlist, checkout"). Amounts are integer
+ * paise computed on the server from `products.price_paise`; the browser never sets one.
+ */
+
+/** A signed-in shopper's cart: one line per product, size and colour ('' when none). */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('cart_lines_user_product_key').on(t.userId, t.productId, t.size, t.color),
+    check('cart_lines_quantity_check', sql`${t.quantity} between 1 and 20`),
+  ],
+);
+
+/** A signed-in shopper's wishlist: each product at most once. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wishlist_items_user_product_key').on(t.userId, t.productId)],
+);
+
+/** Order statuses; they only move forward from 'created'. */
+export const ORDER_STATUSES = ['created', 'paid', 'failed', 'cancelled'] as const;
+
+/**
+ * Orders with the contact and delivery details given at checkout. `user_id` is cleared when
+ * the account is deleted (the order stays, anonymised).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    number: text('number').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    pincode: text('pincode').notNull(),
+    provider: text('provider', { enum: ['razorpay', 'sandbox'] }).notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_provider_order_key').on(t.providerOrderId),
+    uniqueIndex('orders_provider_payment_key').on(t.providerPaymentId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    check('orders_status_check', sql`${t.status} in ('created', 'paid', 'failed', 'cancelled')`),
+    check('orders_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** What an order bought: name, options, unit price and quantity copied at purchase. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    imageKey: text('image_key'),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and 20`),
+    check('order_lines_price_check', sql`${t.unitPricePaise} >= 0`),
+  ],
+);
+
+/** Payment provider events already handled (webhooks and confirmations), for idempotency. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

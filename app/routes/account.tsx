@@ -10,6 +10,9 @@ import { AccountSettings } from '~/features/account/account-settings';
 import { actionResult } from '~/features/account/auth-form';
 import { ProfileCard } from '~/features/account/profile-card';
 import { requireUser } from '~/features/account/session.server';
+import { countCartItems } from '~/features/cart/cart.server';
+import { countOrders } from '~/features/orders/orders.server';
+import { countWishlist } from '~/features/wishlist/wishlist.server';
 import { useLogout } from '~/features/account/user-menu';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
@@ -19,12 +22,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Your Account', rootMetaData(matches).settings.shopName);
 
 /**
- * /account (SPEC.md section 2 "Account"): signed-in visitors only. The cart, wishlist and
- * order counts are 0 until those features store anything (issue "Cart, wishlist, checkout").
+ * /account (SPEC.md section 2 "Account"): signed-in visitors only, with the real cart, wishlist
+ * and order counts from the server.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { user, counts: { cart: 0, wishlist: 0, orders: 0 } };
+  const [cart, wishlist, orders] = await Promise.all([
+    countCartItems(context.db, user.id),
+    countWishlist(context.db, user.id),
+    countOrders(context.db, user.id),
+  ]);
+  return { user, counts: { cart, wishlist, orders } };
 }
 
 /** Rename, change password or delete the account, by the form's `intent`. */
@@ -47,9 +55,14 @@ export default function Account() {
   const { user, counts } = useLoaderData<typeof loader>();
   const { logout, busy } = useLogout();
   const tiles = [
-    { label: 'Cart', value: `${counts.cart} items`, to: '/wardrobe', icon: ShoppingBagIcon },
+    { label: 'Cart', value: `${counts.cart} items`, to: '/checkout', icon: ShoppingBagIcon },
     { label: 'Wishlist', value: `${counts.wishlist} items`, to: '/wishlist', icon: HeartIcon },
-    { label: 'Orders', value: `${counts.orders} orders`, to: '/account', icon: PackageIcon },
+    {
+      label: 'Orders',
+      value: `${counts.orders} ${counts.orders === 1 ? 'order' : 'orders'}`,
+      to: '/account/orders',
+      icon: PackageIcon,
+    },
     { label: 'Settings', value: 'Password and account', to: '#settings', icon: SettingsIcon },
   ];
   return (

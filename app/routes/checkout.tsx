@@ -1,35 +1,261 @@
-import { ShoppingBagIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { redirect, useFetcher, useLoaderData, useRouteLoaderData } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
+import { FormField } from '~/components/ui/form-field';
+import { Label } from '~/components/ui/label';
 import { requireUser } from '~/features/account/session.server';
+import { getCart } from '~/features/cart/cart.server';
+import {
+  checkoutFields,
+  checkoutSchema,
+  INDIAN_STATES,
+  type CheckoutField,
+} from '~/features/orders/checkout-details';
+import { lastOrderDetails } from '~/features/orders/orders.server';
+import {
+  placeOrder,
+  placeOrderFailure,
+  type PaymentStart,
+} from '~/features/orders/payment-flow.server';
+import { usePayment } from '~/features/orders/payment-widget';
 import { rootMetaData } from '~/features/site/root-data';
+import { flashCookie } from '~/lib/flash.server';
+import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
+import { formatRupees } from '~/lib/money';
 import { privatePageMeta } from '~/lib/seo';
+import { cn } from '~/lib/utils';
+import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);
 
 /**
- * /checkout (SPEC.md section 2 route table): signed-in visitors only; anyone else goes to
- * /login and comes back here. Until the cart feature stores lines, every cart is empty.
+ * /checkout (SPEC.md sections 2, 4 "Checkout", 5): signed-in shoppers only; an empty cart goes
+ * to / with 'Cart is empty'. The form is prefilled from the last order, else the account.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  const user = await requireUser(request, context);
+  const cart = await getCart(context.db, user.id);
+  if (cart.lines.length === 0) {
+    throw redirect('/', {
+      headers: {
+        'Set-Cookie': flashCookie('cart-empty', context.env.PUBLIC_URL.startsWith('https://')),
+      },
+    });
+  }
+  const last = await lastOrderDetails(context.db, user.id);
+  return {
+    cart,
+    prefill: { name: user.name, email: user.email, ...(last ?? {}) },
+    provider: context.payments.name,
+  };
 }
 
+type CheckoutAnswer =
+  | { ok: true; payment: PaymentStart }
+  | {
+      ok: false;
+      errors?: FieldErrors<CheckoutField>;
+      notice?: { title: string; description: string };
+    };
+
+/** Places the order at the server's prices and starts the payment; field errors answer 400. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = checkoutSchema.safeParse(formValues(await request.formData(), checkoutFields));
+  if (!parsed.success) {
+    return Response.json(
+      { ok: false, errors: fieldErrors(parsed.error) } satisfies CheckoutAnswer,
+      {
+        status: 400,
+      },
+    );
+  }
+  try {
+    const payment = await placeOrder(context, user, parsed.data);
+    return Response.json({ ok: true, payment } satisfies CheckoutAnswer);
+  } catch (error) {
+    const failure = placeOrderFailure(error);
+    return Response.json({ ok: false, notice: failure.notice } satisfies CheckoutAnswer, {
+      status: failure.status,
+    });
+  }
+}
+
+const labels: Record<CheckoutField, string> = {
+  name: 'Full name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  pincode: 'PIN code',
+};
+
 export default function Checkout() {
+  const { cart, prefill } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const fetcher = useFetcher<CheckoutAnswer>();
+  const payment = usePayment(root?.settings.shopName ?? '');
+  const [clientErrors, setClientErrors] = useState<FieldErrors<CheckoutField>>({});
+  const busy = fetcher.state !== 'idle';
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const errors = { ...(answer && !answer.ok ? (answer.errors ?? {}) : {}), ...clientErrors };
+
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) void payment.start(answer.payment);
+    else if (answer.notice)
+      toast.error(answer.notice.title, { description: answer.notice.description });
+    else
+      toast.error('Please check the form', { description: Object.values(answer.errors ?? {})[0] });
+    // `payment` changes identity every render; the answer is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = checkoutSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientErrors({});
+      return;
+    }
+    event.preventDefault();
+    const found = fieldErrors<CheckoutField>(parsed.error);
+    setClientErrors(found);
+    const [first, message] = Object.entries(found)[0] ?? [];
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    toast.error('Please check the form', { description: message as string | undefined });
+  };
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-4xl font-semibold">Checkout</h1>
-      <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center">
-        <ShoppingBagIcon aria-hidden className="size-10 text-muted-foreground" />
-        <p className="mt-4 text-xl font-semibold">Cart is empty</p>
-        <p className="mt-2 text-muted-foreground">Please add items to your cart before checkout</p>
-        <Button asChild className="mt-6">
-          <Link to="/wardrobe">Browse the wardrobe</Link>
-        </Button>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_380px]">
+        <fetcher.Form
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Delivery details"
+          className="grid gap-4 rounded-2xl border border-border bg-white p-6 sm:grid-cols-2"
+        >
+          <h2 className="text-xl font-semibold sm:col-span-2">Delivery details</h2>
+          {(['name', 'email', 'phone'] as const).map((field) => (
+            <FormField
+              key={field}
+              id={`checkout-${field}`}
+              name={field}
+              label={labels[field]}
+              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+              autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'tel'}
+              inputMode={field === 'phone' ? 'tel' : undefined}
+              required
+              defaultValue={prefill[field] ?? ''}
+              error={errors[field]}
+              className={field === 'name' ? 'sm:col-span-2' : undefined}
+            />
+          ))}
+          <FormField
+            id="checkout-address"
+            name="address"
+            label={labels.address}
+            autoComplete="street-address"
+            required
+            maxLength={300}
+            defaultValue={prefill.address ?? ''}
+            error={errors.address}
+            className="sm:col-span-2"
+          />
+          <FormField
+            id="checkout-city"
+            name="city"
+            label={labels.city}
+            autoComplete="address-level2"
+            required
+            defaultValue={prefill.city ?? ''}
+            error={errors.city}
+          />
+          <div className="grid gap-2">
+            <Label htmlFor="checkout-state">{labels.state}</Label>
+            <select
+              id="checkout-state"
+              name="state"
+              required
+              autoComplete="address-level1"
+              defaultValue={prefill.state ?? 'Gujarat'}
+              aria-invalid={errors.state ? true : undefined}
+              aria-describedby={errors.state ? 'checkout-state-error' : undefined}
+              className={cn(
+                'h-10 rounded-md border border-border bg-white px-3 text-base md:text-sm',
+                errors.state && 'border-destructive',
+              )}
+            >
+              {INDIAN_STATES.map((state) => (
+                <option key={state}>{state}</option>
+              ))}
+            </select>
+            {errors.state && (
+              <p id="checkout-state-error" className="text-sm text-destructive">
+                {errors.state}
+              </p>
+            )}
+          </div>
+          <FormField
+            id="checkout-pincode"
+            name="pincode"
+            label={labels.pincode}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            required
+            maxLength={6}
+            defaultValue={prefill.pincode ?? ''}
+            error={errors.pincode}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="sm:col-span-2"
+            disabled={busy || !cart.payable}
+          >
+            {busy ? 'Placing your order…' : `Pay ${formatRupees(cart.totalPaise)}`}
+          </Button>
+        </fetcher.Form>
+        <section
+          aria-labelledby="summary-heading"
+          className="h-fit rounded-2xl border border-border bg-white p-6"
+        >
+          <h2 id="summary-heading" className="text-xl font-semibold">
+            Order summary
+          </h2>
+          <ul className="mt-4 divide-y divide-border">
+            {cart.lines.map((line) => (
+              <li
+                key={`${line.productId}|${line.size}|${line.color}`}
+                className="flex justify-between gap-3 py-3 text-sm"
+              >
+                <span>
+                  <span className="font-medium">{line.name}</span>
+                  <span className="block text-muted-foreground">
+                    {[line.size, line.color].filter(Boolean).join(' · ')} × {line.quantity}
+                  </span>
+                  {!line.available && (
+                    <span className="block text-destructive">No longer available</span>
+                  )}
+                </span>
+                <span className="whitespace-nowrap">{formatRupees(line.lineTotalPaise)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-border pt-4">
+            <dt>Subtotal</dt>
+            <dd>{formatRupees(cart.subtotalPaise)}</dd>
+            <dt className="text-lg font-semibold">Total</dt>
+            <dd className="text-lg font-semibold">{formatRupees(cart.totalPaise)}</dd>
+          </dl>
+        </section>
       </div>
+      {payment.dialog}
     </div>
   );
 }

@@ -121,7 +121,12 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
     if (openIndex >= 0) {
       lastOpen.current = shown[openIndex]!.id;
     } else if (lastOpen.current !== null) {
-      document.querySelector<HTMLElement>(`[data-gallery-item="${lastOpen.current}"]`)?.focus();
+      const card = document.querySelector<HTMLElement>(`[data-gallery-item="${lastOpen.current}"]`);
+      card?.focus();
+      // The closing dialog's own clean-up may still move the focus during this frame.
+      requestAnimationFrame(() => {
+        if (card && document.activeElement !== card) card.focus();
+      });
       lastOpen.current = null;
     }
   });

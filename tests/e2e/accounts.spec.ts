@@ -77,6 +77,8 @@ test('register, confirm from the outbox, sign in, and land on the page that aske
   const email = uniqueEmail('journey');
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await page.goto('/wishlist');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fwishlist$/);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Full name').fill('Meera Joshi');
   await page.getByLabel('Email').fill(email);
@@ -96,11 +98,11 @@ test('register, confirm from the outbox, sign in, and land on the page that aske
   await expect(page.getByRole('button', { name: 'Send a new confirmation e-mail' })).toBeVisible();
 
   await page.goto(await outboxLink(email, /Confirm your e-mail/));
-  await expect(page).toHaveURL(/\/login\?verified=1&redirectTo=%2Fcheckout$/);
+  await expect(page).toHaveURL(/\/login\?verified=1&redirectTo=%2Fwishlist$/);
   await expect(page.getByRole('status').filter({ hasText: 'E-mail confirmed' })).toBeVisible();
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/wishlist$/);
+  await expect(page.getByRole('heading', { name: 'My Wishlist', level: 1 })).toBeVisible();
 });
 
 test('a wrong password is refused with the reason', async ({ page, request }) => {

@@ -147,6 +147,7 @@ test.describe('the enquiry dialog', () => {
     await context.route('https://wa.me/**', (route) =>
       route.fulfill({ body: 'chat', contentType: 'text/plain' }),
     );
+    await page.clock.install();
     await page.goto('/product/1');
     const productName = (await page.getByRole('heading', { level: 1 }).textContent())!;
     await page.getByRole('radio', { name: '2.25 m' }).check({ force: true });
@@ -164,8 +165,13 @@ test.describe('the enquiry dialog', () => {
     await dialog.getByLabel('Your name').fill('Ravi Patel');
     await dialog.getByLabel('Phone number').fill('98250 12345');
     const popupPromise = page.waitForEvent('popup');
+    // Time stands still while the enquiry is sending, so its 800 ms state can be seen on a busy
+    // machine; then it runs on.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await dialog.getByRole('button', { name: 'Send Enquiry' }).click();
     await expect(dialog.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    await page.clock.runFor(800);
+    await page.clock.resume();
     const popup = await popupPromise;
     await popup.waitForURL(/^https:\/\/wa\.me\//);
     const url = new URL(popup.url());

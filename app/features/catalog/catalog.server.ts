@@ -73,6 +73,8 @@ export const cardColumns = {
   imageKey: sql<string | null>`${products.imageKeys}[1]`,
   categoryName: categories.name,
   subcategoryName: subcategories.name,
+  defaultSize: sql<string>`coalesce(${products.sizes}[1], '')`,
+  defaultColor: sql<string>`coalesce(${products.colors}[1], '')`,
 };
 
 /**

@@ -1,7 +1,12 @@
-/** A product in a grid: image, name, category, fabric, rating and price, linking to its page. */
+/**
+ * A product in a grid: image, name, category, fabric, rating and price, linking to its page;
+ * the wishlist heart, and Add to Cart with the product's first size and colour.
+ */
 import { StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { AddToCartButton } from '~/features/cart/add-to-cart-button';
 import { ResponsiveImage } from '~/features/media/responsive-image';
+import { WishlistButton } from '~/features/wishlist/wishlist-button';
 import { formatRupees } from '~/lib/money';
 import type { ProductCard as ProductCardData } from './types';
 
@@ -25,6 +30,11 @@ export function ProductCard({
           className="size-full transition-transform duration-300 group-hover:scale-105"
         />
       </div>
+      <WishlistButton
+        productId={product.id}
+        productName={product.name}
+        className="absolute right-2 top-2 z-10"
+      />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <p className="text-xs uppercase tracking-wide text-muted-foreground">
           {product.subcategoryName ?? product.categoryName}
@@ -52,6 +62,15 @@ export function ProductCard({
             </p>
           )}
         </div>
+        <AddToCartButton
+          productId={product.id}
+          productSize={product.defaultSize}
+          productColor={product.defaultColor}
+          variant="outline"
+          size="sm"
+          className="relative z-10 mt-2 w-full"
+          aria-label={`Add ${product.name} to cart`}
+        />
       </div>
     </article>
   );

@@ -9,6 +9,8 @@ import { Button } from '~/components/ui/button';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
+import { AddToCartButton } from '~/features/cart/add-to-cart-button';
+import { WishlistButton } from '~/features/wishlist/wishlist-button';
 import { EnquiryDialog } from './enquiry-dialog';
 import type { ProductDetail } from './types';
 
@@ -88,7 +90,16 @@ export function ProductDetails({
         {product.colors.length > 0 && (
           <ChipGroup label="Colour" options={product.colors} value={color} onChange={setColor} />
         )}
-        <div className="mt-8">
+        <div className="mt-8 flex flex-wrap items-center gap-3">
+          <AddToCartButton
+            productId={product.id}
+            productSize={size ?? ''}
+            productColor={color ?? ''}
+            size="lg"
+          />
+          <WishlistButton productId={product.id} productName={product.name} className="size-12" />
+        </div>
+        <div className="mt-4">
           <EnquiryDialog
             product={product}
             size={size}

@@ -40,6 +40,9 @@ export interface ProductCard {
   imageKey: string | null;
   categoryName: string;
   subcategoryName: string | null;
+  /** The first size and colour, which a card's Add to Cart chooses ('' when none). */
+  defaultSize: string;
+  defaultColor: string;
 }
 
 export interface ProductDetail extends ProductCard {

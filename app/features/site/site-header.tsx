@@ -10,6 +10,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { SessionUser } from '~/features/account/session.server';
 import { MobileUserLinks, UserMenu } from '~/features/account/user-menu';
+import { CartButton } from '~/features/cart/cart-button';
 import { SearchForm } from '~/features/catalog/search-form';
 import type { NavCategory } from '~/features/catalog/types';
 import { cn } from '~/lib/utils';
@@ -210,7 +211,8 @@ export function SiteHeader({
             <SearchIcon aria-hidden />
           </Link>
         </Button>
-        <div className="ml-auto hidden items-center gap-2 md:ml-0 md:flex">
+        <CartButton className="ml-auto md:ml-0" />
+        <div className="hidden items-center gap-2 md:flex">
           {user ? (
             <UserMenu user={user} />
           ) : (
@@ -227,7 +229,7 @@ export function SiteHeader({
         <Button
           variant="ghost"
           size="icon"
-          className="ml-auto md:hidden"
+          className="md:hidden"
           aria-expanded={open === 'mobile'}
           aria-controls={mobileMenuId}
           onClick={() => setOpen((current) => (current === 'mobile' ? null : 'mobile'))}

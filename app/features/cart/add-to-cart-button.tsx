@@ -1,0 +1,42 @@
+/** 'Add to Cart' for a product with a chosen size and colour ('' when it has none). */
+import { ShoppingBagIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button, type ButtonProps } from '~/components/ui/button';
+import { useCart } from './cart-context';
+
+export function AddToCartButton({
+  productId,
+  productSize,
+  productColor,
+  quantity = 1,
+  label = 'Add to Cart',
+  ...props
+}: {
+  productId: number;
+  /** The chosen size and colour ('' when the product has none). */
+  productSize: string;
+  productColor: string;
+  quantity?: number;
+  label?: string;
+} & Omit<ButtonProps, 'onClick' | 'children'>) {
+  const cart = useCart();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      type="button"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await cart.add({ productId, size: productSize, color: productColor, quantity });
+        } finally {
+          setBusy(false);
+        }
+      }}
+      {...props}
+    >
+      <ShoppingBagIcon aria-hidden />
+      {label}
+    </Button>
+  );
+}

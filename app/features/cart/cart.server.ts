@@ -1,0 +1,232 @@
+/**
+ * Carts on the server (issue "Cart, wishlist, checkout" 1): a signed-in shopper's lines in
+ * `cart_lines`, and the pricing of any lines (a guest's too) from the catalogue's current
+ * prices. A product that is no longer for sale stays in the cart, flagged, and cannot be
+ * checked out.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '~/lib/db.server';
+import { cartLines, categories, products, subcategories } from '~/lib/schema.server';
+import { visibleProduct } from '../catalog/catalog.server';
+import { addLine, lineKey, MAX_CART_LINES, mergeLines, type CartLine } from './lines';
+
+/** A cart line as the browser shows it, priced by the server (paise). */
+export interface PricedLine extends CartLine {
+  name: string;
+  imageKey: string | null;
+  unitPricePaise: number;
+  lineTotalPaise: number;
+  /** False when the product is no longer for sale: flagged, not payable. */
+  available: boolean;
+}
+
+/** A priced cart: lines and the total of the available ones (paise). */
+export interface PricedCart {
+  lines: PricedLine[];
+  subtotalPaise: number;
+  totalPaise: number;
+  /** Whether every line can be paid for (and there is at least one). */
+  payable: boolean;
+}
+
+/** Thrown for a line the catalogue cannot sell: unknown product, size or colour. */
+export class CartLineError extends Error {
+  override name = 'CartLineError';
+}
+
+interface ProductFacts {
+  id: number;
+  name: string;
+  pricePaise: number;
+  imageKey: string | null;
+  sizes: string[];
+  colors: string[];
+  available: boolean;
+}
+
+async function productFacts(db: Db, ids: number[]): Promise<Map<number, ProductFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      pricePaise: products.pricePaise,
+      imageKey: sql<string | null>`${products.imageKeys}[1]`,
+      sizes: products.sizes,
+      colors: products.colors,
+      available: sql<boolean>`coalesce(${visibleProduct}, false)`,
+    })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(subcategories, eq(products.subcategoryId, subcategories.id))
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Checks a line against the catalogue: the product exists and is for sale, and the size and
+ * colour are ones it comes in ('' only when it has none to choose from).
+ * @throws CartLineError saying what is wrong.
+ */
+export async function checkLine(db: Db, line: CartLine): Promise<void> {
+  const product = (await productFacts(db, [line.productId])).get(line.productId);
+  if (!product || !product.available) throw new CartLineError('This product is not available');
+  const valid = (choice: string, options: string[]) =>
+    options.length === 0 ? choice === '' : options.includes(choice);
+  if (!valid(line.size, product.sizes)) {
+    throw new CartLineError(
+      `Please choose one of the sizes: ${product.sizes.join(', ') || 'none'}`,
+    );
+  }
+  if (!valid(line.color, product.colors)) {
+    throw new CartLineError(
+      `Please choose one of the colours: ${product.colors.join(', ') || 'none'}`,
+    );
+  }
+}
+
+/**
+ * Prices lines with the catalogue's current prices. Lines of products that no longer exist
+ * are dropped; lines of products no longer for sale are kept and flagged.
+ */
+export async function priceLines(db: Db, lines: readonly CartLine[]): Promise<PricedCart> {
+  const facts = await productFacts(
+    db,
+    lines.map((line) => line.productId),
+  );
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    const product = facts.get(line.productId);
+    if (!product) continue;
+    priced.push({
+      ...line,
+      name: product.name,
+      imageKey: product.imageKey,
+      unitPricePaise: product.pricePaise,
+      lineTotalPaise: product.pricePaise * line.quantity,
+      available: product.available,
+    });
+  }
+  const subtotalPaise = priced
+    .filter((line) => line.available)
+    .reduce((sum, line) => sum + line.lineTotalPaise, 0);
+  return {
+    lines: priced,
+    subtotalPaise,
+    totalPaise: subtotalPaise,
+    payable: priced.length > 0 && priced.every((line) => line.available),
+  };
+}
+
+/** A shopper's stored lines, oldest first. */
+export async function getCartLines(db: Db, userId: string): Promise<CartLine[]> {
+  return db
+    .select({
+      productId: cartLines.productId,
+      size: cartLines.size,
+      color: cartLines.color,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(cartLines.id);
+}
+
+/** A shopper's cart, priced. */
+export async function getCart(db: Db, userId: string): Promise<PricedCart> {
+  return priceLines(db, await getCartLines(db, userId));
+}
+
+/** How many items a shopper's cart holds. */
+export async function countCartItems(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId));
+  return row?.count ?? 0;
+}
+
+/** Replaces a shopper's lines with `lines` in one transaction. */
+async function writeLines(db: Db, userId: string, lines: readonly CartLine[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+    if (lines.length > 0) {
+      await tx.insert(cartLines).values(lines.map((line) => ({ ...line, userId })));
+    }
+  });
+}
+
+/**
+ * Adds a line to a shopper's cart (SPEC.md section 4: equal lines add up).
+ * @throws CartLineError when the catalogue cannot sell it.
+ */
+export async function addToCart(db: Db, userId: string, line: CartLine): Promise<void> {
+  await checkLine(db, line);
+  const next = addLine(await getCartLines(db, userId), line);
+  if (next.length > MAX_CART_LINES) {
+    throw new CartLineError(`A cart holds at most ${MAX_CART_LINES} different items`);
+  }
+  await writeLines(db, userId, next);
+}
+
+/** Sets the quantity of one line (already clamped by the schema). */
+export async function setCartQuantity(db: Db, userId: string, line: CartLine): Promise<void> {
+  await db
+    .update(cartLines)
+    .set({ quantity: line.quantity, updatedAt: new Date() })
+    .where(
+      and(
+        eq(cartLines.userId, userId),
+        eq(cartLines.productId, line.productId),
+        eq(cartLines.size, line.size),
+        eq(cartLines.color, line.color),
+      ),
+    );
+}
+
+/** Removes one line. */
+export async function removeFromCart(
+  db: Db,
+  userId: string,
+  line: Pick<CartLine, 'productId' | 'size' | 'color'>,
+): Promise<void> {
+  await db
+    .delete(cartLines)
+    .where(
+      and(
+        eq(cartLines.userId, userId),
+        eq(cartLines.productId, line.productId),
+        eq(cartLines.size, line.size),
+        eq(cartLines.color, line.color),
+      ),
+    );
+}
+
+/** Empties a shopper's cart. */
+export async function clearCart(db: Db, userId: string): Promise<void> {
+  await db.delete(cartLines).where(eq(cartLines.userId, userId));
+}
+
+/**
+ * Merges a guest cart into a shopper's cart on sign-in (same rule as adding). Lines the
+ * catalogue cannot sell (unknown product, size or colour) are left out.
+ */
+export async function mergeIntoCart(
+  db: Db,
+  userId: string,
+  guest: readonly CartLine[],
+): Promise<void> {
+  const sellable: CartLine[] = [];
+  for (const line of guest) {
+    try {
+      await checkLine(db, line);
+      sellable.push(line);
+    } catch (error) {
+      if (!(error instanceof CartLineError)) throw error;
+    }
+  }
+  if (sellable.length === 0) return;
+  const merged = mergeLines(await getCartLines(db, userId), sellable).slice(0, MAX_CART_LINES);
+  const unique = new Map(merged.map((line) => [lineKey(line), line]));
+  await writeLines(db, userId, [...unique.values()]);
+}

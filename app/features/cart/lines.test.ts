@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addLine,
+  cartLineSchema,
+  cartLinesSchema,
+  itemCount,
+  MAX_LINE_QUANTITY,
+  mergeLines,
+  removeLine,
+  setLineQuantity,
+  type CartLine,
+} from './lines';
+
+const shirt = (quantity = 1, size = 'M', color = 'White'): CartLine => ({
+  productId: 7,
+  size,
+  color,
+  quantity,
+});
+
+describe('cart lines (SPEC.md section 4 "Cart")', () => {
+  it('raises the quantity of an equal line and appends a different one', () => {
+    const once = addLine([], shirt());
+    const twice = addLine(once, shirt(2));
+    expect(twice).toEqual([shirt(3)]);
+    const otherSize = addLine(twice, shirt(1, 'L'));
+    expect(otherSize).toEqual([shirt(3), shirt(1, 'L')]);
+    const otherColour = addLine(otherSize, shirt(1, 'L', 'Blue'));
+    expect(otherColour).toHaveLength(3);
+    expect(once).toEqual([shirt()]);
+  });
+  it('caps a line at the maximum and stops decreasing at 1', () => {
+    expect(addLine([shirt(19)], shirt(5))).toEqual([shirt(MAX_LINE_QUANTITY)]);
+    expect(setLineQuantity([shirt(2)], shirt(), 0)).toEqual([shirt(1)]);
+    expect(setLineQuantity([shirt(2)], shirt(), -4)).toEqual([shirt(1)]);
+    expect(setLineQuantity([shirt(2)], shirt(), 99)).toEqual([shirt(MAX_LINE_QUANTITY)]);
+    expect(setLineQuantity([shirt(2), shirt(1, 'L')], shirt(1, 'L'), 4)).toEqual([
+      shirt(2),
+      shirt(4, 'L'),
+    ]);
+  });
+  it('removes only the line with the same product, size and colour', () => {
+    expect(removeLine([shirt(2), shirt(1, 'L')], shirt(1, 'M'))).toEqual([shirt(1, 'L')]);
+  });
+  it('merges a guest cart into the shopper cart by the same rule', () => {
+    const own = [shirt(2), { productId: 9, size: '', color: '', quantity: 1 }];
+    const guest = [shirt(3), shirt(1, 'S'), { productId: 9, size: '', color: '', quantity: 20 }];
+    expect(mergeLines(own, guest)).toEqual([
+      shirt(5),
+      { productId: 9, size: '', color: '', quantity: MAX_LINE_QUANTITY },
+      shirt(1, 'S'),
+    ]);
+    expect(itemCount(mergeLines(own, guest))).toBe(26);
+  });
+  it.each([0, -1, 1.5, 10_000, Number.NaN])('refuses the quantity %s', (quantity) => {
+    expect(cartLineSchema.safeParse({ productId: 7, quantity }).success).toBe(false);
+  });
+  it('refuses a product id that is not a positive whole number, and too many lines', () => {
+    for (const productId of [0, -3, 2.5, '7']) {
+      expect(cartLineSchema.safeParse({ productId, quantity: 1 }).success).toBe(false);
+    }
+    expect(cartLineSchema.parse({ productId: 7, quantity: 2 })).toEqual({
+      productId: 7,
+      size: '',
+      color: '',
+      quantity: 2,
+    });
+    const many = Array.from({ length: 51 }, (_, index) => ({ productId: index + 1, quantity: 1 }));
+    expect(cartLinesSchema.safeParse(many).success).toBe(false);
+  });
+});

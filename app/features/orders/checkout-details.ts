@@ -1,0 +1,98 @@
+/**
+ * The checkout form (SPEC.md section 5 "Checkout": seven required fields), checked in the
+ * browser and again by the action with the same schema: Indian mobile numbers, six-digit PIN
+ * codes and states and union territories from a fixed list.
+ */
+import * as z from 'zod/mini';
+
+/** India's states and union territories, for the state field. */
+export const INDIAN_STATES = [
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+] as const;
+
+const text = (missing: string, max: number, label: string) =>
+  z
+    .string(missing)
+    .check(
+      z.trim(),
+      z.minLength(1, missing),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
+
+/** The delivery and contact details of an order. */
+export const checkoutSchema = z.object({
+  name: text('Please enter your full name', 100, 'Name'),
+  email: z
+    .string('Please enter a valid email address')
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(254, 'Email must be at most 254 characters'),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+    ),
+  phone: z.pipe(
+    z
+      .string('Please enter a 10-digit Indian mobile number')
+      .check(
+        z.trim(),
+        z.regex(
+          /^(?:\+?91[\s-]?)?0?[6-9]\d{4}[\s-]?\d{5}$/,
+          'Please enter a 10-digit Indian mobile number',
+        ),
+      ),
+    z.transform((value) => `+91${value.replace(/\D/g, '').slice(-10)}`),
+  ),
+  address: text('Please enter your address', 300, 'Address'),
+  city: text('Please enter your city', 80, 'City'),
+  state: z.enum(INDIAN_STATES, 'Please choose your state'),
+  pincode: z
+    .string('Please enter a 6-digit PIN code')
+    .check(z.trim(), z.regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit PIN code')),
+});
+
+export type CheckoutField = keyof z.input<typeof checkoutSchema>;
+export type CheckoutDetails = z.output<typeof checkoutSchema>;
+export const checkoutFields: CheckoutField[] = [
+  'name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'pincode',
+];

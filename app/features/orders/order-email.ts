@@ -1,0 +1,63 @@
+/**
+ * The order confirmation e-mail (issue "Cart, wishlist, checkout" 7): the lines, the total and
+ * the delivery address, in plain text and HTML, in the shop's voice.
+ */
+import escapeHtml from 'escape-html';
+import type { MailMessage } from '~/lib/mail.server';
+import { formatRupees } from '~/lib/money';
+import type { OrderDetail } from './orders.server';
+
+export function orderConfirmationEmail(
+  order: OrderDetail,
+  shopName: string,
+  orderUrl: string,
+): MailMessage {
+  const lineText = order.lines.map((line) => {
+    const options = [line.size && `size ${line.size}`, line.color && `colour ${line.color}`]
+      .filter(Boolean)
+      .join(', ');
+    return `- ${line.name}${options ? ` (${options})` : ''} × ${line.quantity}: ${formatRupees(line.unitPricePaise * line.quantity)}`;
+  });
+  const address = [order.address, `${order.city}, ${order.state} ${order.pincode}`].join('\n');
+  const subject = `Your order ${order.number} is confirmed`;
+  const intro = `Thank you for your order. We have received your payment of ${formatRupees(order.amountPaise)} and will call you on ${order.phone} to arrange delivery or your fitting.`;
+  const rows = order.lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:6px 0">${escapeHtml(line.name)}${line.size ? ` · ${escapeHtml(line.size)}` : ''}${line.color ? ` · ${escapeHtml(line.color)}` : ''} × ${line.quantity}</td><td style="padding:6px 0;text-align:right">${formatRupees(line.unitPricePaise * line.quantity)}</td></tr>`,
+    )
+    .join('');
+  return {
+    to: order.email,
+    subject,
+    link: orderUrl,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      intro,
+      '',
+      `Order ${order.number}`,
+      ...lineText,
+      `Total: ${formatRupees(order.amountPaise)}`,
+      '',
+      'Delivery address:',
+      address,
+      '',
+      `See your order: ${orderUrl}`,
+      '',
+      'With warm regards,',
+      `${shopName}, Rajkot`,
+    ].join('\n'),
+    html: `<!doctype html><html lang="en"><body style="margin:0;background:#f6f1ea;font-family:Georgia,serif;color:#2b2118"><div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#7a1f2b">${escapeHtml(shopName)}</p>
+<h1 style="margin:0 0 16px;font-size:22px">Dear ${escapeHtml(order.customerName)},</h1>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+<h2 style="font-size:18px;margin:24px 0 8px">Order ${escapeHtml(order.number)}</h2>
+<table style="width:100%;border-collapse:collapse;font-family:Arial,sans-serif;font-size:14px">${rows}<tr><td style="padding:8px 0;border-top:1px solid #d8cfc4;font-weight:bold">Total</td><td style="padding:8px 0;border-top:1px solid #d8cfc4;text-align:right;font-weight:bold">${formatRupees(order.amountPaise)}</td></tr></table>
+<p style="margin:24px 0 4px;font-weight:bold">Delivery address</p>
+<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(address)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#7a1f2b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-family:Arial,sans-serif">See your order</a></p>
+<p style="margin:32px 0 0;font-size:13px;color:#6b5d50">With warm regards,<br>${escapeHtml(shopName)}, Rajkot</p>
+</div></body></html>`,
+  };
+}

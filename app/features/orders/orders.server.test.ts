@@ -1,0 +1,394 @@
+/**
+ * Carts, orders and payments on a real database (PGlite, and PostgreSQL in CI's second run):
+ * server prices, refusals of tampered lines, signature checks through the sandbox provider
+ * (real HMACs), idempotent confirmation and webhooks under concurrency, status transitions.
+ */
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cartLines, categories, orders, paymentEvents, products, user } from '~/lib/schema.server';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../tests/support/test-db';
+import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
+import { createPaymentProvider, type PaymentProvider } from '../checkout/payments.server';
+import type { CheckoutDetails } from './checkout-details';
+import {
+  anonymiseOrdersOf,
+  applyPaymentEvent,
+  attachProviderOrder,
+  cancelOrder,
+  confirmPayment,
+  createOrderFromCart,
+  getOrder,
+  listOrders,
+  OrderError,
+} from './orders.server';
+
+let database: TestDatabase;
+let provider: PaymentProvider;
+let shirt: number;
+let sherwani: number;
+let retired: number;
+const details: CheckoutDetails = {
+  name: 'Raj Patel',
+  email: 'raj@example.com',
+  phone: '+919825012345',
+  address: '12 Market Road',
+  city: 'Rajkot',
+  state: 'Gujarat',
+  pincode: '360001',
+};
+let userCount = 0;
+
+async function newShopper(): Promise<string> {
+  userCount += 1;
+  const id = `shopper-${userCount}`;
+  await database.db.insert(user).values({
+    id,
+    name: `Shopper ${userCount}`,
+    email: `shopper${userCount}@example.com`,
+    emailVerified: true,
+  });
+  return id;
+}
+
+/** A placed order with its sandbox provider order. */
+async function placed(userId: string) {
+  const order = await createOrderFromCart(database.db, { userId, details, provider: 'sandbox' });
+  const providerOrder = await provider.createOrder({
+    amountPaise: order.amountPaise,
+    receipt: order.number,
+    notes: {},
+  });
+  await attachProviderOrder(database.db, order.id, providerOrder.providerOrderId);
+  return { ...order, providerOrderId: providerOrder.providerOrderId };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  provider = createPaymentProvider({ nodeEnv: 'test', sandboxSecret: 'orders-test-secret' });
+  const [category] = await database.db
+    .insert(categories)
+    .values({ name: 'Fabrics', slug: 'fabrics' })
+    .returning({ id: categories.id });
+  const rows = await database.db
+    .insert(products)
+    .values([
+      {
+        slug: 'linen-shirt',
+        name: 'Linen Shirt',
+        categoryId: category!.id,
+        pricePaise: 249_900,
+        sizes: ['M', 'L'],
+        colors: ['White'],
+      },
+      { slug: 'sherwani', name: 'Silk Sherwani', categoryId: category!.id, pricePaise: 4_500_000 },
+      {
+        slug: 'retired',
+        name: 'Retired Cloth',
+        categoryId: category!.id,
+        pricePaise: 10_000,
+        isActive: false,
+      },
+    ])
+    .returning({ id: products.id });
+  [shirt, sherwani, retired] = rows.map((row) => row.id) as [number, number, number];
+});
+
+afterAll(async () => {
+  await database.dispose();
+});
+
+beforeEach(async () => {
+  await database.db.delete(cartLines);
+});
+
+describe(`carts and orders on ${testDatabaseKind}`, () => {
+  it('prices lines from the catalogue, never from the browser, and flags retired products', async () => {
+    const cart = await priceLines(database.db, [
+      { productId: shirt, size: 'M', color: 'White', quantity: 2 },
+      { productId: retired, size: '', color: '', quantity: 1 },
+      { productId: 999_999, size: '', color: '', quantity: 1 },
+    ]);
+    expect(cart.lines.map((line) => [line.name, line.unitPricePaise, line.available])).toEqual([
+      ['Linen Shirt', 249_900, true],
+      ['Retired Cloth', 10_000, false],
+    ]);
+    expect(cart.totalPaise).toBe(499_800);
+    expect(cart.payable).toBe(false);
+  });
+
+  it('refuses lines with an unknown product, size or colour, or a retired product', async () => {
+    const shopper = await newShopper();
+    await expect(
+      addToCart(database.db, shopper, {
+        productId: shirt,
+        size: 'XXL',
+        color: 'White',
+        quantity: 1,
+      }),
+    ).rejects.toThrow(/sizes: M, L/);
+    await expect(
+      addToCart(database.db, shopper, {
+        productId: shirt,
+        size: 'M',
+        color: 'Purple',
+        quantity: 1,
+      }),
+    ).rejects.toBeInstanceOf(CartLineError);
+    await expect(
+      addToCart(database.db, shopper, { productId: sherwani, size: 'M', color: '', quantity: 1 }),
+    ).rejects.toBeInstanceOf(CartLineError);
+    await expect(
+      addToCart(database.db, shopper, { productId: retired, size: '', color: '', quantity: 1 }),
+    ).rejects.toThrow('This product is not available');
+    await expect(
+      addToCart(database.db, shopper, { productId: 424_242, size: '', color: '', quantity: 1 }),
+    ).rejects.toBeInstanceOf(CartLineError);
+    expect((await getCart(database.db, shopper)).lines).toEqual([]);
+  });
+
+  it('adds equal lines up (capped at 20) and merges a guest cart on sign-in', async () => {
+    const shopper = await newShopper();
+    await addToCart(database.db, shopper, {
+      productId: shirt,
+      size: 'M',
+      color: 'White',
+      quantity: 15,
+    });
+    await addToCart(database.db, shopper, {
+      productId: shirt,
+      size: 'M',
+      color: 'White',
+      quantity: 9,
+    });
+    await mergeIntoCart(database.db, shopper, [
+      { productId: shirt, size: 'L', color: 'White', quantity: 1 },
+      { productId: sherwani, size: '', color: '', quantity: 1 },
+      { productId: shirt, size: 'XXL', color: 'White', quantity: 1 },
+    ]);
+    const cart = await getCart(database.db, shopper);
+    expect(cart.lines.map((line) => [line.name, line.size, line.quantity])).toEqual([
+      ['Linen Shirt', 'M', 20],
+      ['Linen Shirt', 'L', 1],
+      ['Silk Sherwani', '', 1],
+    ]);
+    expect(cart.totalPaise).toBe(21 * 249_900 + 4_500_000);
+  });
+
+  it('creates an order from the stored cart at current prices, and refuses empty or stale carts', async () => {
+    const shopper = await newShopper();
+    await expect(
+      createOrderFromCart(database.db, { userId: shopper, details, provider: 'sandbox' }),
+    ).rejects.toSatisfy((error: OrderError) => error instanceof OrderError && error.status === 409);
+    await addToCart(database.db, shopper, {
+      productId: sherwani,
+      size: '',
+      color: '',
+      quantity: 2,
+    });
+    // The price changes after the line went into the cart: the order takes today's price.
+    await database.db
+      .update(products)
+      .set({ pricePaise: 4_600_000 })
+      .where(eq(products.id, sherwani));
+    const order = await createOrderFromCart(database.db, {
+      userId: shopper,
+      details,
+      provider: 'sandbox',
+    });
+    expect(order.amountPaise).toBe(9_200_000);
+    expect(order.number).toMatch(/^RT-\d{6}-[2-9A-Z]{5}$/);
+    const stored = await getOrder(database.db, shopper, order.number);
+    expect(stored).toMatchObject({
+      status: 'created',
+      amountPaise: 9_200_000,
+      customerName: 'Raj Patel',
+      itemCount: 2,
+    });
+    expect(stored?.lines).toEqual([
+      expect.objectContaining({ name: 'Silk Sherwani', unitPricePaise: 4_600_000, quantity: 2 }),
+    ]);
+    expect(await getOrder(database.db, await newShopper(), order.number)).toBeNull();
+
+    await database.db.update(products).set({ isActive: false }).where(eq(products.id, sherwani));
+    await expect(
+      createOrderFromCart(database.db, { userId: shopper, details, provider: 'sandbox' }),
+    ).rejects.toThrow(/no longer available/);
+    await database.db
+      .update(products)
+      .set({ isActive: true, pricePaise: 4_500_000 })
+      .where(eq(products.id, sherwani));
+  });
+
+  it('pays an order once when the confirmation and the webhook race, and clears the cart', async () => {
+    const shopper = await newShopper();
+    await addToCart(database.db, shopper, {
+      productId: shirt,
+      size: 'M',
+      color: 'White',
+      quantity: 1,
+    });
+    const order = await placed(shopper);
+    const payment = provider.sandbox!.pay(order.providerOrderId);
+    expect(
+      provider.verifyPaymentSignature({
+        providerOrderId: order.providerOrderId,
+        paymentId: payment.paymentId,
+        signature: payment.signature,
+      }),
+    ).toBe(true);
+    // A signature made with another secret, or for another order, is refused.
+    const forged = createHmac('sha256', 'not-the-secret')
+      .update(`${order.providerOrderId}|${payment.paymentId}`)
+      .digest('hex');
+    expect(
+      provider.verifyPaymentSignature({
+        providerOrderId: order.providerOrderId,
+        paymentId: payment.paymentId,
+        signature: forged,
+      }),
+    ).toBe(false);
+    expect(
+      provider.verifyPaymentSignature({
+        providerOrderId: 'order_SBXsomeoneelse1',
+        paymentId: payment.paymentId,
+        signature: payment.signature,
+      }),
+    ).toBe(false);
+
+    const event = {
+      eventId: 'evt_race_1',
+      type: 'payment.captured' as const,
+      providerOrderId: order.providerOrderId,
+      paymentId: payment.paymentId,
+      amountPaise: order.amountPaise,
+    };
+    const outcomes = await Promise.all([
+      confirmPayment(database.db, {
+        userId: shopper,
+        orderNumber: order.number,
+        paymentId: payment.paymentId,
+        provider: 'sandbox',
+      }),
+      applyPaymentEvent(database.db, 'sandbox', event),
+      confirmPayment(database.db, {
+        userId: shopper,
+        orderNumber: order.number,
+        paymentId: payment.paymentId,
+        provider: 'sandbox',
+      }),
+      applyPaymentEvent(database.db, 'sandbox', event),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.kind === 'paid')).toHaveLength(1);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'paid', providerPaymentId: payment.paymentId });
+    expect((await getCart(database.db, shopper)).lines).toEqual([]);
+    const events = await database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderId, order.id));
+    expect(events.map((stored) => stored.eventId).sort()).toEqual([
+      `confirm:${payment.paymentId}`,
+      'evt_race_1',
+    ]);
+  });
+
+  it('moves statuses only forward and refuses another shopper confirming an order', async () => {
+    const shopper = await newShopper();
+    await addToCart(database.db, shopper, {
+      productId: sherwani,
+      size: '',
+      color: '',
+      quantity: 1,
+    });
+    const order = await placed(shopper);
+    const failure = provider.sandbox!.failure(order.providerOrderId, order.amountPaise);
+    expect(provider.verifyWebhookSignature(failure.rawBody, failure.signature)).toBe(true);
+    expect(
+      provider.verifyWebhookSignature(
+        failure.rawBody.replace('failed', 'failes'),
+        failure.signature,
+      ),
+    ).toBe(false);
+    const failed = provider.parseWebhookEvent(failure.rawBody, failure.eventId)!;
+    expect(await applyPaymentEvent(database.db, 'sandbox', failed)).toEqual({
+      kind: 'failed',
+      orderId: order.id,
+    });
+    expect(await applyPaymentEvent(database.db, 'sandbox', failed)).toEqual({ kind: 'duplicate' });
+    expect(await cancelOrder(database.db, shopper, order.number)).toBe(false);
+
+    await expect(
+      confirmPayment(database.db, {
+        userId: await newShopper(),
+        orderNumber: order.number,
+        paymentId: 'pay_other',
+        provider: 'sandbox',
+      }),
+    ).rejects.toSatisfy((error: OrderError) => error.status === 404);
+
+    // A later successful attempt still pays the failed order; afterwards nothing moves it back.
+    const wrongAmount = {
+      eventId: 'evt_amount',
+      type: 'order.paid' as const,
+      providerOrderId: order.providerOrderId,
+      paymentId: 'pay_x',
+      amountPaise: 1,
+    };
+    expect((await applyPaymentEvent(database.db, 'sandbox', wrongAmount)).kind).toBe('ignored');
+    const paid = await applyPaymentEvent(database.db, 'sandbox', {
+      ...wrongAmount,
+      eventId: 'evt_paid',
+      amountPaise: order.amountPaise,
+    });
+    expect(paid.kind).toBe('paid');
+    const lateFailure = { ...failed, eventId: 'evt_late_failure' };
+    expect((await applyPaymentEvent(database.db, 'sandbox', lateFailure)).kind).toBe('ignored');
+    expect(await cancelOrder(database.db, shopper, order.number)).toBe(false);
+    expect((await listOrders(database.db, shopper)).map((summary) => summary.status)).toEqual([
+      'paid',
+    ]);
+  });
+
+  it('anonymises paid orders and drops unpaid ones when the account goes', async () => {
+    const shopper = await newShopper();
+    await addToCart(database.db, shopper, {
+      productId: sherwani,
+      size: '',
+      color: '',
+      quantity: 1,
+    });
+    const paid = await placed(shopper);
+    await confirmPayment(database.db, {
+      userId: shopper,
+      orderNumber: paid.number,
+      paymentId: 'pay_anon',
+      provider: 'sandbox',
+    });
+    await addToCart(database.db, shopper, {
+      productId: sherwani,
+      size: '',
+      color: '',
+      quantity: 1,
+    });
+    const unpaid = await placed(shopper);
+    await anonymiseOrdersOf(database.db, shopper);
+    const rows = await database.db.select().from(orders).where(eq(orders.number, paid.number));
+    expect(rows[0]).toMatchObject({
+      userId: null,
+      customerName: 'Deleted customer',
+      email: '',
+      phone: '',
+      address: '',
+      status: 'paid',
+      city: 'Rajkot',
+    });
+    expect(await database.db.select().from(orders).where(eq(orders.number, unpaid.number))).toEqual(
+      [],
+    );
+  });
+});

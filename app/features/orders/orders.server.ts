@@ -1,0 +1,431 @@
+/**
+ * Orders (issue "Cart, wishlist, checkout" 4, 7, 8): created from the shopper's stored cart
+ * at the server's prices (integer paise), then paid, failed or cancelled through the payment
+ * provider. Statuses only move forward:
+ *
+ *   created → paid | failed | cancelled;  failed → paid;  cancelled → paid;  paid: final.
+ *
+ * (A failed attempt or a closed widget does not stop Razorpay from taking a later payment for
+ * the same provider order; money received always makes the order paid, exactly once.)
+ * Every provider event is recorded in `payment_events` in the same transaction as the change
+ * it makes, so a repeated webhook or a confirmation racing its webhook changes nothing twice.
+ */
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import type { Db } from '~/lib/db.server';
+import { cartLines, orderLines, orders, paymentEvents } from '~/lib/schema.server';
+import { getCartLines, priceLines } from '../cart/cart.server';
+import type { PaymentEvent, PaymentProviderName } from '../checkout/payments.server';
+import type { CheckoutDetails } from './checkout-details';
+
+/** Thrown for an order the shopper cannot place or change; the message is for them. */
+export class OrderError extends Error {
+  override name = 'OrderError';
+  constructor(
+    message: string,
+    /** HTTP status to answer with. */
+    readonly status: 400 | 403 | 404 | 409 | 422 = 422,
+  ) {
+    super(message);
+  }
+}
+
+export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
+
+/** One order as its owner sees it. */
+export interface OrderSummary {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  amountPaise: number;
+  createdAt: string;
+  itemCount: number;
+}
+
+export interface OrderDetail extends OrderSummary {
+  customerName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  provider: PaymentProviderName;
+  providerOrderId: string | null;
+  paidAt: string | null;
+  lines: {
+    productId: number | null;
+    name: string;
+    imageKey: string | null;
+    size: string;
+    color: string;
+    unitPricePaise: number;
+    quantity: number;
+  }[];
+}
+
+const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** A human order number, e.g. 'RT-261122-7KQ4M' (date, then 5 unambiguous characters). */
+export function newOrderNumber(now = new Date()): string {
+  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const suffix = Array.from(
+    { length: 5 },
+    () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)],
+  ).join('');
+  return `RT-${date}-${suffix}`;
+}
+
+/**
+ * Creates an order from the shopper's stored cart at the catalogue's current prices.
+ * @throws OrderError 'Cart is empty' (409) or when a product is no longer for sale (422).
+ */
+export async function createOrderFromCart(
+  db: Db,
+  input: { userId: string; details: CheckoutDetails; provider: PaymentProviderName },
+): Promise<{ id: number; number: string; amountPaise: number }> {
+  return db.transaction(async (tx) => {
+    const cart = await priceLines(
+      tx as unknown as Db,
+      await getCartLines(tx as unknown as Db, input.userId),
+    );
+    if (cart.lines.length === 0) throw new OrderError('Cart is empty', 409);
+    const unavailable = cart.lines.find((line) => !line.available);
+    if (unavailable) {
+      throw new OrderError(
+        `${unavailable.name} is no longer available. Please remove it from your cart.`,
+      );
+    }
+    const { details } = input;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        number: newOrderNumber(),
+        userId: input.userId,
+        status: 'created',
+        amountPaise: cart.totalPaise,
+        currency: 'INR',
+        customerName: details.name,
+        email: details.email,
+        phone: details.phone,
+        address: details.address,
+        city: details.city,
+        state: details.state,
+        pincode: details.pincode,
+        provider: input.provider,
+      })
+      .returning({ id: orders.id, number: orders.number, amountPaise: orders.amountPaise });
+    await tx.insert(orderLines).values(
+      cart.lines.map((line) => ({
+        orderId: order!.id,
+        productId: line.productId,
+        name: line.name,
+        imageKey: line.imageKey,
+        size: line.size,
+        color: line.color,
+        unitPricePaise: line.unitPricePaise,
+        quantity: line.quantity,
+      })),
+    );
+    return order!;
+  });
+}
+
+/** Stores the provider's order id on our order (once). */
+export async function attachProviderOrder(
+  db: Db,
+  orderId: number,
+  providerOrderId: string,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ providerOrderId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), sql`${orders.providerOrderId} is null`));
+}
+
+/** The outcome of recording a payment. */
+export type PaymentOutcome =
+  /** This call made the order paid: clear the cart and send the e-mail. */
+  | { kind: 'paid'; orderId: number; userId: string | null }
+  /** Already paid with this payment (a replay or the other path got there first). */
+  | { kind: 'already-paid'; orderId: number }
+  /** The event was handled before. */
+  | { kind: 'duplicate' }
+  /** The order moved to failed. */
+  | { kind: 'failed'; orderId: number }
+  /** Nothing to do (unknown order, or a failure after payment). */
+  | { kind: 'ignored'; reason: string };
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<PaymentOutcome> {
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      status: 'paid',
+      providerPaymentId: paymentId,
+      paidAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')))
+    .returning({ userId: orders.userId });
+  if (updated) {
+    await tx.delete(cartLines).where(eq(cartLines.userId, updated.userId ?? ''));
+    return { kind: 'paid', orderId, userId: updated.userId };
+  }
+  return { kind: 'already-paid', orderId };
+}
+
+/** Records that an event id was handled; false when it already was. */
+async function recordEvent(
+  tx: Tx,
+  event: { eventId: string; provider: PaymentProviderName; type: string; orderId: number | null },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({
+      eventId: event.eventId,
+      provider: event.provider,
+      type: event.type,
+      orderId: event.orderId,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return inserted.length === 1;
+}
+
+/**
+ * Applies a verified provider event (webhook): captured or paid makes the order paid; failed
+ * moves a created order to failed. Repeated event ids change nothing.
+ */
+export async function applyPaymentEvent(
+  db: Db,
+  provider: PaymentProviderName,
+  event: PaymentEvent,
+): Promise<PaymentOutcome> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, amountPaise: orders.amountPaise })
+      .from(orders)
+      .where(eq(orders.providerOrderId, event.providerOrderId))
+      .for('update');
+    if (
+      !(await recordEvent(tx, {
+        eventId: event.eventId,
+        provider,
+        type: event.type,
+        orderId: order?.id ?? null,
+      }))
+    ) {
+      return { kind: 'duplicate' };
+    }
+    if (!order) return { kind: 'ignored', reason: 'unknown provider order' };
+    if (event.type === 'payment.failed') {
+      const [failed] = await tx
+        .update(orders)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'created')))
+        .returning({ id: orders.id });
+      return failed
+        ? { kind: 'failed', orderId: order.id }
+        : { kind: 'ignored', reason: `order is ${order.status}` };
+    }
+    if (!event.paymentId) return { kind: 'ignored', reason: 'no payment id' };
+    if (event.amountPaise !== null && event.amountPaise !== order.amountPaise) {
+      return {
+        kind: 'ignored',
+        reason: `amount ${event.amountPaise} differs from ${order.amountPaise}`,
+      };
+    }
+    return markPaid(tx, order.id, event.paymentId);
+  });
+}
+
+/**
+ * Records the payment the checkout widget reported, once its signature was verified against
+ * the provider order id we stored. Only the order's owner may confirm it.
+ * @throws OrderError 404 for an order that is not theirs.
+ */
+export async function confirmPayment(
+  db: Db,
+  input: { userId: string; orderNumber: string; paymentId: string; provider: PaymentProviderName },
+): Promise<PaymentOutcome> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.number, input.orderNumber))
+      .for('update');
+    if (!order || order.userId !== input.userId) throw new OrderError('Order not found', 404);
+    const fresh = await recordEvent(tx, {
+      eventId: `confirm:${input.paymentId}`,
+      provider: input.provider,
+      type: 'checkout.confirm',
+      orderId: order.id,
+    });
+    if (!fresh) return { kind: 'already-paid', orderId: order.id };
+    return markPaid(tx, order.id, input.paymentId);
+  });
+}
+
+/** An owner's order by number with what is needed to verify a payment for it. */
+export async function findOwnOrder(
+  db: Db,
+  userId: string,
+  number: string,
+): Promise<{
+  id: number;
+  status: OrderStatus;
+  providerOrderId: string | null;
+  amountPaise: number;
+} | null> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      providerOrderId: orders.providerOrderId,
+      amountPaise: orders.amountPaise,
+    })
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.userId, userId)));
+  return order ?? null;
+}
+
+/** The number of an order by id, or null. */
+export async function orderNumberOf(db: Db, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.number ?? null;
+}
+
+/** The shopper closed the payment widget: a created order becomes cancelled. */
+export async function cancelOrder(db: Db, userId: string, number: string): Promise<boolean> {
+  const cancelled = await db
+    .update(orders)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.status, 'created')))
+    .returning({ id: orders.id });
+  return cancelled.length === 1;
+}
+
+const summaryColumns = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  amountPaise: orders.amountPaise,
+  createdAt: orders.createdAt,
+  itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+};
+
+/** A shopper's orders, newest first. */
+export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** How many orders a shopper has placed (any status but cancelled). */
+export async function countOrders(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled')));
+  return row?.count ?? 0;
+}
+
+/** One of a shopper's orders with its lines, or null (also for another shopper's order). */
+export async function getOrder(
+  db: Db,
+  userId: string,
+  number: string,
+): Promise<OrderDetail | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.userId, userId)));
+  if (!row) return null;
+  const lines = await db
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      imageKey: orderLines.imageKey,
+      size: orderLines.size,
+      color: orderLines.color,
+      unitPricePaise: orderLines.unitPricePaise,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, row.id))
+    .orderBy(orderLines.id);
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    amountPaise: row.amountPaise,
+    createdAt: row.createdAt.toISOString(),
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    customerName: row.customerName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    pincode: row.pincode,
+    provider: row.provider,
+    providerOrderId: row.providerOrderId,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    lines,
+  };
+}
+
+/** The details of the shopper's latest order, to prefill the checkout form. */
+export async function lastOrderDetails(
+  db: Db,
+  userId: string,
+): Promise<Partial<CheckoutDetails> | null> {
+  const [row] = await db
+    .select({
+      name: orders.customerName,
+      email: orders.email,
+      phone: orders.phone,
+      address: orders.address,
+      city: orders.city,
+      state: orders.state,
+      pincode: orders.pincode,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return (row as Partial<CheckoutDetails> | undefined) ?? null;
+}
+
+/**
+ * Before an account is deleted: its unpaid orders go; its paid orders stay for the shop's
+ * books without the name, e-mail, phone and street address (city, state and PIN remain).
+ */
+export async function anonymiseOrdersOf(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(orders)
+      .where(
+        and(eq(orders.userId, userId), inArray(orders.status, ['created', 'failed', 'cancelled'])),
+      );
+    await tx
+      .update(orders)
+      .set({
+        customerName: 'Deleted customer',
+        email: '',
+        phone: '',
+        address: '',
+        userId: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.userId, userId));
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * The wishlist in the browser (SPEC.md section 4 "Wishlist"): product ids, kept in local
+ * storage for guests (`wishlist`) and on the server for signed-in shoppers (mirrored as
+ * `wishlist_{userId}`), merged on sign-in; adding a saved product does nothing.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { toast } from 'sonner';
+
+interface WishlistContextValue {
+  ids: number[];
+  has(productId: number): boolean;
+  toggle(productId: number): Promise<void>;
+  remove(productId: number): Promise<void>;
+  clear(): Promise<void>;
+}
+
+const WishlistContext = createContext<WishlistContextValue | null>(null);
+
+/** The wishlist of the page; throws outside WishlistProvider. */
+export function useWishlist(): WishlistContextValue {
+  const value = useContext(WishlistContext);
+  if (!value) throw new Error('useWishlist needs a WishlistProvider');
+  return value;
+}
+
+/** Local-storage key of a wishlist (SPEC.md section 9). */
+export function wishlistStorageKey(userId: string | null): string {
+  return userId ? `wishlist_${userId}` : 'wishlist';
+}
+
+function readIds(key: string): number[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(key) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((id): id is number => Number.isInteger(id) && id > 0)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeIds(key: string, ids: number[]): void {
+  try {
+    if (ids.length === 0) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(ids));
+  } catch {
+    // Blocked storage: the wishlist lives for this page only.
+  }
+}
+
+async function callWishlist(body: object | null): Promise<number[] | null> {
+  const response = await fetch(
+    '/api/wishlist',
+    body
+      ? {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }
+      : undefined,
+  );
+  if (!response.ok) throw new Error(`wishlist answered ${response.status}`);
+  return ((await response.json()) as { ids: number[] | null }).ids;
+}
+
+export function WishlistProvider({
+  userId,
+  children,
+}: {
+  userId: string | null;
+  children: React.ReactNode;
+}) {
+  const [ids, setIds] = useState<number[]>([]);
+  const idsRef = useRef(ids);
+  const key = wishlistStorageKey(userId);
+
+  const settle = useCallback(
+    (next: number[]) => {
+      idsRef.current = next;
+      setIds(next);
+      writeIds(key, next);
+    },
+    [key],
+  );
+
+  useEffect(() => {
+    const local = readIds(key);
+    idsRef.current = local;
+    setIds(local);
+    if (!userId) return;
+    const guest = readIds(wishlistStorageKey(null));
+    callWishlist(guest.length > 0 ? { action: 'merge', productIds: guest } : null)
+      .then((server) => {
+        if (guest.length > 0) writeIds(wishlistStorageKey(null), []);
+        if (server) settle(server);
+      })
+      .catch(() => {
+        // Offline: the local copy stands.
+      });
+  }, [key, userId, settle]);
+
+  const change = useCallback(
+    async (next: number[], body: object, message: string) => {
+      const previous = idsRef.current;
+      settle(next);
+      toast.success(message);
+      if (!userId) return;
+      try {
+        const server = await callWishlist(body);
+        if (server) settle(server);
+      } catch {
+        settle(previous);
+        toast.error('Wishlist not updated', { description: 'Please try again.' });
+      }
+    },
+    [settle, userId],
+  );
+
+  const value = useMemo<WishlistContextValue>(
+    () => ({
+      ids,
+      has: (productId) => ids.includes(productId),
+      toggle: (productId) =>
+        idsRef.current.includes(productId)
+          ? change(
+              idsRef.current.filter((id) => id !== productId),
+              { action: 'remove', productId },
+              'Removed from Wishlist',
+            )
+          : change(
+              [productId, ...idsRef.current],
+              { action: 'add', productId },
+              'Added to Wishlist',
+            ),
+      remove: (productId) =>
+        change(
+          idsRef.current.filter((id) => id !== productId),
+          { action: 'remove', productId },
+          'Removed from Wishlist',
+        ),
+      clear: () => change([], { action: 'clear' }, 'Wishlist Cleared'),
+    }),
+    [change, ids],
+  );
+
+  return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;
+}

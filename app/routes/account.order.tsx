@@ -1,0 +1,91 @@
+import { data, Link, useLoaderData } from 'react-router';
+import { requireUser } from '~/features/account/session.server';
+import { OrderStatusBadge } from '~/features/orders/order-status';
+import { getOrder } from '~/features/orders/orders.server';
+import { rootMetaData } from '~/features/site/root-data';
+import { formatRupees } from '~/lib/money';
+import { privatePageMeta } from '~/lib/seo';
+import type { Route } from './+types/account.order';
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
+
+/** /account/orders/:number: one of the shopper's orders; anyone else's answers 404. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const order = await getOrder(context.db, user.id, params.number.slice(0, 40));
+  if (!order) throw data('Order not found', { status: 404 });
+  return { order };
+}
+
+export default function OrderPage() {
+  const { order } = useLoaderData<typeof loader>();
+  const placed = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(order.createdAt),
+  );
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <p className="text-sm">
+        <Link to="/account/orders" className="text-primary underline">
+          Your Orders
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-semibold">Order {order.number}</h1>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="mt-1 text-muted-foreground">Placed {placed}</p>
+      <section
+        aria-labelledby="lines-heading"
+        className="mt-8 rounded-2xl border border-border bg-white p-6"
+      >
+        <h2 id="lines-heading" className="text-xl font-semibold">
+          Items
+        </h2>
+        <ul className="mt-3 divide-y divide-border">
+          {order.lines.map((line, index) => (
+            <li key={index} className="flex justify-between gap-3 py-3 text-sm">
+              <span>
+                {line.productId ? (
+                  <Link to={`/product/${line.productId}`} className="font-medium hover:underline">
+                    {line.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{line.name}</span>
+                )}
+                <span className="block text-muted-foreground">
+                  {[line.size, line.color].filter(Boolean).join(' · ')} ·{' '}
+                  {formatRupees(line.unitPricePaise)} × {line.quantity}
+                </span>
+              </span>
+              <span className="whitespace-nowrap">
+                {formatRupees(line.unitPricePaise * line.quantity)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 flex justify-between border-t border-border pt-3 text-lg font-semibold">
+          <span>Total</span>
+          <span>{formatRupees(order.amountPaise)}</span>
+        </p>
+      </section>
+      <section
+        aria-labelledby="address-heading"
+        className="mt-6 rounded-2xl border border-border bg-white p-6"
+      >
+        <h2 id="address-heading" className="text-xl font-semibold">
+          Delivery
+        </h2>
+        <address className="mt-3 not-italic leading-relaxed">
+          {order.customerName}
+          <br />
+          {order.address}
+          <br />
+          {order.city}, {order.state} {order.pincode}
+          <br />
+          {order.phone} · {order.email}
+        </address>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { PackageIcon } from 'lucide-react';
+import { Link, useLoaderData } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { requireUser } from '~/features/account/session.server';
+import { OrderStatusBadge } from '~/features/orders/order-status';
+import { listOrders } from '~/features/orders/orders.server';
+import { rootMetaData } from '~/features/site/root-data';
+import { formatRupees } from '~/lib/money';
+import { privatePageMeta } from '~/lib/seo';
+import type { Route } from './+types/account.orders';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta('Your Orders', rootMetaData(matches).settings.shopName);
+
+/** /account/orders: the shopper's orders with number, date, status and total. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { orders: await listOrders(context.db, user.id) };
+}
+
+const date = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export default function Orders() {
+  const { orders } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <p className="text-sm">
+        <Link to="/account" className="text-primary underline">
+          Your Account
+        </Link>
+      </p>
+      <h1 className="mt-2 text-4xl font-semibold">Your Orders</h1>
+      {orders.length === 0 ? (
+        <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center">
+          <PackageIcon aria-hidden className="size-10 text-muted-foreground" />
+          <p className="mt-4 text-xl font-semibold">No orders yet</p>
+          <Button asChild className="mt-6">
+            <Link to="/wardrobe">Continue Shopping</Link>
+          </Button>
+        </div>
+      ) : (
+        <table className="mt-8 w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Your orders, newest first</caption>
+          <thead>
+            <tr className="border-b border-border text-muted-foreground">
+              <th scope="col" className="py-2 font-medium">
+                Order
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id} className="border-b border-border">
+                <td className="py-3">
+                  <Link
+                    to={`/account/orders/${order.number}`}
+                    className="font-medium text-primary underline"
+                  >
+                    {order.number}
+                  </Link>
+                </td>
+                <td className="py-3">{date.format(new Date(order.createdAt))}</td>
+                <td className="py-3">
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className="py-3 text-right font-medium">{formatRupees(order.amountPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { data } from 'react-router';
+import { getSessionUser } from '~/features/account/session.server';
+import {
+  handleCancel,
+  handleConfirm,
+  handleSandbox,
+  handleWebhook,
+} from '~/features/orders/payment-flow.server';
+import type { Route } from './+types/api.payments';
+
+/** GET is not a thing here. */
+export function loader() {
+  return data({ error: 'Not found' }, { status: 404 });
+}
+
+/**
+ * POST /api/payments/{confirm,cancel,sandbox,webhook}: the payment paths shared by Razorpay
+ * and the sandbox. All but the webhook need the shopper's session.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  if (params.step === 'webhook') return handleWebhook(request, context);
+  const user = await getSessionUser(request, context);
+  if (!user) return data({ error: 'User not authenticated' }, { status: 401 });
+  switch (params.step) {
+    case 'confirm':
+      return handleConfirm(request, context, user);
+    case 'cancel':
+      return handleCancel(request, context, user);
+    case 'sandbox':
+      return handleSandbox(request, context, user);
+    default:
+      return data({ error: 'Not found' }, { status: 404 });
+  }
+}

@@ -1,0 +1,43 @@
+import { data } from 'react-router';
+import { z } from 'zod';
+import { getSessionUser } from '~/features/account/session.server';
+import { firstIssue, readJson } from '~/features/cart/cart-api.server';
+import {
+  addToWishlist,
+  clearWishlist,
+  getWishlistIds,
+  MAX_WISHLIST_ITEMS,
+  removeFromWishlist,
+} from '~/features/wishlist/wishlist.server';
+import type { Route } from './+types/api.wishlist';
+
+const productId = z.number().int().positive();
+const wishlistRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('add'), productId }),
+  z.object({ action: z.literal('remove'), productId }),
+  z.object({ action: z.literal('clear') }),
+  z.object({ action: z.literal('merge'), productIds: z.array(productId).max(MAX_WISHLIST_ITEMS) }),
+]);
+
+/** GET /api/wishlist: the signed-in shopper's saved product ids; `{ ids: null }` for guests. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context);
+  return data(
+    { ids: user ? await getWishlistIds(context.db, user.id) : null },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+/** POST /api/wishlist: add, remove, clear or merge a guest's list (signed in only). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = wishlistRequest.safeParse(await readJson(request));
+  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  const user = await getSessionUser(request, context);
+  if (!user) return data({ error: 'Please sign in to keep a wishlist' }, { status: 401 });
+  const body = parsed.data;
+  if (body.action === 'add') await addToWishlist(context.db, user.id, [body.productId]);
+  if (body.action === 'merge') await addToWishlist(context.db, user.id, body.productIds);
+  if (body.action === 'remove') await removeFromWishlist(context.db, user.id, body.productId);
+  if (body.action === 'clear') await clearWishlist(context.db, user.id);
+  return data({ ids: await getWishlistIds(context.db, user.id) });
+}

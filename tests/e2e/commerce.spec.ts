@@ -1,0 +1,274 @@
+/**
+ * Cart, wishlist, checkout and orders in the browser (issue "Cart, wishlist, checkout"): the
+ * drawer and its texts, a guest cart surviving reload, the merge on sign-in, the server cart
+ * from a second browser, the wishlist, checkout validation, the sandbox's Pay, Fail payment
+ * and Cancel, and the order in the history with the right total.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { rupeesFromText } from './support';
+import { createAccount, signIn, uniqueClientIp, uniqueEmail } from './support';
+
+const password = 'tailor-made-42';
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientIp() });
+});
+
+const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart, \d+ items?$/ });
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByRole('listitem').filter({ hasText: title }).first();
+  await expect(toast).toBeVisible();
+  if (description) await expect(toast).toContainText(description);
+}
+
+/** Adds the product page's item with its first size and colour; resolves to its name. */
+async function addFromProductPage(page: Page, productId: number): Promise<string> {
+  await page.goto(`/product/${productId}`);
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expectToast(page, 'Added to cart');
+  return name;
+}
+
+async function signedIn(page: Page, request: Parameters<typeof createAccount>[0], prefix: string) {
+  const email = uniqueEmail(prefix);
+  await createAccount(request, { name: 'Hetal Shah', email, password });
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+  return email;
+}
+
+test('the cart drawer: lines, quantities, totals, reload and the empty state', async ({ page }) => {
+  const name = await addFromProductPage(page, 1);
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+  await page.reload();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+
+  await cartButton(page).click();
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(drawer.getByRole('link', { name })).toBeVisible();
+  const unit = rupeesFromText(
+    (await page
+      .getByText(/^₹[\d,]+$/)
+      .first()
+      .textContent()) ?? '',
+  );
+  await drawer.getByRole('button', { name: `One more ${name}` }).click();
+  await expectToast(page, 'Cart updated');
+  await expect(drawer.getByLabel(`Quantity of ${name}`)).toHaveText('2');
+  await expect(drawer.getByText('Subtotal')).toBeVisible();
+  const total = drawer.getByRole('definition').last();
+  await expect(total).toHaveText(`₹${(unit * 2).toLocaleString('en-IN')}`);
+  await expect(drawer.getByRole('button', { name: `One fewer ${name}` })).toBeEnabled();
+  await drawer.getByRole('button', { name: `One fewer ${name}` }).click();
+  await expect(drawer.getByLabel(`Quantity of ${name}`)).toHaveText('1');
+  await expect(drawer.getByRole('button', { name: `One fewer ${name}` })).toBeDisabled();
+  await expect(drawer.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
+
+  await drawer.getByRole('button', { name: `Remove ${name}` }).click();
+  await expectToast(page, 'Removed from cart');
+  await expect(drawer.getByText('Your cart is empty')).toBeVisible();
+  await expect(drawer.getByText('Add items to your cart to see them here')).toBeVisible();
+  await drawer.getByRole('link', { name: 'Continue Shopping' }).click();
+  await expect(page).toHaveURL(/\/wardrobe$/);
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+});
+
+test('a guest cart merges on sign-in and the server cart follows to a second browser', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const email = uniqueEmail('merge');
+  await createAccount(request, { name: 'Merge Shopper', email, password });
+  const name = await addFromProductPage(page, 2);
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+
+  const other = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
+  });
+  const second = await other.newPage();
+  await second.goto('/login');
+  await signIn(second, email, password);
+  await expect(cartButton(second)).toHaveAccessibleName('Cart, 1 item');
+  await cartButton(second).click();
+  await expect(
+    second.getByRole('dialog', { name: 'Your Cart' }).getByRole('link', { name }),
+  ).toBeVisible();
+  await second.getByRole('button', { name: 'Clear Cart' }).click();
+  await expectToast(second, 'Cart cleared');
+  await other.close();
+
+  await page.reload();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+});
+
+test('the wishlist: hearts, the page, add to cart, remove and clear', async ({ page, request }) => {
+  await signedIn(page, request, 'wishlist');
+  await page.goto('/product/3');
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  const heart = page.getByRole('button', { name: `Save ${name} to your wishlist` }).first();
+  await heart.click();
+  await expectToast(page, 'Added to Wishlist');
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/product/4');
+  await page
+    .getByRole('button', { name: /to your wishlist$/ })
+    .first()
+    .click();
+  await expectToast(page, 'Added to Wishlist');
+
+  await page.goto('/wishlist');
+  await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible();
+  const saved = page.getByRole('list', { name: 'Saved products' });
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await saved.getByRole('button', { name: `Add ${name} to cart` }).click();
+  await expectToast(page, 'Added to cart');
+  await saved.getByRole('button', { name: `Remove ${name} from your wishlist` }).click();
+  await expectToast(page, 'Removed from Wishlist');
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+  await page.reload();
+  await expect(
+    page.getByRole('list', { name: 'Saved products' }).getByRole('listitem'),
+  ).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear Wishlist' }).click();
+  await expectToast(page, 'Wishlist Cleared');
+  await expect(page.getByText('Your wishlist is empty')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+});
+
+test('checkout: an empty cart goes home; the form checks every field', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, 'checkout');
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/$/);
+  await expectToast(page, 'Cart is empty', 'Please add items to your cart before checkout');
+
+  await addFromProductPage(page, 5);
+  await page.goto('/checkout');
+  const form = page.getByRole('form', { name: 'Delivery details' });
+  await expect(form.getByLabel('Full name')).toHaveValue('Hetal Shah');
+  await form.getByLabel('Phone').fill('12345');
+  await form.getByLabel('Address').fill('');
+  await form.getByLabel('PIN code').fill('0123');
+  await form.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(form.getByText('Please enter a 10-digit Indian mobile number')).toBeVisible();
+  await expect(form.getByText('Please enter your address')).toBeVisible();
+  await expect(form.getByText('Please enter a 6-digit PIN code')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sandbox payment' })).toHaveCount(0);
+});
+
+async function checkoutToSandbox(page: Page): Promise<{ total: number }> {
+  await page.goto('/checkout');
+  const form = page.getByRole('form', { name: 'Delivery details' });
+  await form.getByLabel('Phone').fill('98250 12345');
+  await form.getByLabel('Address').fill('12 Market Road, near Jubilee Garden');
+  await form.getByLabel('City').fill('Rajkot');
+  await form.getByLabel('State').selectOption('Gujarat');
+  await form.getByLabel('PIN code').fill('360001');
+  const pay = form.getByRole('button', { name: /^Pay ₹/ });
+  const total = rupeesFromText((await pay.textContent()) ?? '');
+  await pay.click();
+  const dialog = page.getByRole('dialog', { name: 'Sandbox payment' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`₹${total.toLocaleString('en-IN')}`);
+  return { total };
+}
+
+test('sandbox Pay: the order is paid, the cart emptied, and the order listed with its total', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, 'pay');
+  await addFromProductPage(page, 6);
+  await addFromProductPage(page, 7);
+  const { total } = await checkoutToSandbox(page);
+  await page
+    .getByRole('dialog', { name: 'Sandbox payment' })
+    .getByRole('button', { name: 'Pay', exact: true })
+    .click();
+  await expectToast(page, 'Payment successful');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+
+  await page.goto('/account/orders');
+  const row = page.getByRole('row').nth(1);
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText(`₹${total.toLocaleString('en-IN')}`);
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: /^Order RT-/ })).toBeVisible();
+  const delivery = page.getByRole('region', { name: 'Delivery' });
+  await expect(delivery).toContainText('12 Market Road, near Jubilee Garden');
+  await expect(delivery).toContainText('Rajkot, Gujarat 360001');
+  await page.goto('/account');
+  await expect(page.getByRole('link', { name: /Orders 1 order/ })).toBeVisible();
+});
+
+test('sandbox Fail payment and Cancel leave the order unpaid and the cart as it was', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, 'fail');
+  await addFromProductPage(page, 8);
+  await checkoutToSandbox(page);
+  await page
+    .getByRole('dialog', { name: 'Sandbox payment' })
+    .getByRole('button', { name: 'Fail payment' })
+    .click();
+  await expectToast(
+    page,
+    'Checkout failed',
+    'There was an error processing your order. Please try again.',
+  );
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+
+  await checkoutToSandbox(page);
+  await page
+    .getByRole('dialog', { name: 'Sandbox payment' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await expectToast(page, 'Payment cancelled');
+  await page.goto('/account/orders');
+  await expect(page.getByRole('row').nth(1)).toContainText('Cancelled');
+  await expect(page.getByRole('row').nth(2)).toContainText('Payment failed');
+});
+
+test('tampered cart requests are refused and prices stay the server’s', async ({ request }) => {
+  const origin = new URL(process.env.E2E_BASE_URL!).origin;
+  for (const quantity of [0, -1, 1.5, 10_000]) {
+    const response = await request.post('/api/cart', {
+      headers: { Origin: origin },
+      data: { action: 'price', lines: [{ productId: 1, quantity }] },
+    });
+    expect(response.status()).toBe(400);
+  }
+  const priced = await request.post('/api/cart', {
+    headers: { Origin: origin },
+    data: {
+      action: 'price',
+      lines: [{ productId: 1, quantity: 2, pricePaise: 1, size: '', color: '' }],
+    },
+  });
+  const body = (await priced.json()) as {
+    cart: { lines: { unitPricePaise: number }[]; totalPaise: number };
+  };
+  expect(body.cart.lines[0]!.unitPricePaise).toBeGreaterThan(1);
+  expect(body.cart.totalPaise).toBe(body.cart.lines[0]!.unitPricePaise * 2);
+  const guestAdd = await request.post('/api/cart', {
+    headers: { Origin: origin },
+    data: { action: 'add', line: { productId: 1, quantity: 1 } },
+  });
+  expect(guestAdd.status()).toBe(401);
+  const forged = await request.post('/api/payments/webhook', {
+    data: '{"event":"payment.captured"}',
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'f'.repeat(64) },
+  });
+  expect(forged.status()).toBe(400);
+});
