@@ -14,6 +14,16 @@ export const FLASH_NOTICES = {
     description: 'Please add items to your cart before checkout',
     error: true,
   },
+  'payment-success': {
+    title: 'Payment successful',
+    description: 'Thank you! Your order is confirmed.',
+    error: false,
+  },
+  'payment-failed': {
+    title: 'Checkout failed',
+    description: 'There was an error processing your order. Please try again.',
+    error: true,
+  },
   'account-deleted': {
     title: 'Account deleted',
     description: 'Your account and its saved data have been removed.',

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { getSessionUser } from '~/features/account/session.server';
 import {
+  handleCallback,
   handleCancel,
   handleConfirm,
   handleSandbox,
@@ -14,11 +15,13 @@ export function loader() {
 }
 
 /**
- * POST /api/payments/{confirm,cancel,sandbox,webhook}: the payment paths shared by Razorpay
- * and the sandbox. All but the webhook need the shopper's session.
+ * POST /api/payments/{confirm,cancel,sandbox,webhook,callback}: the payment paths shared by
+ * Razorpay and the sandbox. All but the webhook and Razorpay's redirect callback (both trusted
+ * by their signatures alone) need the shopper's session.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (params.step === 'webhook') return handleWebhook(request, context);
+  if (params.step === 'callback') return handleCallback(request, context);
   const user = await getSessionUser(request, context);
   if (!user) return data({ error: 'User not authenticated' }, { status: 401 });
   switch (params.step) {

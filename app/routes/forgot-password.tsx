@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { authPageMeta } from '~/features/account/auth-meta';
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import {
@@ -11,22 +12,15 @@ import {
 import { emailOnlySchema } from '~/features/account/forms';
 import { MESSAGES } from '~/features/account/rules';
 import { callAuthEndpoint } from '~/features/account/session.server';
-import { rootMetaData } from '~/features/site/root-data';
 import { fieldErrors, formValues } from '~/lib/forms';
-import { NOINDEX_FOLLOW, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/forgot-password';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { settings, origin } = rootMetaData(matches);
-  return pageMeta({
+export const meta: Route.MetaFunction = ({ matches }) =>
+  authPageMeta(matches, {
     title: 'Forgot Password',
-    description: `Reset the password of your ${settings.shopName} account by e-mail.`,
-    origin,
     path: '/forgot-password',
-    shopName: settings.shopName,
-    extra: [NOINDEX_FOLLOW],
+    description: (shop) => `Reset the password of your ${shop} account by e-mail.`,
   });
-};
 
 /**
  * Sends a reset link when the e-mail has an account. The answer is the same either way, so the

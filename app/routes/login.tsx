@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { authPageMeta } from '~/features/account/auth-meta';
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import {
@@ -16,22 +17,15 @@ import {
 } from '~/features/account/forms';
 import { MESSAGES, safeReturnPath } from '~/features/account/rules';
 import { callAuthEndpoint, getSessionUser, landingPath } from '~/features/account/session.server';
-import { rootMetaData } from '~/features/site/root-data';
 import { fieldErrors, formValues } from '~/lib/forms';
-import { NOINDEX_FOLLOW, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/login';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { settings, origin } = rootMetaData(matches);
-  return pageMeta({
+export const meta: Route.MetaFunction = ({ matches }) =>
+  authPageMeta(matches, {
     title: 'Sign In',
-    description: `Sign in to your ${settings.shopName} account to see your cart, wishlist and orders.`,
-    origin,
     path: '/login',
-    shopName: settings.shopName,
-    extra: [NOINDEX_FOLLOW],
+    description: (shop) => `Sign in to your ${shop} account to see your cart, wishlist and orders.`,
   });
-};
 
 /** What the page says about a confirmation link that came back with an error. */
 const VERIFY_LINK_FAILED =

@@ -1,4 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { authPageMeta } from '~/features/account/auth-meta';
+import { NewPasswordFields } from '~/features/account/password-fields';
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import {
@@ -10,22 +12,16 @@ import {
 import { registerFields, registerSchema, type RegisterField } from '~/features/account/forms';
 import { DUPLICATE_EMAIL_MESSAGE, MESSAGES, safeReturnPath } from '~/features/account/rules';
 import { callAuthEndpoint, getSessionUser } from '~/features/account/session.server';
-import { rootMetaData } from '~/features/site/root-data';
 import { fieldErrors, formValues } from '~/lib/forms';
-import { NOINDEX_FOLLOW, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/register';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { settings, origin } = rootMetaData(matches);
-  return pageMeta({
+export const meta: Route.MetaFunction = ({ matches }) =>
+  authPageMeta(matches, {
     title: 'Create an Account',
-    description: `Register with ${settings.shopName} to keep a cart and a wishlist and to order online.`,
-    origin,
     path: '/register',
-    shopName: settings.shopName,
-    extra: [NOINDEX_FOLLOW],
+    description: (shop) =>
+      `Register with ${shop} to keep a cart and a wishlist and to order online.`,
   });
-};
 
 /** /register: a signed-in visitor goes to / (SPEC.md section 4 "Register"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -141,29 +137,7 @@ export default function Register() {
           defaultValue={values.email}
           error={errors.email}
         />
-        <FormField
-          key={`${passwordKey}-register-password`}
-          id="register-password"
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          hint="At least 6 characters."
-          error={errors.password}
-        />
-        <FormField
-          key={`${passwordKey}-register-confirm`}
-          id="register-confirm"
-          name="confirmPassword"
-          type="password"
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields idPrefix="register" errors={errors} resetKey={passwordKey} />
         <div className="grid gap-1">
           <label className="flex items-start gap-3 text-sm">
             <input

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { NewPasswordFields } from '~/features/account/password-fields';
 import { Button } from '~/components/ui/button';
-import { FormField } from '~/components/ui/form-field';
 import {
   actionResult,
   AuthPage,
@@ -102,28 +102,11 @@ export default function ResetPassword() {
           aria-label="Choose a new password"
         >
           <input type="hidden" name="token" value={token} />
-          <FormField
-            key={`${passwordKey}-reset-password`}
-            id="reset-password"
-            name="password"
-            type="password"
-            label="New password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            hint="At least 6 characters."
-            error={errors.password}
-          />
-          <FormField
-            key={`${passwordKey}-reset-confirm`}
-            id="reset-confirm"
-            name="confirmPassword"
-            type="password"
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            error={errors.confirmPassword}
+          <NewPasswordFields
+            idPrefix="reset"
+            errors={errors}
+            resetKey={passwordKey}
+            labels={{ password: 'New password', confirm: 'Confirm new password' }}
           />
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Saving…' : 'Save new password'}

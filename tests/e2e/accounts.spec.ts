@@ -232,6 +232,8 @@ test('forgot password: the e-mailed link works once and signs the old password o
   await createAccount(request, { name: 'Kavya Iyer', email, password });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in page has an Email field too: wait for the new page before typing.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail' })).toBeVisible();

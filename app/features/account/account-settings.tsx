@@ -2,6 +2,7 @@
  * The account page's settings: change the password (other devices are signed out) and delete
  * the account after confirming the password in a dialog.
  */
+import { NewPasswordFields } from './password-fields';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from 'sonner';
@@ -71,24 +72,11 @@ export function AccountSettings() {
           maxLength={PASSWORD_MAX_LENGTH}
           error={passwordErrors.currentPassword}
         />
-        <FormField
-          id="settings-new"
-          name="password"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint="At least 6 characters."
-          error={passwordErrors.password}
-        />
-        <FormField
-          id="settings-confirm"
-          name="confirmPassword"
-          type="password"
-          label="Confirm new password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          error={passwordErrors.confirmPassword}
+        <NewPasswordFields
+          idPrefix="settings"
+          errors={passwordErrors}
+          required={false}
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
         />
         <Button
           type="submit"

@@ -35,23 +35,23 @@ ${body}
 </div></body></html>`;
 }
 
-/** The e-mail that confirms a new account's address. */
-export function verificationEmail(input: AccountEmailInput): MailMessage {
-  const subject = `Confirm your e-mail for ${input.shopName}`;
-  const intro = `Thank you for registering with ${input.shopName}. Please confirm that this is your e-mail address so we can keep your account, your cart and your orders safe.`;
-  const expiry = `The link works for ${input.validForHours} hours. If you did not register, you can ignore this e-mail; no account will be usable without this step.`;
+/** Builds an account e-mail from its subject, two paragraphs and its one action. */
+function accountEmail(
+  input: AccountEmailInput,
+  copy: { subject: string; intro: string; expiry: string; action: string },
+): MailMessage {
   return {
     to: input.to,
-    subject,
+    subject: copy.subject,
     link: input.url,
     text: [
       `Dear ${input.name},`,
       '',
-      intro,
+      copy.intro,
       '',
-      `Confirm your e-mail: ${input.url}`,
+      `${copy.action}: ${input.url}`,
       '',
-      expiry,
+      copy.expiry,
       '',
       'With warm regards,',
       `${input.shopName}, Rajkot`,
@@ -59,38 +59,28 @@ export function verificationEmail(input: AccountEmailInput): MailMessage {
     html: layout(
       input.shopName,
       `Dear ${escapeHtml(input.name)},`,
-      [escapeHtml(intro), escapeHtml(expiry)],
-      { label: 'Confirm my e-mail', url: input.url },
+      [escapeHtml(copy.intro), escapeHtml(copy.expiry)],
+      { label: copy.action, url: input.url },
     ),
   };
 }
 
+/** The e-mail that confirms a new account's address. */
+export function verificationEmail(input: AccountEmailInput): MailMessage {
+  return accountEmail(input, {
+    subject: `Confirm your e-mail for ${input.shopName}`,
+    intro: `Thank you for registering with ${input.shopName}. Please confirm that this is your e-mail address so we can keep your account, your cart and your orders safe.`,
+    expiry: `The link works for ${input.validForHours} hours. If you did not register, you can ignore this e-mail; no account will be usable without this step.`,
+    action: 'Confirm my e-mail',
+  });
+}
+
 /** The e-mail with a link to choose a new password. */
 export function passwordResetEmail(input: AccountEmailInput): MailMessage {
-  const subject = `Reset your ${input.shopName} password`;
-  const intro = `We received a request to reset the password of your ${input.shopName} account. Choose a new one with the link below; you will be signed out everywhere else.`;
-  const expiry = `The link works for ${input.validForHours} hour${input.validForHours === 1 ? '' : 's'} and only once. If you did not ask for this, ignore this e-mail: your password stays as it is.`;
-  return {
-    to: input.to,
-    subject,
-    link: input.url,
-    text: [
-      `Dear ${input.name},`,
-      '',
-      intro,
-      '',
-      `Choose a new password: ${input.url}`,
-      '',
-      expiry,
-      '',
-      'With warm regards,',
-      `${input.shopName}, Rajkot`,
-    ].join('\n'),
-    html: layout(
-      input.shopName,
-      `Dear ${escapeHtml(input.name)},`,
-      [escapeHtml(intro), escapeHtml(expiry)],
-      { label: 'Choose a new password', url: input.url },
-    ),
-  };
+  return accountEmail(input, {
+    subject: `Reset your ${input.shopName} password`,
+    intro: `We received a request to reset the password of your ${input.shopName} account. Choose a new one with the link below; you will be signed out everywhere else.`,
+    expiry: `The link works for ${input.validForHours} hour${input.validForHours === 1 ? '' : 's'} and only once. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
+    action: 'Choose a new password',
+  });
 }

@@ -15,6 +15,7 @@ import {
   useState,
 } from 'react';
 import { toast } from 'sonner';
+import { readStoredList, writeStoredList } from '~/lib/local-store';
 import type { PricedCart } from './cart.server';
 import { addLine, itemCount, removeLine, setLineQuantity, type CartLine } from './lines';
 
@@ -47,34 +48,20 @@ export function useCart(): CartContextValue {
   return value;
 }
 
-function readLines(key: string): CartLine[] {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as CartLine[]).filter(isLine) : [];
-  } catch {
-    return [];
-  }
-}
-
-function isLine(value: CartLine): boolean {
+function isLine(value: unknown): value is CartLine {
+  const line = value as CartLine;
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    Number.isInteger(value.productId) &&
-    Number.isInteger(value.quantity) &&
-    typeof value.size === 'string' &&
-    typeof value.color === 'string'
+    typeof line === 'object' &&
+    line !== null &&
+    Number.isInteger(line.productId) &&
+    Number.isInteger(line.quantity) &&
+    typeof line.size === 'string' &&
+    typeof line.color === 'string'
   );
 }
 
-function writeLines(key: string, lines: CartLine[]): void {
-  try {
-    if (lines.length === 0) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, JSON.stringify(lines));
-  } catch {
-    // Storage may be full or blocked; the cart then lives for this page only.
-  }
-}
+const readLines = (key: string) => readStoredList(key, isLine);
+const writeLines = writeStoredList;
 
 /** Marks a signed-in shopper's local copy as ahead of the server. */
 const dirtyKey = (userId: string) => `cart_${userId}_unsynced`;

@@ -169,19 +169,22 @@ export async function addToCart(db: Db, userId: string, line: CartLine): Promise
   await writeLines(db, userId, next);
 }
 
+/** The stored line of `userId` with the product, size and colour of `line`. */
+function sameLine(userId: string, line: Pick<CartLine, 'productId' | 'size' | 'color'>) {
+  return and(
+    eq(cartLines.userId, userId),
+    eq(cartLines.productId, line.productId),
+    eq(cartLines.size, line.size),
+    eq(cartLines.color, line.color),
+  );
+}
+
 /** Sets the quantity of one line (already clamped by the schema). */
 export async function setCartQuantity(db: Db, userId: string, line: CartLine): Promise<void> {
   await db
     .update(cartLines)
     .set({ quantity: line.quantity, updatedAt: new Date() })
-    .where(
-      and(
-        eq(cartLines.userId, userId),
-        eq(cartLines.productId, line.productId),
-        eq(cartLines.size, line.size),
-        eq(cartLines.color, line.color),
-      ),
-    );
+    .where(sameLine(userId, line));
 }
 
 /** Removes one line. */
@@ -190,16 +193,7 @@ export async function removeFromCart(
   userId: string,
   line: Pick<CartLine, 'productId' | 'size' | 'color'>,
 ): Promise<void> {
-  await db
-    .delete(cartLines)
-    .where(
-      and(
-        eq(cartLines.userId, userId),
-        eq(cartLines.productId, line.productId),
-        eq(cartLines.size, line.size),
-        eq(cartLines.color, line.color),
-      ),
-    );
+  await db.delete(cartLines).where(sameLine(userId, line));
 }
 
 /** Empties a shopper's cart. */

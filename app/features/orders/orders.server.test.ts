@@ -12,6 +12,12 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/test-db';
+import os from 'node:os';
+import type { AppLoadContext } from 'react-router';
+import { QueryCache } from '~/lib/cache.server';
+import { createMailer } from '~/lib/mail.server';
+import { catalogueReader } from '../catalog/catalogue-reader.server';
+import { handleCallback } from './payment-flow.server';
 import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
 import { createPaymentProvider, type PaymentProvider } from '../checkout/payments.server';
 import type { CheckoutDetails } from './checkout-details';
@@ -390,5 +396,50 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
     expect(await database.db.select().from(orders).where(eq(orders.number, unpaid.number))).toEqual(
       [],
     );
+  });
+
+  it('Razorpay’s redirect callback pays by a valid signature alone and refuses a forged one', async () => {
+    const shopper = await newShopper();
+    await addToCart(database.db, shopper, {
+      productId: sherwani,
+      size: '',
+      color: '',
+      quantity: 1,
+    });
+    const order = await placed(shopper);
+    const context = {
+      db: database.db,
+      payments: provider,
+      env: { PUBLIC_URL: 'http://shop.test' },
+      catalogue: catalogueReader(database.db, QueryCache.disabled()),
+      mailer: createMailer({
+        from: 'Shop <shop@example.com>',
+        outboxDir: os.tmpdir(),
+        log: { info() {}, warn() {}, error() {} } as never,
+      }),
+    } as unknown as AppLoadContext;
+    const post = (fields: Record<string, string>) =>
+      handleCallback(
+        new Request('http://shop.test/api/payments/callback', {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+        }),
+        context,
+      );
+    const payment = provider.sandbox!.pay(order.providerOrderId);
+    const forged = await post({
+      razorpay_payment_id: payment.paymentId,
+      razorpay_order_id: order.providerOrderId,
+      razorpay_signature: 'a'.repeat(64),
+    });
+    expect(forged.headers.get('location')).toBe('/checkout');
+    expect((await getOrder(database.db, shopper, order.number))?.status).toBe('created');
+    const good = await post({
+      razorpay_payment_id: payment.paymentId,
+      razorpay_order_id: order.providerOrderId,
+      razorpay_signature: payment.signature,
+    });
+    expect(good.headers.get('location')).toBe(`/account/orders/${order.number}`);
+    expect((await getOrder(database.db, shopper, order.number))?.status).toBe('paid');
   });
 });

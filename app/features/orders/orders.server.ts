@@ -248,7 +248,13 @@ export async function applyPaymentEvent(
  */
 export async function confirmPayment(
   db: Db,
-  input: { userId: string; orderNumber: string; paymentId: string; provider: PaymentProviderName },
+  input: {
+    /** The signed-in owner; null only for Razorpay's callback, trusted by its signature. */
+    userId: string | null;
+    orderNumber: string;
+    paymentId: string;
+    provider: PaymentProviderName;
+  },
 ): Promise<PaymentOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -256,7 +262,9 @@ export async function confirmPayment(
       .from(orders)
       .where(eq(orders.number, input.orderNumber))
       .for('update');
-    if (!order || order.userId !== input.userId) throw new OrderError('Order not found', 404);
+    if (!order || (input.userId !== null && order.userId !== input.userId)) {
+      throw new OrderError('Order not found', 404);
+    }
     const fresh = await recordEvent(tx, {
       eventId: `confirm:${input.paymentId}`,
       provider: input.provider,
@@ -289,6 +297,18 @@ export async function findOwnOrder(
     .from(orders)
     .where(and(eq(orders.number, number), eq(orders.userId, userId)));
   return order ?? null;
+}
+
+/** An order by its provider order id (Razorpay's callback carries only that). */
+export async function findByProviderOrder(
+  db: Db,
+  providerOrderId: string,
+): Promise<{ id: number; number: string; userId: string | null } | null> {
+  const [row] = await db
+    .select({ id: orders.id, number: orders.number, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.providerOrderId, providerOrderId));
+  return row ?? null;
 }
 
 /** The number of an order by id, or null. */

@@ -4,7 +4,8 @@
  * signed payment; apply signed webhooks; the sandbox dialog's buttons; and what follows a
  * payment (the confirmation e-mail). Request bodies are parsed with zod.
  */
-import { data, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { flashCookie } from '~/lib/flash.server';
 import { z } from 'zod';
 import type { SessionUser } from '../account/session.server';
 import { firstIssue, readJson } from '../cart/cart-api.server';
@@ -17,6 +18,7 @@ import {
   cancelOrder,
   confirmPayment,
   createOrderFromCart,
+  findByProviderOrder,
   findOwnOrder,
   getOrder,
   OrderError,
@@ -240,4 +242,45 @@ export function placeOrderFailure(error: unknown) {
     return { status: 502, notice: CHECKOUT_FAILED };
   }
   throw error;
+}
+
+const callbackSchema = z.object({
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+/**
+ * POST /api/payments/callback: Razorpay's redirect flow (in-app browsers that cannot show the
+ * modal) posts the payment here as a form from its own origin, without our Lax session
+ * cookie. The signature over the order id we stored is the only trust; then the shopper goes
+ * to the order (paid) or back to checkout (failed) with a notice.
+ */
+export async function handleCallback(request: Request, context: AppLoadContext) {
+  const secure = context.env.PUBLIC_URL.startsWith('https://');
+  const failed = () =>
+    redirect('/checkout', { headers: { 'Set-Cookie': flashCookie('payment-failed', secure) } });
+  const form = await request.formData();
+  const parsed = callbackSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return failed();
+  const body = parsed.data;
+  const order = await findByProviderOrder(context.db, body.razorpay_order_id);
+  const valid =
+    order !== null &&
+    context.payments.verifyPaymentSignature({
+      providerOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+  if (!order || !valid) return failed();
+  const outcome = await confirmPayment(context.db, {
+    userId: null,
+    orderNumber: order.number,
+    paymentId: body.razorpay_payment_id,
+    provider: context.payments.name,
+  });
+  await afterPaid(context, outcome, order.userId);
+  return redirect(`/account/orders/${order.number}`, {
+    headers: { 'Set-Cookie': flashCookie('payment-success', secure) },
+  });
 }

@@ -119,6 +119,8 @@ export function usePayment(shopName: string) {
       notes: payment.notes,
       theme: { color: '#7a1f2b' },
       handler: (signed: SignedPayment) => void confirm(payment, signed),
+      // Browsers that cannot show the modal (in-app browsers) pay by redirect and land here.
+      callback_url: `${window.location.origin}/api/payments/callback`,
       modal: { ondismiss: () => void cancel(payment) },
     });
     widget.on('payment.failed', () =>

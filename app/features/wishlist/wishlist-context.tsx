@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { toast } from 'sonner';
+import { readStoredList, writeStoredList } from '~/lib/local-store';
 
 interface WishlistContextValue {
   ids: number[];
@@ -36,25 +37,10 @@ export function wishlistStorageKey(userId: string | null): string {
   return userId ? `wishlist_${userId}` : 'wishlist';
 }
 
-function readIds(key: string): number[] {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(key) ?? '[]');
-    return Array.isArray(parsed)
-      ? parsed.filter((id): id is number => Number.isInteger(id) && id > 0)
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeIds(key: string, ids: number[]): void {
-  try {
-    if (ids.length === 0) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, JSON.stringify(ids));
-  } catch {
-    // Blocked storage: the wishlist lives for this page only.
-  }
-}
+const isProductId = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) > 0;
+const readIds = (key: string) => readStoredList(key, isProductId);
+const writeIds = writeStoredList;
 
 async function callWishlist(body: object | null): Promise<number[] | null> {
   const response = await fetch(
