@@ -187,7 +187,7 @@ export default function Checkout() {
               aria-invalid={errors.state ? true : undefined}
               aria-describedby={errors.state ? 'checkout-state-error' : undefined}
               className={cn(
-                'h-10 rounded-md border border-border bg-white px-3 text-base md:text-sm',
+                'h-10 w-full min-w-0 rounded-md border border-border bg-white px-3 text-base md:text-sm',
                 errors.state && 'border-destructive',
               )}
             >
