@@ -202,8 +202,16 @@ test('sandbox Pay: the order is paid, the cart emptied, and the order listed wit
   const row = page.getByRole('row').nth(1);
   await expect(row).toContainText('Paid');
   await expect(row).toContainText(`₹${total.toLocaleString('en-IN')}`);
+  const orderNumber = (await row.getByRole('link').textContent())!;
+  // A second tab trying to pay the same order again is refused.
+  const again = await page.request.post('/api/payments/sandbox', {
+    headers: { Origin: new URL(process.env.E2E_BASE_URL!).origin },
+    data: { orderNumber, outcome: 'pay' },
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.json()).toEqual({ error: 'This order is already paid' });
   await row.getByRole('link').click();
-  await expect(page.getByRole('heading', { name: /^Order RT-/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
   const delivery = page.getByRole('region', { name: 'Delivery' });
   await expect(delivery).toContainText('12 Market Road, near Jubilee Garden');
   await expect(delivery).toContainText('Rajkot, Gujarat 360001');
