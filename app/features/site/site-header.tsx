@@ -9,7 +9,15 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { SessionUser } from '~/features/account/session.server';
-import { MobileUserLinks, UserMenu } from '~/features/account/user-menu';
+import { lazy, Suspense } from 'react';
+
+// The avatar menu's code (a Radix dropdown) is fetched only for signed-in visitors.
+const UserMenu = lazy(() =>
+  import('~/features/account/user-menu').then((module) => ({ default: module.UserMenu })),
+);
+const MobileUserLinks = lazy(() =>
+  import('~/features/account/user-menu').then((module) => ({ default: module.MobileUserLinks })),
+);
 import { CartButton } from '~/features/cart/cart-button';
 import { SearchForm } from '~/features/catalog/search-form';
 import type { NavCategory } from '~/features/catalog/types';
@@ -214,7 +222,9 @@ export function SiteHeader({
         <CartButton className="ml-auto md:ml-0" />
         <div className="hidden items-center gap-2 md:flex">
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<span aria-hidden className="size-10 rounded-full bg-muted" />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
@@ -292,7 +302,9 @@ export function SiteHeader({
             )}
           </ul>
           {user ? (
-            <MobileUserLinks user={user} />
+            <Suspense fallback={null}>
+              <MobileUserLinks user={user} />
+            </Suspense>
           ) : (
             <div className="mt-3 flex gap-2 border-t border-border pt-3">
               <Button asChild variant="outline" className="flex-1">
