@@ -5,17 +5,10 @@
  * server cannot be reached, changes apply to the local copy, which is sent again later.
  * Names and prices always come from the server (`/api/cart`), never from local storage.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { readStoredList, writeStoredList } from '~/lib/local-store';
+import { createRequiredContext } from '~/lib/required-context';
 import type { PricedCart } from './cart.server';
 import { addLine, itemCount, removeLine, setLineQuantity, type CartLine } from './lines';
 
@@ -39,14 +32,10 @@ interface CartContextValue {
   refresh(): Promise<void>;
 }
 
-const CartContext = createContext<CartContextValue | null>(null);
+const [CartContextProvider, useCartContext] = createRequiredContext<CartContextValue>('useCart');
 
 /** The cart of the page; throws outside CartProvider. */
-export function useCart(): CartContextValue {
-  const value = useContext(CartContext);
-  if (!value) throw new Error('useCart needs a CartProvider');
-  return value;
-}
+export const useCart = useCartContext;
 
 function isLine(value: unknown): value is CartLine {
   const line = value as CartLine;
@@ -225,5 +214,5 @@ export function CartProvider({
     [accept, change, lines, open, priced, settle, userId],
   );
 
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  return <CartContextProvider value={value}>{children}</CartContextProvider>;
 }

@@ -61,6 +61,13 @@ async function newShopper(): Promise<string> {
   return id;
 }
 
+/** A new shopper with one of `productId` in the cart (no size or colour). */
+async function shopperWith(productId: number): Promise<string> {
+  const shopper = await newShopper();
+  await addToCart(database.db, shopper, { productId, size: '', color: '', quantity: 1 });
+  return shopper;
+}
+
 /** A placed order with its sandbox provider order. */
 async function placed(userId: string) {
   const order = await createOrderFromCart(database.db, { userId, details, provider: 'sandbox' });
@@ -304,13 +311,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
   });
 
   it('moves statuses only forward and refuses another shopper confirming an order', async () => {
-    const shopper = await newShopper();
-    await addToCart(database.db, shopper, {
-      productId: sherwani,
-      size: '',
-      color: '',
-      quantity: 1,
-    });
+    const shopper = await shopperWith(sherwani);
     const order = await placed(shopper);
     const failure = provider.sandbox!.failure(order.providerOrderId, order.amountPaise);
     expect(provider.verifyWebhookSignature(failure.rawBody, failure.signature)).toBe(true);
@@ -361,13 +362,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
   });
 
   it('anonymises paid orders and drops unpaid ones when the account goes', async () => {
-    const shopper = await newShopper();
-    await addToCart(database.db, shopper, {
-      productId: sherwani,
-      size: '',
-      color: '',
-      quantity: 1,
-    });
+    const shopper = await shopperWith(sherwani);
     const paid = await placed(shopper);
     await confirmPayment(database.db, {
       userId: shopper,
@@ -399,13 +394,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
   });
 
   it('Razorpay’s redirect callback pays by a valid signature alone and refuses a forged one', async () => {
-    const shopper = await newShopper();
-    await addToCart(database.db, shopper, {
-      productId: sherwani,
-      size: '',
-      color: '',
-      quantity: 1,
-    });
+    const shopper = await shopperWith(sherwani);
     const order = await placed(shopper);
     const context = {
       db: database.db,

@@ -3,17 +3,10 @@
  * storage for guests (`wishlist`) and on the server for signed-in shoppers (mirrored as
  * `wishlist_{userId}`), merged on sign-in; adding a saved product does nothing.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { readStoredList, writeStoredList } from '~/lib/local-store';
+import { createRequiredContext } from '~/lib/required-context';
 
 interface WishlistContextValue {
   ids: number[];
@@ -23,14 +16,11 @@ interface WishlistContextValue {
   clear(): Promise<void>;
 }
 
-const WishlistContext = createContext<WishlistContextValue | null>(null);
+const [WishlistContextProvider, useWishlistContext] =
+  createRequiredContext<WishlistContextValue>('useWishlist');
 
 /** The wishlist of the page; throws outside WishlistProvider. */
-export function useWishlist(): WishlistContextValue {
-  const value = useContext(WishlistContext);
-  if (!value) throw new Error('useWishlist needs a WishlistProvider');
-  return value;
-}
+export const useWishlist = useWishlistContext;
 
 /** Local-storage key of a wishlist (SPEC.md section 9). */
 export function wishlistStorageKey(userId: string | null): string {
@@ -137,5 +127,5 @@ export function WishlistProvider({
     [change, ids],
   );
 
-  return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;
+  return <WishlistContextProvider value={value}>{children}</WishlistContextProvider>;
 }
