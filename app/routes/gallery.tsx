@@ -122,12 +122,20 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       lastOpen.current = shown[openIndex]!.id;
     } else if (lastOpen.current !== null) {
       const card = document.querySelector<HTMLElement>(`[data-gallery-item="${lastOpen.current}"]`);
-      card?.focus();
-      // The closing dialog's own clean-up may still move the focus during this frame.
-      requestAnimationFrame(() => {
-        if (card && document.activeElement !== card) card.focus();
-      });
       lastOpen.current = null;
+      if (card) {
+        card.focus();
+        // The closing dialog's clean-up (and a busy main thread) may drop the focus to the page
+        // shortly after; for one second, a focus lost to nothing comes back to the card.
+        const keep = (event: FocusEvent) => {
+          if (!event.relatedTarget) requestAnimationFrame(() => card.isConnected && card.focus());
+        };
+        card.addEventListener('focusout', keep);
+        setTimeout(() => card.removeEventListener('focusout', keep), 1000);
+        requestAnimationFrame(() => {
+          if (document.activeElement === document.body) card.focus();
+        });
+      }
     }
   });
 

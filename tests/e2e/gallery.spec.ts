@@ -24,6 +24,8 @@ test('filters live in the URL and drive the header count', async ({ page }) => {
   );
   await categories.getByRole('link', { name: 'Fabrics' }).click();
   await expect(page).toHaveURL(/type=images&category=fabrics$/);
+  // The count is read once the header shows the filtered list, not the one before it.
+  await expect(header(page)).not.toHaveText('Our Gallery (32 items)');
   const fabrics = await count(page);
   expect(fabrics).toBeGreaterThan(0);
   expect(fabrics).toBeLessThan(32);
