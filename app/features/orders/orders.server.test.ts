@@ -61,6 +61,14 @@ async function newShopper(): Promise<string> {
   return id;
 }
 
+/** A line of the white linen shirt in size M. */
+const whiteShirtM = (quantity: number) => ({
+  productId: shirt,
+  size: 'M',
+  color: 'White',
+  quantity,
+});
+
 /** A new shopper with one of `productId` in the cart (no size or colour). */
 async function shopperWith(productId: number): Promise<string> {
   const shopper = await newShopper();
@@ -166,18 +174,8 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
 
   it('adds equal lines up (capped at 20) and merges a guest cart on sign-in', async () => {
     const shopper = await newShopper();
-    await addToCart(database.db, shopper, {
-      productId: shirt,
-      size: 'M',
-      color: 'White',
-      quantity: 15,
-    });
-    await addToCart(database.db, shopper, {
-      productId: shirt,
-      size: 'M',
-      color: 'White',
-      quantity: 9,
-    });
+    await addToCart(database.db, shopper, whiteShirtM(15));
+    await addToCart(database.db, shopper, whiteShirtM(9));
     await mergeIntoCart(database.db, shopper, [
       { productId: shirt, size: 'L', color: 'White', quantity: 1 },
       { productId: sherwani, size: '', color: '', quantity: 1 },
@@ -239,12 +237,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
 
   it('pays an order once when the confirmation and the webhook race, and clears the cart', async () => {
     const shopper = await newShopper();
-    await addToCart(database.db, shopper, {
-      productId: shirt,
-      size: 'M',
-      color: 'White',
-      quantity: 1,
-    });
+    await addToCart(database.db, shopper, whiteShirtM(1));
     const order = await placed(shopper);
     const payment = provider.sandbox!.pay(order.providerOrderId);
     expect(
