@@ -46,7 +46,8 @@ const { count, size, warnings } = await generateSW({
       },
     },
     {
-      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/img/'),
+      urlPattern: ({ url, sameOrigin }) =>
+        sameOrigin && url.pathname.startsWith('/media/variants/'),
       handler: 'StaleWhileRevalidate',
       options: {
         cacheName: 'images',

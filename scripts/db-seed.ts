@@ -1,16 +1,12 @@
 // `npm run db:seed`: inserts whatever of the demo catalogue is missing; never overwrites edits.
-import path from 'node:path';
 import { seedDemoCatalogue } from '~/features/catalog/seed.server';
 import { getEnv } from '~/lib/env.server';
-import { createLocalStorage } from '~/lib/storage.server';
+import { createStorage } from '~/lib/storage.server';
 import { openConfiguredDatabase } from './open-database';
 
 const database = await openConfiguredDatabase();
 try {
-  const result = await seedDemoCatalogue(
-    database.db,
-    createLocalStorage(path.join(getEnv().DATA_DIR, 'uploads')),
-  );
+  const result = await seedDemoCatalogue(database.db, createStorage(getEnv()));
   console.log(
     `Seeded ${result.categories} categories, ${result.subcategories} subcategories, ` +
       `${result.products} products and ${result.media} media items (existing rows kept).`,

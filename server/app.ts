@@ -23,10 +23,10 @@ import { createLogger } from '~/lib/logger.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
 import { createPaymentProvider, type PaymentProvider } from '~/features/checkout/payments.server';
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
-import { createLocalStorage, type Storage } from '~/lib/storage.server';
+import { createStorage, type Storage } from '~/lib/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
 import { catalogueReader, type CatalogueReader } from '~/features/catalog/catalogue-reader.server';
-import { getImageVariant, isImageWidth } from '~/features/media/images.server';
+import { createMediaHandler } from '~/features/media/media-route.server';
 import { isCatalogueEmpty, seedDemoCatalogue } from '~/features/catalog/seed.server';
 import { startPgliteSocket } from './pglite-socket';
 
@@ -60,7 +60,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
       : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') },
   );
-  const storage = createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+  const storage = createStorage(env);
   if (env.SEED_DEMO && (await isCatalogueEmpty(database.db))) {
     const seeded = await seedDemoCatalogue(database.db, storage);
     log.info({ seeded }, 'demo catalogue seeded');
@@ -286,26 +286,9 @@ function createApp({
   app.get('/api/events', (req, res) => events.handle(req, res));
   app.all('/api/auth/{*splat}', toNodeHandler(auth));
 
+  // Before compression: images and videos are compressed already, and ranges need exact bytes.
+  app.get('/media/{*key}', createMediaHandler(storage, log));
   app.use(compression());
-
-  app.get('/media/img/:key/:file', async (req, res, next) => {
-    const match = /^(\d+)\.webp$/.exec(req.params.file);
-    const width = match ? Number(match[1]) : NaN;
-    if (!isImageWidth(width)) return next();
-    try {
-      const webp = await getImageVariant(storage, req.params.key, width);
-      if (!webp) return next();
-      res.type('image/webp').set('Cache-Control', 'public, max-age=31536000, immutable').send(webp);
-    } catch (error) {
-      next(error);
-    }
-  });
-  app.get('/media/file/videos/:name', (req, res, next) => {
-    if (!/^[a-z0-9][a-z0-9._-]*\.(mp4|webm)$/.test(req.params.name)) return next();
-    res.sendFile(storage.localPath(`videos/${req.params.name}`), { maxAge: '7d' }, (error) => {
-      if (error && !res.headersSent) next();
-    });
-  });
 
   if (vite) {
     app.use(vite.middlewares);

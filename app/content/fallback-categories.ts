@@ -31,6 +31,7 @@ export const fallbackCategories: readonly CategorySummary[] = fallback.map(
         linkSlug: subcategoryLinkSlug(subName),
         description: '',
         imageKey: null,
+        imagePlaceholder: null,
       })),
     };
   },

@@ -35,4 +35,56 @@ describe('configuration', () => {
     expect(() => parseEnv({ BETTER_AUTH_SECRET: 'short' })).toThrow(/at least 32 characters/);
     expect(() => parseEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
   });
+
+  describe('the S3 bucket', () => {
+    const s3 = {
+      S3_BUCKET: 'shop-uploads',
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/example+key',
+    };
+
+    it('is unset without any S3_* variable (local uploads)', () => {
+      expect(parseEnv({}).S3).toBeUndefined();
+      expect(parseEnv({ S3_BUCKET: '', S3_REGION: '' }).S3).toBeUndefined();
+    });
+
+    it('gathers all five variables into env.S3', () => {
+      expect(parseEnv(s3).S3).toEqual({
+        bucket: 'shop-uploads',
+        endpoint: 'https://s3.eu-central-1.amazonaws.com',
+        region: 'eu-central-1',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret/example+key',
+      });
+    });
+
+    it('refuses some but not all, naming each missing variable', () => {
+      const { S3_REGION: _region, S3_SECRET_ACCESS_KEY: _secret, ...partial } = s3;
+      expect(() => parseEnv(partial)).toThrow(EnvError);
+      let message = '';
+      try {
+        parseEnv({ ...partial, PORT: 'eighty' });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/PORT: must be a port number/);
+      expect(message).toMatch(
+        /S3_REGION: is required when S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID are set/,
+      );
+      expect(message).toMatch(/S3_SECRET_ACCESS_KEY: is required/);
+      expect(message).not.toMatch(/S3_BUCKET:|S3_ENDPOINT:|S3_ACCESS_KEY_ID:/);
+      expect(() => parseEnv({ S3_BUCKET: 'shop-uploads' })).toThrow(
+        /S3_ENDPOINT: is required when S3_BUCKET is set/,
+      );
+    });
+
+    it('wants S3_ENDPOINT to be an http(s) URL', () => {
+      expect(() => parseEnv({ ...s3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT: must be/);
+      expect(() => parseEnv({ ...s3, S3_ENDPOINT: 'ftp://files.example' })).toThrow(
+        /S3_ENDPOINT: must start with http:\/\/ or https:\/\//,
+      );
+    });
+  });
 });

@@ -6,6 +6,7 @@
 import dotenv from 'dotenv';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Config } from './s3-storage.server';
 
 const port = z.coerce
   .number({ message: 'must be a port number' })
@@ -79,6 +80,18 @@ export const envSchema = z.object({
    * (refused in production).
    */
   PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
+  /** S3-compatible bucket for uploads (all five S3_* or none; unset = $DATA_DIR/uploads). */
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  /** The bucket service's URL, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000. */
+  S3_ENDPOINT: url('an http:// or https:// URL')
+    .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+    .optional(),
+  /** Signing region of the bucket, e.g. eu-central-1 ('auto' for Cloudflare R2). */
+  S3_REGION: z.string().trim().min(1).optional(),
+  /** Access key id for the bucket. */
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  /** Secret access key for the bucket (server only, never logged). */
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   /** Seed the demo catalogue into an empty database at start. */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -86,7 +99,21 @@ export const envSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+/** The S3_* variables, which come all together or not at all. */
+const s3Variables = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+export type Env = z.infer<typeof envSchema> & {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  /** The bucket for uploads when all S3_* variables are set; undefined means local disk. */
+  S3: S3Config | undefined;
+};
 
 /** Thrown when the environment does not parse; its message lists every bad variable. */
 export class EnvError extends Error {
@@ -96,7 +123,7 @@ export class EnvError extends Error {
 /**
  * Parses an environment object into the typed configuration.
  * Empty strings count as unset. DATA_DIR is made absolute; PUBLIC_URL defaults to
- * http://localhost:$PORT.
+ * http://localhost:$PORT. S3 gathers the five S3_* variables, which must be all set or none.
  * @throws EnvError naming each variable that is wrong and why.
  */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -104,10 +131,21 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
-    );
+  const lines = result.success
+    ? []
+    : result.error.issues.map(
+        (issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+      );
+  const s3Missing = s3Variables.filter((name) => cleaned[name] === undefined);
+  if (s3Missing.length > 0 && s3Missing.length < s3Variables.length) {
+    const set = s3Variables.filter((name) => !s3Missing.includes(name));
+    for (const name of s3Missing) {
+      lines.push(
+        `  ${name}: is required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set`,
+      );
+    }
+  }
+  if (!result.success || lines.length > 0) {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
@@ -122,6 +160,20 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ...env,
     PUBLIC_URL: publicUrl,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    S3:
+      env.S3_BUCKET &&
+      env.S3_ENDPOINT &&
+      env.S3_REGION &&
+      env.S3_ACCESS_KEY_ID &&
+      env.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   };
 }
 

@@ -101,6 +101,25 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Every stored image (the media pipeline): its key ('img-{hash}'), the source's size in px
+ * and bytes, its format ('svg' for generated demo sources, 'webp' for uploads) and a tiny
+ * blurred placeholder as a data: URL, shown while the real variant loads.
+ */
+export const images = pgTable(
+  'images',
+  {
+    key: text('key').primaryKey(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    format: text('format', { enum: ['svg', 'webp'] }).notNull(),
+    bytes: integer('bytes').notNull(),
+    placeholder: text('placeholder').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('images_size_check', sql`${t.width} > 0 and ${t.height} > 0 and ${t.bytes} > 0`)],
+);
+
 /** Gallery images and videos (the spec's `gallery` and `videos` tables as one). */
 export const media = pgTable(
   'media',

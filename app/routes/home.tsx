@@ -36,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       name: category.name,
       slug: category.slug,
       imageKey: category.subcategories[0]?.imageKey ?? null,
+      imagePlaceholder: category.subcategories[0]?.imagePlaceholder ?? null,
     })),
     gallery,
   };

@@ -68,6 +68,7 @@ export default function Wishlist() {
               >
                 <ResponsiveImage
                   imageKey={product.imageKey}
+                  placeholder={product.imagePlaceholder}
                   alt={product.name}
                   width={192}
                   height={192}

@@ -98,7 +98,7 @@ test('the viewer counts, moves by keys, zooms, and closes with Escape or the bac
 });
 
 test('a video that fails to load says so', async ({ page }) => {
-  await page.route('**/media/file/videos/**', (route) => route.abort());
+  await page.route('**/media/videos/**', (route) => route.abort());
   await page.goto('/gallery?type=videos');
   await page.getByRole('list', { name: 'Promotions' }).getByRole('link').first().click();
   const viewer = page.getByRole('dialog');
@@ -122,7 +122,7 @@ test('a video plays and pauses, and its controls reset on the next item', async 
 test('a broken image shows the placeholder, and the gallery does not shift while loading', async ({
   page,
 }) => {
-  await page.route('**/media/img/**', (route) => route.abort());
+  await page.route('**/media/variants/**', (route) => route.abort());
   await page.goto('/gallery?type=images');
   await page.getByRole('list', { name: 'Gallery items' }).getByRole('link').first().click();
   const viewer = page.getByRole('dialog');
@@ -133,7 +133,7 @@ test('a broken image shows the placeholder, and the gallery does not shift while
   );
   await page.keyboard.press('Escape');
 
-  await page.unroute('**/media/img/**');
+  await page.unroute('**/media/variants/**');
   await page.goto('/gallery');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const shift = await page.evaluate(

@@ -3,9 +3,10 @@
  * database and returns the catalogue's own shapes from `./types`; only active rows reach the
  * storefront.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { categories, products, subcategories } from '~/lib/schema.server';
+import { placeholderFor } from '~/features/media/images.server';
 import { selectFeatured } from './featured';
 import { subcategoryLinkSlug } from './slug';
 import type {
@@ -37,7 +38,10 @@ export async function getCatalogueTree(db: Db): Promise<CategorySummary[]> {
       .where(eq(categories.isActive, true))
       .orderBy(asc(categories.displayOrder), asc(categories.id)),
     db
-      .select()
+      .select({
+        ...getTableColumns(subcategories),
+        imagePlaceholder: placeholderFor(subcategories.imageKey),
+      })
       .from(subcategories)
       .where(eq(subcategories.isActive, true))
       .orderBy(asc(subcategories.displayOrder), asc(subcategories.id)),
@@ -57,6 +61,7 @@ export async function getCatalogueTree(db: Db): Promise<CategorySummary[]> {
         linkSlug: subcategoryLinkSlug(sub.name),
         description: sub.description,
         imageKey: sub.imageKey,
+        imagePlaceholder: sub.imagePlaceholder,
       })),
   }));
 }
@@ -71,6 +76,7 @@ export const cardColumns = {
   fabricType: products.fabricType,
   featured: products.featured,
   imageKey: sql<string | null>`${products.imageKeys}[1]`,
+  imagePlaceholder: placeholderFor(sql`${products.imageKeys}[1]`),
   categoryName: categories.name,
   subcategoryName: subcategories.name,
   defaultSize: sql<string>`coalesce(${products.sizes}[1], '')`,

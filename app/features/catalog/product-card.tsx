@@ -22,6 +22,7 @@ export function ProductCard({
       <div className="aspect-[4/5] overflow-hidden">
         <ResponsiveImage
           imageKey={product.imageKey}
+          placeholder={product.imagePlaceholder}
           alt=""
           width={640}
           height={800}

@@ -32,6 +32,7 @@ export function ProductDetails({
       <div className="overflow-hidden rounded-xl border border-border bg-white md:sticky md:top-20 md:self-start">
         <ResponsiveImage
           imageKey={product.imageKeys[0] ?? null}
+          placeholder={product.imagePlaceholder}
           alt={product.name}
           width={1200}
           height={1500}

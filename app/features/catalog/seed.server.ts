@@ -80,6 +80,7 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedR
       const lead = demoSub.products[0];
       const subImageKey = lead
         ? await storeSvgImage(
+            db,
             storage,
             textileSvg({
               seed: numericSeed(`subcategory-${subSlug}`),
@@ -114,6 +115,7 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedR
       for (const product of demoSub.products) {
         const slug = slugify(product.name);
         const imageKey = await storeSvgImage(
+          db,
           storage,
           textileSvg({
             seed: numericSeed(slug),
@@ -252,6 +254,7 @@ async function seedGallery(
   const now = Date.now();
   for (const [index, scene] of scenes.entries()) {
     const imageKey = await storeSvgImage(
+      db,
       storage,
       sceneSvg({
         seed: numericSeed(scene.title),
@@ -272,6 +275,7 @@ async function seedGallery(
   }
   for (const [index, pick] of picks.slice(0, 20).entries()) {
     const imageKey = await storeSvgImage(
+      db,
       storage,
       textileSvg({
         seed: numericSeed(`gallery-${pick.name}`),
@@ -300,6 +304,7 @@ async function seedGallery(
     const videoKey = `videos/${video.file}`;
     if (!(await storage.exists(videoKey))) await storage.put(videoKey, bytes);
     const posterKey = await storeSvgImage(
+      db,
       storage,
       textileSvg({
         seed: numericSeed(video.title),

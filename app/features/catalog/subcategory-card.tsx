@@ -22,6 +22,7 @@ export function SubcategoryCard({
       <div className="aspect-[4/5] overflow-hidden">
         <ResponsiveImage
           imageKey={subcategory.imageKey}
+          placeholder={subcategory.imagePlaceholder}
           alt=""
           width={320}
           height={400}

@@ -12,6 +12,8 @@ export interface SubcategorySummary {
   linkSlug: string;
   description: string;
   imageKey: string | null;
+  /** The image's blurred placeholder (a data: URL), when it has one. */
+  imagePlaceholder: string | null;
 }
 
 export interface CategorySummary {
@@ -38,6 +40,8 @@ export interface ProductCard {
   fabricType: string;
   featured: boolean;
   imageKey: string | null;
+  /** The first image's blurred placeholder (a data: URL), when it has one. */
+  imagePlaceholder: string | null;
   categoryName: string;
   subcategoryName: string | null;
   /** The first size and colour, which a card's Add to Cart chooses ('' when none). */

@@ -19,6 +19,8 @@ export interface GalleryItem {
   description: string;
   /** The image, or the video's poster. */
   imageKey: string | null;
+  /** The image's (or poster's) blurred placeholder (a data: URL), when it has one. */
+  placeholder: string | null;
   /** URL of the video file. */
   videoUrl: string | null;
   videoSection: VideoSection | null;

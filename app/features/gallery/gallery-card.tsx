@@ -25,6 +25,7 @@ export function GalleryCard({
       <div className="relative aspect-[4/3] overflow-hidden">
         <ResponsiveImage
           imageKey={item.imageKey}
+          placeholder={item.placeholder}
           alt=""
           width={640}
           height={480}

@@ -1,8 +1,9 @@
 /** Gallery queries (SPEC.md section 7 rows 10-12). */
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { categories, media, subcategories } from '~/lib/schema.server';
 import { fileUrl } from '~/features/media/image-url';
+import { placeholderFor } from '~/features/media/images.server';
 import type { GalleryItem } from './filter';
 
 export interface GalleryImage {
@@ -10,6 +11,8 @@ export interface GalleryImage {
   title: string;
   description: string;
   imageKey: string;
+  /** The image's blurred placeholder (a data: URL), when it has one. */
+  placeholder: string | null;
 }
 
 /**
@@ -23,6 +26,7 @@ export async function listGalleryImages(db: Db, limit: number): Promise<GalleryI
       title: media.title,
       description: media.description,
       imageKey: media.imageKey,
+      placeholder: placeholderFor(media.imageKey),
     })
     .from(media)
     .where(and(eq(media.kind, 'image'), isNotNull(media.imageKey)))
@@ -44,6 +48,7 @@ export async function listGalleryItems(db: Db): Promise<GalleryItem[]> {
       description: media.description,
       imageKey: media.imageKey,
       posterKey: media.posterKey,
+      placeholder: placeholderFor(sql`coalesce(${media.imageKey}, ${media.posterKey})`),
       videoKey: media.videoKey,
       videoSection: media.videoSection,
       categoryName: categories.name,
@@ -64,6 +69,7 @@ export async function listGalleryItems(db: Db): Promise<GalleryItem[]> {
       title: row.title,
       description: row.description,
       imageKey: row.kind === 'image' ? row.imageKey : row.posterKey,
+      placeholder: row.placeholder,
       videoUrl: row.kind === 'video' && row.videoKey ? fileUrl(row.videoKey) : null,
       videoSection: row.videoSection,
       category:

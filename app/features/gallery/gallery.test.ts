@@ -8,7 +8,18 @@ import {
   toggleType,
   type GalleryItem,
 } from './filter';
-import { step, viewerKey, zoomIn, zoomOut } from './viewer';
+import {
+  PAN_ORIGIN,
+  ZOOM_DEFAULT,
+  clampPan,
+  clampZoom,
+  panLimit,
+  step,
+  viewerKey,
+  zoomIn,
+  zoomOut,
+  zoomTransform,
+} from './viewer';
 
 const item = (
   id: number,
@@ -21,6 +32,7 @@ const item = (
   title: `Item ${id}`,
   description: '',
   imageKey: null,
+  placeholder: null,
   videoUrl: kind === 'video' ? `/v${id}.mp4` : null,
   videoSection: kind === 'video' ? 'promotions' : null,
   category: category ? { name: category.toUpperCase(), slug: category } : null,
@@ -84,6 +96,39 @@ describe('the viewer (SPEC.md sections 4 and 9)', () => {
     let zoom = 1;
     for (let i = 0; i < 20; i += 1) zoom = zoomIn(zoom);
     expect(zoom).toBe(3);
+  });
+  it('keeps a pinched zoom between 0.5 and 3', () => {
+    expect(clampZoom(1.37)).toBe(1.37);
+    expect(clampZoom(0.2)).toBe(0.5);
+    expect(clampZoom(7)).toBe(3);
+    expect(clampZoom(Number.NaN)).toBe(ZOOM_DEFAULT);
+    expect(clampZoom(Number.POSITIVE_INFINITY)).toBe(ZOOM_DEFAULT);
+    expect(zoomIn(clampZoom(2.9))).toBe(3);
+  });
+  it('pans a zoomed image only as far as keeps it in view', () => {
+    const box = { width: 800, height: 600 };
+    // At zoom 2 the image is 1600 × 1200: its edge may reach, not pass, the original edge.
+    expect(panLimit(2, box)).toEqual({ x: 400, y: 300 });
+    expect(clampPan({ x: 100, y: -50 }, 2, box)).toEqual({ x: 100, y: -50 });
+    expect(clampPan({ x: 5000, y: -5000 }, 2, box)).toEqual({ x: 400, y: -300 });
+    expect(clampPan({ x: -5000, y: 5000 }, 3, box)).toEqual({ x: -800, y: 600 });
+    // Beyond ZOOM_MAX the limit is the one of ZOOM_MAX.
+    expect(panLimit(10, box)).toEqual(panLimit(3, box));
+  });
+  it('does not pan at zoom 1 or below, nor with an unknown size or a broken offset', () => {
+    const box = { width: 800, height: 600 };
+    expect(clampPan({ x: 120, y: -80 }, 1, box)).toEqual(PAN_ORIGIN);
+    expect(clampPan({ x: -120, y: 80 }, 0.5, box)).toEqual(PAN_ORIGIN);
+    expect(clampPan({ x: 120, y: 80 }, 2, { width: 0, height: Number.NaN })).toEqual(PAN_ORIGIN);
+    expect(clampPan({ x: Number.NaN, y: Number.POSITIVE_INFINITY }, 2, box)).toEqual({
+      x: 0,
+      y: 0,
+    });
+    expect(Object.is(clampPan({ x: -0, y: -3 }, 1, box).y, 0)).toBe(true);
+  });
+  it('writes the transform as a pan in px, then the zoom', () => {
+    expect(zoomTransform({ x: 12, y: -4 }, 1.5)).toBe('translate(12px, -4px) scale(1.5)');
+    expect(zoomTransform(PAN_ORIGIN, 1)).toBe('translate(0px, 0px) scale(1)');
   });
   it('moves within bounds', () => {
     expect(step(0, -1, 5)).toBe(0);

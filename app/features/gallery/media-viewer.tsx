@@ -18,9 +18,11 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
-import { imageSrcSet, imageUrl } from '~/features/media/image-url';
+import { IMAGE_FORMATS, imageSrcSet, imageUrl } from '~/features/media/image-url';
 import { ResponsiveImage } from '~/features/media/responsive-image';
+import { cn } from '~/lib/utils';
 import type { GalleryItem } from './filter';
+import { usePinchZoom } from './use-pinch-zoom';
 import {
   VIEWER_HINT,
   ZOOM_DEFAULT,
@@ -29,6 +31,7 @@ import {
   viewerKey,
   zoomIn,
   zoomOut,
+  zoomTransform,
 } from './viewer';
 
 export function MediaViewer({
@@ -48,13 +51,30 @@ export function MediaViewer({
   useEffect(() => setCurrent(index), [index]);
   const item = items[current];
   const [zoom, setZoom] = useState(ZOOM_DEFAULT);
-  useEffect(() => setZoom(ZOOM_DEFAULT), [current]);
+  const {
+    ref: zoomTarget,
+    pan,
+    gesturing,
+    resetPan,
+  } = usePinchZoom({ zoom, setZoom, enabled: item?.kind === 'image' });
+  useEffect(() => {
+    setZoom(ZOOM_DEFAULT);
+    resetPan();
+  }, [current, resetPan]);
   useEffect(() => {
     for (const neighbour of [items[current - 1], items[current + 1]]) {
       if (neighbour?.kind !== 'image' || !neighbour.imageKey) continue;
+      // A detached <picture> picks the same format and width the viewer's own will.
+      const picture = document.createElement('picture');
+      for (const format of IMAGE_FORMATS) {
+        const source = document.createElement('source');
+        source.type = `image/${format}`;
+        source.sizes = '100vw';
+        source.srcset = imageSrcSet(neighbour.imageKey, format);
+        picture.append(source);
+      }
       const image = new Image();
-      image.sizes = '100vw';
-      image.srcset = imageSrcSet(neighbour.imageKey);
+      picture.append(image);
       image.src = imageUrl(neighbour.imageKey, 960);
     }
   }, [items, current]);
@@ -110,8 +130,16 @@ export function MediaViewer({
         <div className="relative flex min-h-0 flex-1 items-center justify-center overflow-hidden rounded-md bg-black">
           {item.kind === 'image' ? (
             <div
-              className="flex size-full items-center justify-center transition-transform duration-150"
-              style={{ transform: `scale(${zoom})` }}
+              ref={zoomTarget}
+              // touch-none: the pinch and drag are the image's own; this element only exists
+              // while an image is shown, so page scrolling is left alone elsewhere.
+              className={cn(
+                'flex size-full touch-none select-none items-center justify-center',
+                // Tracks the fingers during a gesture; eases button and key zoom steps.
+                !gesturing && 'transition-transform duration-150',
+                zoom > 1 && 'cursor-grab active:cursor-grabbing',
+              )}
+              style={{ transform: zoomTransform(pan, zoom) }}
             >
               <ResponsiveImage
                 imageKey={item.imageKey}

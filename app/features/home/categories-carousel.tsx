@@ -20,6 +20,7 @@ export interface CarouselCategory {
   name: string;
   slug: string;
   imageKey: string | null;
+  imagePlaceholder: string | null;
 }
 
 export function CategoriesCarousel({ categories }: { categories: CarouselCategory[] }) {
@@ -91,6 +92,7 @@ export function CategoriesCarousel({ categories }: { categories: CarouselCategor
                 <div className="aspect-[4/5] overflow-hidden rounded-lg border border-border bg-muted">
                   <ResponsiveImage
                     imageKey={category.imageKey}
+                    placeholder={category.imagePlaceholder}
                     alt=""
                     width={320}
                     height={400}

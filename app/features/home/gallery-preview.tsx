@@ -60,6 +60,7 @@ export function GalleryPreview({ images }: { images: Promise<GalleryImage[]> }) 
                       >
                         <ResponsiveImage
                           imageKey={image.imageKey}
+                          placeholder={image.placeholder}
                           alt={image.title}
                           width={640}
                           height={640}

@@ -1,7 +1,9 @@
 /**
- * A stored image with `srcset`/`sizes` over its WebP variants, explicit width and height (so
- * no layout shift), lazy by default or eager with high fetch priority for the LCP image, and
- * a placeholder when loading fails (SPEC.md section 8 "Image load error").
+ * A stored image as `<picture>`: AVIF and WebP `srcset`s over every variant width with the
+ * caller's `sizes`, explicit width and height (so no layout shift), a blurred placeholder
+ * painted behind it until it loads, lazy by default or eager with high fetch priority for the
+ * LCP image, and the placeholder drawing when loading fails (SPEC.md section 8 "Image load
+ * error").
  */
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '~/lib/utils';
@@ -11,7 +13,7 @@ import { imageSrcSet, imageUrl, type ImageWidth } from './image-url';
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
 export interface ResponsiveImageProps {
-  /** The image key ('img-…'), or null for the placeholder. */
+  /** The image key ('img-…'), or null for the placeholder drawing. */
   imageKey: string | null;
   alt: string;
   /** Intrinsic size in px, for the aspect ratio. */
@@ -19,11 +21,13 @@ export interface ResponsiveImageProps {
   height: number;
   /** The `sizes` attribute, e.g. '(min-width: 1024px) 25vw, 50vw'. */
   sizes: string;
+  /** The image's blurred placeholder (a data: URL from the pipeline), when known. */
+  placeholder?: string | null;
   /** Eager with fetchpriority=high (the page's LCP image). */
   priority?: boolean;
   /** Eager at normal priority (images just below the fold). */
   eager?: boolean;
-  /** Width of the `src` fallback variant. */
+  /** Width of the `src` fallback (WebP) for browsers without `srcset`. */
   fallbackWidth?: ImageWidth;
   className?: string;
 }
@@ -34,6 +38,7 @@ export function ResponsiveImage({
   width,
   height,
   sizes,
+  placeholder,
   priority = false,
   eager = false,
   fallbackWidth = 640,
@@ -46,21 +51,32 @@ export function ResponsiveImage({
     const img = image.current;
     if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
   }, []);
-  const usePlaceholder = failed || !imageKey;
+  const showImage = !failed && imageKey;
   return (
-    <img
-      ref={image}
-      src={usePlaceholder ? PLACEHOLDER_IMAGE : imageUrl(imageKey, fallbackWidth)}
-      srcSet={usePlaceholder ? undefined : imageSrcSet(imageKey)}
-      sizes={usePlaceholder ? undefined : sizes}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={priority || eager ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding={priority ? 'sync' : 'async'}
-      onError={() => setFailed(true)}
-      className={cn('bg-muted object-cover', className)}
-    />
+    <picture className="contents">
+      {showImage && (
+        <>
+          <source type="image/avif" srcSet={imageSrcSet(imageKey, 'avif')} sizes={sizes} />
+          <source type="image/webp" srcSet={imageSrcSet(imageKey, 'webp')} sizes={sizes} />
+        </>
+      )}
+      <img
+        ref={image}
+        src={showImage ? imageUrl(imageKey, fallbackWidth) : PLACEHOLDER_IMAGE}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={priority || eager ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? 'sync' : 'async'}
+        onError={() => setFailed(true)}
+        style={
+          showImage && placeholder
+            ? { backgroundImage: `url("${placeholder}")`, backgroundSize: 'cover' }
+            : undefined
+        }
+        className={cn('bg-muted object-cover', className)}
+      />
+    </picture>
   );
 }
