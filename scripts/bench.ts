@@ -132,8 +132,25 @@ async function main() {
     const pages = ['/', '/wardrobe', '/category?subcategory=sherwani', '/product/1'];
     if ((await fetch(`${origin}/gallery`)).ok) pages.push('/gallery');
     pages.push('/contact');
-    // Warm the image variants and caches once, as a visitor before us would have.
-    for (const page of pages) await fetch(`${origin}${page}`);
+    // Warm the caches and image variants once, as visitors before us would have: a first
+    // AVIF request is answered by WebP while the AVIF renders, so ask until AVIF comes back.
+    const variants = new Set<string>();
+    for (const page of pages) {
+      const html = await (await fetch(`${origin}${page}`)).text();
+      for (const [url] of html.matchAll(/\/media\/variants\/img-[0-9a-f]+-\d+\.avif/g)) {
+        variants.add(url);
+      }
+    }
+    const warmDeadline = Date.now() + 300_000;
+    let pending = [...variants];
+    while (pending.length > 0 && Date.now() < warmDeadline) {
+      const types = await Promise.all(
+        pending.map(async (url) => (await fetch(`${origin}${url}`)).headers.get('content-type')),
+      );
+      pending = pending.filter((_, index) => types[index] !== 'image/avif');
+      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    console.log(`warmed ${variants.size - pending.length} of ${variants.size} AVIF variants`);
 
     const chrome = await chromeLauncher.launch({
       chromePath,
