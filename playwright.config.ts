@@ -34,12 +34,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /(accounts|commerce)\.spec\.ts$/,
+      testIgnore: /(accounts|commerce|admin)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
     {
       name: 'accounts',
-      testMatch: /(accounts|commerce)\.spec\.ts$/,
+      testMatch: /(accounts|commerce|admin)\.spec\.ts$/,
       dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },

@@ -20,7 +20,14 @@ export default [
   route('account', 'routes/account.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('checkout', 'routes/checkout.tsx'),
-  ...prefix('admin', [layout('routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')])]),
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('categories', 'routes/admin/categories.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+    ]),
+  ]),
   route('api/cart', 'routes/api.cart.ts'),
   route('api/wishlist', 'routes/api.wishlist.ts'),
   route('api/payments/:step', 'routes/api.payments.ts'),

@@ -45,6 +45,8 @@ const clientDir = path.resolve(process.cwd(), 'build/client');
 
 /** Largest request body of a form post or an /api/auth call, in bytes (64 KiB). */
 export const MAX_FORM_BYTES = 64 * 1024;
+/** Largest upload form of the back office, in bytes (110 MiB: a 100 MiB video and its fields). */
+export const MAX_UPLOAD_BYTES = 110 * 1024 * 1024;
 
 /**
  * Starts the whole server and resolves once it listens.
@@ -269,7 +271,17 @@ function createApp({
       req.log.warn({ origin }, 'cross-origin request refused');
       return res.status(403).type('text/plain').send('Cross-origin requests are refused.');
     }
-    if (Number(req.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
+    // A body must say its length, so the limits below hold (browsers always do).
+    if (req.headers['transfer-encoding'] && !req.headers['content-length']) {
+      return res.status(411).type('text/plain').send('The request must give its length.');
+    }
+    // The back office's upload forms may carry images and videos; the action checks the role
+    // before it reads a byte of the body.
+    const limit =
+      req.path.startsWith('/admin') && req.is('multipart/form-data')
+        ? MAX_UPLOAD_BYTES
+        : MAX_FORM_BYTES;
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
       return res.status(413).type('text/plain').send('The request is too large.');
     }
     next();

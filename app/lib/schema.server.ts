@@ -383,3 +383,29 @@ export const paymentEvents = pgTable('payment_events', {
   orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every change an administrator makes (issue "Back office" item 9): who, what, when, and the
+ * record before and after (null on create and delete respectively). Kept when the actor's
+ * account is deleted (`actor_id` set null; the e-mail stays).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** e.g. 'category.create', 'category.reorder', 'product.update'. */
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
+);

@@ -1,0 +1,123 @@
+import { Form, useLoaderData } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { Label } from '~/components/ui/label';
+import { requireAdmin } from '~/features/account/session.server';
+import { AUDIT_PAGE_SIZE, listAudit, listAuditEntities } from '~/features/admin/audit.server';
+import { pageCount, pageFromSearch } from '~/features/admin/paging';
+import { Pagination } from '~/features/admin/pagination';
+import { formatShopDateTime } from '~/features/admin/shop-time';
+import { rootMetaData } from '~/features/site/root-data';
+import { privatePageMeta } from '~/lib/seo';
+import type { Route } from './+types/audit';
+
+/** The tab's title; never indexed. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta('Audit log', rootMetaData(matches).settings.shopName);
+
+/**
+ * /admin/audit: every administrator's change, newest first, 50 a page (`?page=`), optionally
+ * of one entity kind (`?entity=`).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const search = new URL(request.url).searchParams;
+  const entity = search.get('entity')?.trim() || null;
+  const page = pageFromSearch(search);
+  const [{ rows, total }, entities] = await Promise.all([
+    listAudit(context.db, { page, entity: entity ?? undefined }),
+    listAuditEntities(context.db),
+  ]);
+  return {
+    rows,
+    total,
+    page,
+    pages: pageCount(total, AUDIT_PAGE_SIZE),
+    entity,
+    entities: entity && !entities.includes(entity) ? [...entities, entity] : entities,
+  };
+}
+
+/** A recorded record as indented JSON, or a dash when there is none. */
+function pretty(value: unknown): string {
+  return value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
+}
+
+/** The audit screen: entity filter and the changes, each with its before and after. */
+export default function AdminAudit() {
+  const { rows, total, page, pages, entity, entities } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="text-3xl font-semibold sm:text-4xl">Audit log</h1>
+      <p className="mt-2 text-muted-foreground">
+        Every change made in the back office, newest first.
+      </p>
+
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor="audit-entity">Show changes to</Label>
+          <select
+            id="audit-entity"
+            name="entity"
+            defaultValue={entity ?? ''}
+            key={entity ?? ''}
+            className="h-11 min-w-48 rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm"
+          >
+            <option value="">All</option>
+            {entities.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline" className="min-h-11 sm:min-h-10">
+          Filter
+        </Button>
+      </Form>
+
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+        {total === 1 ? '1 change' : `${total.toLocaleString('en-IN')} changes`}
+        {entity ? ` to ${entity}` : ''}
+      </p>
+
+      {rows.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-dashed border-border bg-white px-6 py-12 text-center text-muted-foreground">
+          {total === 0 ? 'No changes recorded yet.' : 'There are no changes on this page.'}
+        </p>
+      ) : (
+        <ol className="mt-4 grid gap-3" aria-label="Changes">
+          {rows.map((row) => (
+            <li key={row.id} className="rounded-2xl border border-border bg-white p-4">
+              <p className="font-medium break-words">{row.summary}</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time> ·{' '}
+                <span className="break-all">{row.actorEmail}</span> ·{' '}
+                <code className="text-xs">{row.action}</code>
+              </p>
+              <details className="mt-2">
+                <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-primary sm:min-h-8">
+                  Show changes
+                </summary>
+                <div className="mt-2 grid gap-3 lg:grid-cols-2">
+                  <div className="min-w-0">
+                    <p className="text-sm font-semibold">Before</p>
+                    <pre className="mt-1 rounded-lg bg-muted/50 p-3 text-xs whitespace-pre-wrap break-all">
+                      {pretty(row.before)}
+                    </pre>
+                  </div>
+                  <div className="min-w-0">
+                    <p className="text-sm font-semibold">After</p>
+                    <pre className="mt-1 rounded-lg bg-muted/50 p-3 text-xs whitespace-pre-wrap break-all">
+                      {pretty(row.after)}
+                    </pre>
+                  </div>
+                </div>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pages={pages} label="Pages of the audit log" />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { requireAdmin } from '~/features/account/session.server';
+import { adminHandler, runAdminAction } from '~/features/admin/admin-action.server';
+import { CategoriesScreen } from '~/features/admin/categories-screen';
+import {
+  deleteSchema,
+  deleteShelf,
+  listAdminCategories,
+  reorder,
+  reorderSchema,
+  saveCategory,
+  saveCategorySchema,
+  saveSubcategory,
+  saveSubcategorySchema,
+  setActive,
+  setActiveSchema,
+} from '~/features/admin/categories.server';
+import type { Route } from './+types/categories';
+
+/** /admin/categories (issue "Back office" item 2): administrators only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { categories: await listAdminCategories(context.db) };
+}
+
+/** The screen's actions by `intent`; each checks the role first (runAdminAction). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, storage } = context;
+  return runAdminAction(request, context, {
+    'save-category': adminHandler(saveCategorySchema, (input, admin, form) =>
+      saveCategory(db, storage, admin, input, form),
+    ),
+    'save-subcategory': adminHandler(saveSubcategorySchema, (input, admin, form) =>
+      saveSubcategory(db, storage, admin, input, form),
+    ),
+    reorder: adminHandler(reorderSchema, (input, admin) => reorder(db, admin, input)),
+    'set-category-active': adminHandler(setActiveSchema, (input, admin) =>
+      setActive(db, admin, 'category', input),
+    ),
+    'set-subcategory-active': adminHandler(setActiveSchema, (input, admin) =>
+      setActive(db, admin, 'subcategory', input),
+    ),
+    'delete-category': adminHandler(deleteSchema, (input, admin) =>
+      deleteShelf(db, admin, 'category', input),
+    ),
+    'delete-subcategory': adminHandler(deleteSchema, (input, admin) =>
+      deleteShelf(db, admin, 'subcategory', input),
+    ),
+  });
+}
+
+export default function AdminCategories({ loaderData }: Route.ComponentProps) {
+  return <CategoriesScreen categories={loaderData.categories} />;
+}
