@@ -115,27 +115,40 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const shown = filterItems(loaderData.items, filter);
   const openId = Number(params.get('item'));
   const openIndex = shown.findIndex((item) => item.id === openId);
-  // When the viewer closes, the focus returns to the card of the item it showed last.
+  // When the viewer closes, the focus returns to the card of the item it showed last. That is
+  // the item the viewer moved to, not the URL's: the URL follows each move a moment later, and
+  // a quick Escape can come before it.
   const lastOpen = useRef<number | null>(null);
   useEffect(() => {
     if (openIndex >= 0) {
-      lastOpen.current = shown[openIndex]!.id;
+      lastOpen.current ??= shown[openIndex]!.id;
     } else if (lastOpen.current !== null) {
-      const card = document.querySelector<HTMLElement>(`[data-gallery-item="${lastOpen.current}"]`);
+      const selector = `[data-gallery-item="${lastOpen.current}"]`;
       lastOpen.current = null;
-      if (card) {
-        card.focus();
-        // The closing dialog's clean-up (and a busy main thread) may drop the focus to the page
-        // shortly after; for one second, a focus lost to nothing comes back to the card.
-        const keep = (event: FocusEvent) => {
-          if (!event.relatedTarget) requestAnimationFrame(() => card.isConnected && card.focus());
-        };
-        card.addEventListener('focusout', keep);
-        setTimeout(() => card.removeEventListener('focusout', keep), 1000);
-        requestAnimationFrame(() => {
-          if (document.activeElement === document.body) card.focus();
-        });
-      }
+      // The closing dialog's clean-up (and a busy main thread) may drop the focus to the page
+      // after it was placed; for three seconds, or until the visitor acts, a focus that has
+      // fallen to nothing goes back to the card (found again, in case it was re-rendered).
+      const restore = () => {
+        const card = document.querySelector<HTMLElement>(selector);
+        const active = document.activeElement;
+        if (card && active !== card && (!active || active === document.body)) card.focus();
+      };
+      document.querySelector<HTMLElement>(selector)?.focus();
+      let acted = false;
+      const act = () => (acted = true);
+      window.addEventListener('pointerdown', act, { once: true, capture: true });
+      window.addEventListener('keydown', act, { once: true, capture: true });
+      const until = performance.now() + 3000;
+      const watch = () => {
+        if (acted || performance.now() > until) {
+          window.removeEventListener('pointerdown', act, { capture: true });
+          window.removeEventListener('keydown', act, { capture: true });
+          return;
+        }
+        restore();
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
     }
   });
 
@@ -247,13 +260,14 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         <MediaViewer
           items={shown}
           index={openIndex}
-          onNavigate={(index) =>
+          onNavigate={(index) => {
+            lastOpen.current = shown[index]!.id;
             void navigate(href(filter, shown[index]!.id), {
               replace: true,
               preventScrollReset: true,
               state: location.state,
-            })
-          }
+            });
+          }}
           onClose={closeViewer}
         />
       )}
