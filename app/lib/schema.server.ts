@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { FULFILMENT_STATUSES, ORDER_EVENT_KINDS } from '../features/orders/fulfilment';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -313,12 +314,17 @@ export const wishlistItems = pgTable(
   (t) => [uniqueIndex('wishlist_items_user_product_key').on(t.userId, t.productId)],
 );
 
+/** The SQL list of allowed values, e.g. `'a', 'b'` (for check constraints). */
+const sqlList = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', '));
+
 /** Order statuses; they only move forward from 'created'. */
 export const ORDER_STATUSES = ['created', 'paid', 'failed', 'cancelled'] as const;
 
 /**
  * Orders with the contact and delivery details given at checkout. `user_id` is cleared when
- * the account is deleted (the order stays, anonymised).
+ * the account is deleted (the order stays, anonymised). `fulfilment_status` is null until an
+ * administrator confirms a paid order, then only moves forward (features/orders/fulfilment).
  */
 export const orders = pgTable(
   'orders',
@@ -340,6 +346,7 @@ export const orders = pgTable(
     providerOrderId: text('provider_order_id'),
     providerPaymentId: text('provider_payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES }),
     ...timestamps,
   },
   (t) => [
@@ -349,6 +356,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     check('orders_status_check', sql`${t.status} in ('created', 'paid', 'failed', 'cancelled')`),
     check('orders_amount_check', sql`${t.amountPaise} > 0`),
+    check(
+      'orders_fulfilment_status_check',
+      sql`${t.fulfilmentStatus} is null or ${t.fulfilmentStatus} in (${sqlList(FULFILMENT_STATUSES)})`,
+    ),
   ],
 );
 
@@ -372,6 +383,33 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
     check('order_lines_quantity_check', sql`${t.quantity} between 1 and 20`),
     check('order_lines_price_check', sql`${t.unitPricePaise} >= 0`),
+  ],
+);
+
+/**
+ * An order's timeline: placed, paid, failed, cancelled, and each fulfilment step an
+ * administrator set (with their e-mail), written in the same transaction as the change.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES }),
+    note: text('note').notNull().default(''),
+    actorEmail: text('actor_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+    check('order_events_kind_check', sql`${t.kind} in (${sqlList(ORDER_EVENT_KINDS)})`),
+    check(
+      'order_events_fulfilment_status_check',
+      sql`${t.fulfilmentStatus} is null or ${t.fulfilmentStatus} in (${sqlList(FULFILMENT_STATUSES)})`,
+    ),
   ],
 );
 

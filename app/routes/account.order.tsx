@@ -1,6 +1,7 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { requireUser } from '~/features/account/session.server';
-import { OrderStatusBadge } from '~/features/orders/order-status';
+import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
+import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
 import { getOrder } from '~/features/orders/orders.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { formatRupees } from '~/lib/money';
@@ -10,7 +11,10 @@ import type { Route } from './+types/account.order';
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
 
-/** /account/orders/:number: one of the shopper's orders; anyone else's answers 404. */
+/**
+ * /account/orders/:number: one of the shopper's orders with its tailoring progress and
+ * history; anyone else's answers 404.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const order = await getOrder(context.db, user.id, params.number.slice(0, 40));
@@ -33,8 +37,22 @@ export default function OrderPage() {
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-semibold">Order {order.number}</h1>
         <OrderStatusBadge status={order.status} />
+        {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
       </div>
       <p className="mt-1 text-muted-foreground">Placed {placed}</p>
+      {order.fulfilmentStatus && (
+        <section
+          aria-labelledby="progress-heading"
+          className="mt-8 rounded-2xl border border-border bg-white p-6"
+        >
+          <h2 id="progress-heading" className="text-xl font-semibold">
+            Progress
+          </h2>
+          <div className="mt-3">
+            <FulfilmentProgress status={order.fulfilmentStatus} />
+          </div>
+        </section>
+      )}
       <section
         aria-labelledby="lines-heading"
         className="mt-8 rounded-2xl border border-border bg-white p-6"
@@ -85,6 +103,17 @@ export default function OrderPage() {
           <br />
           {order.phone} · {order.email}
         </address>
+      </section>
+      <section
+        aria-labelledby="history-heading"
+        className="mt-6 rounded-2xl border border-border bg-white p-6"
+      >
+        <h2 id="history-heading" className="text-xl font-semibold">
+          History
+        </h2>
+        <div className="mt-4">
+          <OrderTimeline entries={order.timeline} />
+        </div>
       </section>
     </div>
   );

@@ -2,7 +2,8 @@ import { PackageIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { requireUser } from '~/features/account/session.server';
-import { OrderStatusBadge } from '~/features/orders/order-status';
+import { FULFILMENT_STEPS } from '~/features/orders/fulfilment';
+import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { listOrders } from '~/features/orders/orders.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { formatRupees } from '~/lib/money';
@@ -12,7 +13,10 @@ import type { Route } from './+types/account.orders';
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Your Orders', rootMetaData(matches).settings.shopName);
 
-/** /account/orders: the shopper's orders with number, date, status and total. */
+/**
+ * /account/orders: the shopper's orders with number, date, status (payment, and the tailoring
+ * step with what it means once the shop has confirmed the order) and total.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return { orders: await listOrders(context.db, user.id) };
@@ -59,8 +63,8 @@ export default function Orders() {
           </thead>
           <tbody>
             {orders.map((order) => (
-              <tr key={order.id} className="border-b border-border">
-                <td className="py-3">
+              <tr key={order.id} className="border-b border-border align-top">
+                <td className="py-3 pr-3">
                   <Link
                     to={`/account/orders/${order.number}`}
                     className="font-medium text-primary underline"
@@ -68,9 +72,17 @@ export default function Orders() {
                     {order.number}
                   </Link>
                 </td>
-                <td className="py-3">{date.format(new Date(order.createdAt))}</td>
-                <td className="py-3">
-                  <OrderStatusBadge status={order.status} />
+                <td className="py-3 pr-3">{date.format(new Date(order.createdAt))}</td>
+                <td className="py-3 pr-3">
+                  <span className="flex flex-wrap gap-1">
+                    <OrderStatusBadge status={order.status} />
+                    {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
+                  </span>
+                  {order.fulfilmentStatus && (
+                    <span className="mt-1 block max-w-xs text-xs text-muted-foreground">
+                      {FULFILMENT_STEPS[order.fulfilmentStatus].description}
+                    </span>
+                  )}
                 </td>
                 <td className="py-3 text-right font-medium">{formatRupees(order.amountPaise)}</td>
               </tr>

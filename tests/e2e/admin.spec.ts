@@ -91,3 +91,51 @@ test('categories reorder with the Move buttons, the order stays after reload, an
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(headings.first()).toHaveText(first);
 });
+
+test('a new enquiry WhatsApp number in the settings is the one product enquiries open at once', async ({
+  page,
+  request,
+  context,
+}) => {
+  await signedInAdmin(page, request);
+  await context.route('https://wa.me/**', (route) =>
+    route.fulfill({ body: 'chat', contentType: 'text/plain' }),
+  );
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const enquiryNumber = page.getByLabel('Enquiry WhatsApp number');
+  const previous = await enquiryNumber.inputValue();
+
+  await enquiryNumber.fill('12345');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(
+    page
+      .getByText(
+        'Please enter the enquiry WhatsApp number with its country code, like +91 98765 43210.',
+      )
+      .first(),
+  ).toBeVisible();
+  await expect(enquiryNumber).toHaveAttribute('aria-invalid', 'true');
+
+  await enquiryNumber.fill('98250 67890');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved. The shop shows them now.')).toBeVisible();
+
+  try {
+    await page.goto('/product/1');
+    await page.getByRole('button', { name: 'Enquire on WhatsApp' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enquire about this product' });
+    await dialog.getByLabel('Your name').fill('Ravi Patel');
+    await dialog.getByLabel('Phone number').fill('98250 12345');
+    const popupPromise = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Send Enquiry' }).click();
+    const popup = await popupPromise;
+    expect(new URL(popup.url()).pathname).toBe('/919825067890');
+    await popup.close();
+  } finally {
+    await page.goto('/admin/settings');
+    await page.getByLabel('Enquiry WhatsApp number').fill(previous);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved. The shop shows them now.')).toBeVisible();
+  }
+});

@@ -6,7 +6,18 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, categories, contactMessages, subcategories } from '~/lib/schema.server';
+import {
+  auditLog,
+  categories,
+  contactMessages,
+  orders,
+  products,
+  session,
+  siteSettings,
+  subcategories,
+  user,
+} from '~/lib/schema.server';
+import { defaultSiteSettings } from '~/features/site/settings';
 import {
   createTestApp,
   formPost,
@@ -20,6 +31,13 @@ import * as categoriesRoute from '~/routes/admin/categories';
 import * as dashboardRoute from '~/routes/admin/dashboard';
 import * as layoutRoute from '~/routes/admin/layout';
 import * as messagesRoute from '~/routes/admin/messages';
+import * as settingsRoute from '~/routes/admin/settings';
+import * as customerRoute from '~/routes/admin/customer';
+import * as customersRoute from '~/routes/admin/customers';
+import * as orderRoute from '~/routes/admin/order';
+import * as ordersRoute from '~/routes/admin/orders';
+import * as productRoute from '~/routes/admin/product';
+import * as productsRoute from '~/routes/admin/products';
 
 type Role = 'visitor' | 'customer' | 'admin';
 const ROLES: Role[] = ['visitor', 'customer', 'admin'];
@@ -36,6 +54,16 @@ interface Fixture {
   categoryOrder: string;
   subcategoryOrder: string;
   messageId: number;
+  /** The shop settings' version ('' before the first save). */
+  settingsVersion: string;
+  productId: number;
+  productCategoryId: number;
+  productVersion: string;
+  /** A paid order and its version. */
+  orderNumber: string;
+  orderVersion: string;
+  /** A customer account no test signs in with (banning it signs nobody out). */
+  userId: string;
 }
 
 let fixtures = 0;
@@ -54,15 +82,59 @@ async function fixture(): Promise<Fixture> {
     .insert(contactMessages)
     .values({ name: 'Asha', email: 'asha@example.com', message: `Fixture message ${n}` })
     .returning();
-  const allCategories = await db.select({ id: categories.id }).from(categories);
+  const [settingsRow] = await db.select({ updatedAt: siteSettings.updatedAt }).from(siteSettings);
+  // Products get their own category, so the category fixture stays deletable.
+  const [shelf] = await db
+    .insert(categories)
+    .values({ name: `Product shelf ${n}`, slug: `product-shelf-${n}`, displayOrder: 2000 + n })
+    .returning();
+  const [product] = await db
+    .insert(products)
+    .values({
+      slug: `fixture-product-${n}`,
+      name: `Fixture product ${n}`,
+      categoryId: shelf!.id,
+      pricePaise: 125_000,
+    })
+    .returning();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      number: `RT-FIXTURE-${n}`,
+      status: 'paid',
+      amountPaise: 125_000,
+      customerName: 'Asha Patel',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      address: '1 Fixture Road',
+      city: 'Rajkot',
+      state: 'Gujarat',
+      pincode: '360001',
+      provider: 'sandbox',
+      paidAt: new Date(),
+    })
+    .returning();
+  const [account] = await db
+    .insert(user)
+    .values({ id: `fixture-user-${n}`, name: `Fixture ${n}`, email: `fixture-${n}@example.com` })
+    .returning();
   return {
     categoryId: category!.id,
     subcategoryId: subcategory!.id,
     categoryVersion: category!.updatedAt.toISOString(),
     subcategoryVersion: subcategory!.updatedAt.toISOString(),
-    categoryOrder: allCategories.map((row) => row.id).join(','),
+    categoryOrder: (await db.select({ id: categories.id }).from(categories))
+      .map((row) => row.id)
+      .join(','),
     subcategoryOrder: String(subcategory!.id),
     messageId: message!.id,
+    settingsVersion: settingsRow?.updatedAt.toISOString() ?? '',
+    productId: product!.id,
+    productCategoryId: shelf!.id,
+    productVersion: product!.updatedAt.toISOString(),
+    orderNumber: order!.number,
+    orderVersion: order!.updatedAt.toISOString(),
+    userId: account!.id,
   };
 }
 
@@ -121,14 +193,113 @@ const ACTIONS: {
           }
         : undefined,
   })),
+  {
+    path: '/admin/settings',
+    action: settingsRoute.action as never,
+    intent: 'save-settings',
+    form: (f: Fixture) => ({
+      version: f.settingsVersion,
+      shopName: defaultSiteSettings.shopName,
+      tagline: `Since 1987 (${f.messageId})`,
+      phone: defaultSiteSettings.phone,
+      whatsappNumber: '+91 90000 00001',
+      enquiryWhatsappNumber: '+91 90000 00002',
+      email: defaultSiteSettings.email,
+      street: defaultSiteSettings.address.street,
+      city: 'Rajkot',
+      region: 'Gujarat',
+      postalCode: '360001',
+      country: 'IN',
+      latitude: '22.3',
+      longitude: '70.8',
+    }),
+  },
+  {
+    path: '/admin/products/new',
+    action: productRoute.action as never,
+    intent: 'save-product',
+    form: (f: Fixture) => ({
+      name: `New product ${f.productId}`,
+      categoryId: String(f.categoryId),
+      price: '2,450',
+    }),
+  },
+  {
+    path: '/admin/products/:id',
+    action: productRoute.action as never,
+    intent: 'save-product',
+    form: (f: Fixture) => ({
+      id: String(f.productId),
+      version: f.productVersion,
+      name: 'Renamed product',
+      categoryId: String(f.productCategoryId),
+      price: '1,999.50',
+      isActive: 'on',
+    }),
+  },
+  ...(['duplicate-product', 'set-product-active', 'delete-product'] as const).map((intent) => ({
+    path: '/admin/products',
+    action: productsRoute.action as never,
+    intent,
+    form: (f: Fixture) => ({
+      id: String(f.productId),
+      ...(intent === 'set-product-active' ? { isActive: 'false' } : {}),
+    }),
+  })),
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'advance-fulfilment',
+    form: (f: Fixture) => ({ number: f.orderNumber, status: 'confirmed', version: f.orderVersion }),
+  },
+  {
+    path: '/admin/customers/:id',
+    action: customerRoute.action as never,
+    intent: 'set-role',
+    form: (f: Fixture) => ({ userId: f.userId, role: 'admin' }),
+  },
+  {
+    path: '/admin/customers/:id',
+    action: customerRoute.action as never,
+    intent: 'set-banned',
+    form: (f: Fixture) => ({ userId: f.userId, banned: 'true', reason: 'Fixture' }),
+  },
 ];
 
-const LOADERS: { path: string; loader: (args: never) => Promise<unknown> }[] = [
-  { path: '/admin', loader: layoutRoute.loader as never },
-  { path: '/admin', loader: dashboardRoute.loader as never },
-  { path: '/admin/categories', loader: categoriesRoute.loader as never },
-  { path: '/admin/messages', loader: messagesRoute.loader as never },
-  { path: '/admin/audit', loader: auditRoute.loader as never },
+const LOADERS: {
+  path: (f: Fixture) => string;
+  loader: (args: never) => Promise<unknown>;
+  params?: (f: Fixture) => Record<string, string>;
+}[] = [
+  { path: () => '/admin', loader: layoutRoute.loader as never },
+  { path: () => '/admin', loader: dashboardRoute.loader as never },
+  { path: () => '/admin/categories', loader: categoriesRoute.loader as never },
+  { path: () => '/admin/products', loader: productsRoute.loader as never },
+  {
+    path: () => '/admin/products/new',
+    loader: productRoute.loader as never,
+    params: () => ({ id: 'new' }),
+  },
+  {
+    path: (f) => `/admin/products/${f.productId}`,
+    loader: productRoute.loader as never,
+    params: (f) => ({ id: String(f.productId) }),
+  },
+  { path: () => '/admin/orders', loader: ordersRoute.loader as never },
+  {
+    path: (f) => `/admin/orders/${f.orderNumber}`,
+    loader: orderRoute.loader as never,
+    params: (f) => ({ number: f.orderNumber }),
+  },
+  { path: () => '/admin/customers', loader: customersRoute.loader as never },
+  {
+    path: (f) => `/admin/customers/${f.userId}`,
+    loader: customerRoute.loader as never,
+    params: (f) => ({ id: f.userId }),
+  },
+  { path: () => '/admin/messages', loader: messagesRoute.loader as never },
+  { path: () => '/admin/settings', loader: settingsRoute.loader as never },
+  { path: () => '/admin/audit', loader: auditRoute.loader as never },
 ];
 
 /** A fingerprint of everything an admin action could change. */
@@ -139,6 +310,11 @@ async function state(): Promise<string> {
       db.select().from(categories).orderBy(categories.id),
       db.select().from(subcategories).orderBy(subcategories.id),
       db.select().from(contactMessages).orderBy(contactMessages.id),
+      db.select().from(siteSettings),
+      db.select().from(products).orderBy(products.id),
+      db.select().from(orders).orderBy(orders.id),
+      db.select().from(user).orderBy(user.id),
+      db.select({ n: count() }).from(session),
       db.select({ n: count() }).from(auditLog),
     ]),
   ]);
@@ -152,7 +328,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.dispose());
 
-describe(`the back office authorization table (${testDatabaseKind})`, () => {
+describe(`the back office authorization table on ${testDatabaseKind}`, () => {
   describe.each(ACTIONS.map((entry) => [`${entry.path} ${entry.intent}`, entry] as const))(
     'action %s',
     (_name, entry) => {
@@ -214,23 +390,24 @@ describe(`the back office authorization table (${testDatabaseKind})`, () => {
     },
   );
 
-  describe.each(LOADERS.map((entry, index) => [`${entry.path} (#${index + 1})`, entry] as const))(
-    'loader %s',
-    (_name, entry) => {
-      it.each(ROLES)('answers a %s as its role allows', async (role) => {
-        const request = pageGet(entry.path, cookies[role]);
-        const outcome = await routeOutcome(() =>
-          entry.loader({ request, context: app.context, params: {} } as never),
+  describe.each(
+    LOADERS.map((entry, index) => [`#${index + 1} ${entry.path.toString()}`, entry] as const),
+  )('loader %s', (_name, entry) => {
+    it.each(ROLES)('answers a %s as its role allows', async (role) => {
+      const f = await fixture();
+      const path = entry.path(f);
+      const request = pageGet(path, cookies[role]);
+      const outcome = await routeOutcome(() =>
+        entry.loader({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
+      );
+      if (role === 'admin') {
+        expect(outcome.status).toBe(200);
+      } else {
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toBe(
+          role === 'visitor' ? `/login?redirectTo=${encodeURIComponent(path)}` : '/login',
         );
-        if (role === 'admin') {
-          expect(outcome.status).toBe(200);
-        } else {
-          expect(outcome.status).toBe(302);
-          expect(outcome.location).toBe(
-            role === 'visitor' ? `/login?redirectTo=${encodeURIComponent(entry.path)}` : '/login',
-          );
-        }
-      });
-    },
-  );
+      }
+    });
+  });
 });

@@ -51,7 +51,7 @@ async function refusal(run: () => Promise<unknown>): Promise<AdminError> {
   return error as AdminError;
 }
 
-describe(`categories in the back office (${testDatabaseKind})`, () => {
+describe(`categories in the back office on ${testDatabaseKind}`, () => {
   it('derives the slug from the name by the spec rule and records the creation', async () => {
     const before = await auditCount();
     const { id } = await create({ name: '  Father & Son Sets ', description: 'Matching outfits' });

@@ -106,7 +106,7 @@ function pngBomb(width = 10_000, height = 8_000): Buffer {
   ]);
 }
 
-describe(`image uploads (${testDatabaseKind})`, () => {
+describe(`image uploads on ${testDatabaseKind}`, () => {
   it('stores an upload upright, without metadata, as a WebP source with a placeholder', async () => {
     const stored = await storeUploadedImage(database.db, storage, await cameraJpeg());
     expect(stored.key).toMatch(/^img-[0-9a-f]{32}$/);
@@ -208,7 +208,7 @@ describe(`image uploads (${testDatabaseKind})`, () => {
   });
 });
 
-describe(`image refusals (${testDatabaseKind})`, () => {
+describe(`image refusals on ${testDatabaseKind}`, () => {
   const refusals: [string, () => Buffer | Promise<Buffer>, number, RegExp][] = [
     [
       'a text file renamed to .jpg',

@@ -1,10 +1,12 @@
 /**
- * The order confirmation e-mail (issue "Cart, wishlist, checkout" 7): the lines, the total and
- * the delivery address, in plain text and HTML, in the shop's voice.
+ * The order e-mails, in plain text and HTML, in the shop's voice: the confirmation (issue
+ * "Cart, wishlist, checkout" 7: the lines, the total and the delivery address) and the notice
+ * of each fulfilment step the shop sets (issue "Back office", orders).
  */
 import escapeHtml from 'escape-html';
 import type { MailMessage } from '~/lib/mail.server';
 import { formatRupees } from '~/lib/money';
+import { FULFILMENT_STEPS, type FulfilmentStatus } from './fulfilment';
 import type { OrderDetail } from './orders.server';
 
 export function orderConfirmationEmail(
@@ -57,6 +59,46 @@ export function orderConfirmationEmail(
 <p style="margin:24px 0 4px;font-weight:bold">Delivery address</p>
 <p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(address)}</p>
 <p style="margin:24px 0"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#7a1f2b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-family:Arial,sans-serif">See your order</a></p>
+<p style="margin:32px 0 0;font-size:13px;color:#6b5d50">With warm regards,<br>${escapeHtml(shopName)}, Rajkot</p>
+</div></body></html>`,
+  };
+}
+
+/** The e-mail telling a shopper their order reached a fulfilment step. */
+export function fulfilmentUpdateEmail(
+  order: { number: string; customerName: string; email: string },
+  status: FulfilmentStatus,
+  shopName: string,
+  orderUrl: string,
+): MailMessage {
+  const step = FULFILMENT_STEPS[status];
+  const subject = `Your order ${order.number} is now: ${step.label}`;
+  const intro = `Here is news of your order ${order.number}: it is now at "${step.label}".`;
+  const questions = 'If you have any questions, we are always happy to help; just get in touch.';
+  return {
+    to: order.email,
+    subject,
+    link: orderUrl,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      intro,
+      step.description,
+      '',
+      `Follow your order: ${orderUrl}`,
+      '',
+      questions,
+      '',
+      'With warm regards,',
+      `${shopName}, Rajkot`,
+    ].join('\n'),
+    html: `<!doctype html><html lang="en"><body style="margin:0;background:#f6f1ea;font-family:Georgia,serif;color:#2b2118"><div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#7a1f2b">${escapeHtml(shopName)}</p>
+<h1 style="margin:0 0 16px;font-size:22px">Dear ${escapeHtml(order.customerName)},</h1>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+<p style="margin:0 0 16px;padding:12px 16px;background:#ffffff;border-left:4px solid #7a1f2b"><strong>${escapeHtml(step.label)}</strong><br>${escapeHtml(step.description)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#7a1f2b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-family:Arial,sans-serif">Follow your order</a></p>
+<p style="margin:0 0 16px">${escapeHtml(questions)}</p>
 <p style="margin:32px 0 0;font-size:13px;color:#6b5d50">With warm regards,<br>${escapeHtml(shopName)}, Rajkot</p>
 </div></body></html>`,
   };

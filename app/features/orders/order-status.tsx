@@ -1,5 +1,6 @@
-/** An order's status as a labelled badge. */
+/** An order's payment status and fulfilment step as labelled badges (the word, not only a colour). */
 import { cn } from '~/lib/utils';
+import { FULFILMENT_STEPS, type FulfilmentStatus } from './fulfilment';
 import type { OrderStatus } from './orders.server';
 
 const styles: Record<OrderStatus, { label: string; className: string }> = {
@@ -9,16 +10,26 @@ const styles: Record<OrderStatus, { label: string; className: string }> = {
   cancelled: { label: 'Cancelled', className: 'bg-stone-200 text-stone-800' },
 };
 
+const badge = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
+
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const style = styles[status];
+  return <span className={cn(badge, style.className)}>{style.label}</span>;
+}
+
+const fulfilmentStyles: Record<FulfilmentStatus, string> = {
+  confirmed: 'bg-sky-100 text-sky-900',
+  measuring: 'bg-indigo-100 text-indigo-900',
+  cutting: 'bg-violet-100 text-violet-900',
+  stitching: 'bg-fuchsia-100 text-fuchsia-900',
+  fitting: 'bg-orange-100 text-orange-900',
+  ready: 'bg-teal-100 text-teal-900',
+  delivered: 'bg-emerald-600 text-white',
+};
+
+/** The fulfilment step an order reached, e.g. 'Cutting'. */
+export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
   return (
-    <span
-      className={cn(
-        'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold',
-        style.className,
-      )}
-    >
-      {style.label}
-    </span>
+    <span className={cn(badge, fulfilmentStyles[status])}>{FULFILMENT_STEPS[status].label}</span>
   );
 }

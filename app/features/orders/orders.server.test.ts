@@ -6,7 +6,15 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cartLines, categories, orders, paymentEvents, products, user } from '~/lib/schema.server';
+import {
+  cartLines,
+  categories,
+  orderEvents,
+  orders,
+  paymentEvents,
+  products,
+  user,
+} from '~/lib/schema.server';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -352,6 +360,47 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
     expect((await listOrders(database.db, shopper)).map((summary) => summary.status)).toEqual([
       'paid',
     ]);
+  });
+
+  it('writes each status change to the order’s timeline, once', async () => {
+    const kinds = async (orderId: number) =>
+      (
+        await database.db
+          .select({ kind: orderEvents.kind })
+          .from(orderEvents)
+          .where(eq(orderEvents.orderId, orderId))
+          .orderBy(orderEvents.id)
+      ).map((event) => event.kind);
+
+    const shopper = await shopperWith(sherwani);
+    const order = await placed(shopper);
+    expect(await kinds(order.id)).toEqual(['created']);
+    const failure = provider.sandbox!.failure(order.providerOrderId, order.amountPaise);
+    const failed = provider.parseWebhookEvent(failure.rawBody, failure.eventId)!;
+    await applyPaymentEvent(database.db, 'sandbox', failed);
+    await applyPaymentEvent(database.db, 'sandbox', failed);
+    const pay = {
+      userId: shopper,
+      orderNumber: order.number,
+      paymentId: 'pay_tl',
+      provider: 'sandbox' as const,
+    };
+    await Promise.all([confirmPayment(database.db, pay), confirmPayment(database.db, pay)]);
+    expect(await kinds(order.id)).toEqual(['created', 'failed', 'paid']);
+    const stored = await getOrder(database.db, shopper, order.number);
+    expect(stored?.timeline.map((entry) => entry.kind)).toEqual(['created', 'failed', 'paid']);
+    expect(stored?.fulfilmentStatus).toBeNull();
+
+    await addToCart(database.db, shopper, {
+      productId: sherwani,
+      size: '',
+      color: '',
+      quantity: 1,
+    });
+    const dropped = await placed(shopper);
+    expect(await cancelOrder(database.db, shopper, dropped.number)).toBe(true);
+    expect(await cancelOrder(database.db, shopper, dropped.number)).toBe(false);
+    expect(await kinds(dropped.id)).toEqual(['created', 'cancelled']);
   });
 
   it('anonymises paid orders and drops unpaid ones when the account goes', async () => {

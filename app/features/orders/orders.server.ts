@@ -9,14 +9,20 @@
  * the same provider order; money received always makes the order paid, exactly once.)
  * Every provider event is recorded in `payment_events` in the same transaction as the change
  * it makes, so a repeated webhook or a confirmation racing its webhook changes nothing twice.
+ *
+ * Each change is also written to the order's timeline (`order_events`) in the same
+ * transaction; after payment the shop moves the order through its fulfilment steps
+ * (features/admin/orders.server). Orders placed before the timeline existed show their
+ * `created_at` and `paid_at` instead.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db } from '~/lib/db.server';
-import { cartLines, orderLines, orders, paymentEvents } from '~/lib/schema.server';
+import { cartLines, orderEvents, orderLines, orders, paymentEvents } from '~/lib/schema.server';
 import { getCartLines, priceLines } from '../cart/cart.server';
 import type { PaymentEvent, PaymentProviderName } from '../checkout/payments.server';
 import type { CheckoutDetails } from './checkout-details';
+import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
 
 /** Thrown for an order the shopper cannot place or change; the message is for them. */
 export class OrderError extends Error {
@@ -40,6 +46,8 @@ export interface OrderSummary {
   amountPaise: number;
   createdAt: string;
   itemCount: number;
+  /** The fulfilment step reached; null until the shop confirms a paid order. */
+  fulfilmentStatus: FulfilmentStatus | null;
 }
 
 export interface OrderDetail extends OrderSummary {
@@ -62,6 +70,8 @@ export interface OrderDetail extends OrderSummary {
     unitPricePaise: number;
     quantity: number;
   }[];
+  /** What happened to the order, oldest first. */
+  timeline: OrderTimelineEntry[];
 }
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -115,6 +125,7 @@ export async function createOrderFromCart(
         provider: input.provider,
       })
       .returning({ id: orders.id, number: orders.number, amountPaise: orders.amountPaise });
+    await addOrderEvent(tx, order!.id, 'created');
     await tx.insert(orderLines).values(
       cart.lines.map((line) => ({
         orderId: order!.id,
@@ -158,6 +169,11 @@ export type PaymentOutcome =
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Writes one entry of an order's timeline (inside the transaction making the change). */
+async function addOrderEvent(tx: Tx, orderId: number, kind: Exclude<OrderEventKind, 'fulfilment'>) {
+  await tx.insert(orderEvents).values({ orderId, kind });
+}
+
 async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<PaymentOutcome> {
   const [updated] = await tx
     .update(orders)
@@ -170,6 +186,7 @@ async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<Pay
     .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')))
     .returning({ userId: orders.userId });
   if (updated) {
+    await addOrderEvent(tx, orderId, 'paid');
     await tx.delete(cartLines).where(eq(cartLines.userId, updated.userId ?? ''));
     return { kind: 'paid', orderId, userId: updated.userId };
   }
@@ -226,6 +243,7 @@ export async function applyPaymentEvent(
         .set({ status: 'failed', updatedAt: new Date() })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'created')))
         .returning({ id: orders.id });
+      if (failed) await addOrderEvent(tx, order.id, 'failed');
       return failed
         ? { kind: 'failed', orderId: order.id }
         : { kind: 'ignored', reason: `order is ${order.status}` };
@@ -322,13 +340,67 @@ export async function orderNumberOf(db: Db, orderId: number): Promise<string | n
 
 /** The shopper closed the payment widget: a created order becomes cancelled. */
 export async function cancelOrder(db: Db, userId: string, number: string): Promise<boolean> {
-  const cancelled = await db
-    .update(orders)
-    .set({ status: 'cancelled', updatedAt: new Date() })
-    .where(and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.status, 'created')))
-    .returning({ id: orders.id });
-  return cancelled.length === 1;
+  return db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(
+        and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.status, 'created')),
+      )
+      .returning({ id: orders.id });
+    if (cancelled) await addOrderEvent(tx, cancelled.id, 'cancelled');
+    return cancelled !== undefined;
+  });
 }
+
+/** A timeline entry with who made it (the back office shows the administrator's e-mail). */
+export interface RecordedOrderEvent extends OrderTimelineEntry {
+  actorEmail: string | null;
+}
+
+/**
+ * An order's timeline, oldest first, from `order_events`; an order placed before the timeline
+ * existed gets its placing (`created_at`) and payment (`paid_at`) from the order itself.
+ */
+export async function orderTimeline(
+  db: Db,
+  order: { id: number; createdAt: Date; paidAt: Date | null },
+): Promise<RecordedOrderEvent[]> {
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const entries: RecordedOrderEvent[] = rows.map((row) => ({
+    kind: row.kind,
+    fulfilmentStatus: row.fulfilmentStatus,
+    note: row.note,
+    actorEmail: row.actorEmail,
+    at: row.createdAt.toISOString(),
+  }));
+  const has = (kind: OrderEventKind) => rows.some((row) => row.kind === kind);
+  const fallback = (kind: OrderEventKind, at: Date): RecordedOrderEvent => ({
+    kind,
+    fulfilmentStatus: null,
+    note: '',
+    actorEmail: null,
+    at: at.toISOString(),
+  });
+  if (!has('created')) entries.unshift(fallback('created', order.createdAt));
+  if (order.paidAt && !has('paid')) entries.push(fallback('paid', order.paidAt));
+  // Stable: entries at the same instant keep their recorded order.
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/**
+ * How many pieces an order bought, as a column of a select from `orders`. The outer `id` is
+ * written with its table: Drizzle leaves the columns of a one-table select unqualified, and
+ * a bare "id" inside the subquery would be the order line's own.
+ */
+export const orderItemCount = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders}.${sql.identifier('id')})`;
 
 const summaryColumns = {
   id: orders.id,
@@ -336,7 +408,8 @@ const summaryColumns = {
   status: orders.status,
   amountPaise: orders.amountPaise,
   createdAt: orders.createdAt,
-  itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+  fulfilmentStatus: orders.fulfilmentStatus,
+  itemCount: orderItemCount,
 };
 
 /** A shopper's orders, newest first. */
@@ -369,19 +442,22 @@ export async function getOrder(
     .from(orders)
     .where(and(eq(orders.number, number), eq(orders.userId, userId)));
   if (!row) return null;
-  const lines = await db
-    .select({
-      productId: orderLines.productId,
-      name: orderLines.name,
-      imageKey: orderLines.imageKey,
-      size: orderLines.size,
-      color: orderLines.color,
-      unitPricePaise: orderLines.unitPricePaise,
-      quantity: orderLines.quantity,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, row.id))
-    .orderBy(orderLines.id);
+  const [lines, timeline] = await Promise.all([
+    db
+      .select({
+        productId: orderLines.productId,
+        name: orderLines.name,
+        imageKey: orderLines.imageKey,
+        size: orderLines.size,
+        color: orderLines.color,
+        unitPricePaise: orderLines.unitPricePaise,
+        quantity: orderLines.quantity,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, row.id))
+      .orderBy(orderLines.id),
+    orderTimeline(db, row),
+  ]);
   return {
     id: row.id,
     number: row.number,
@@ -399,7 +475,15 @@ export async function getOrder(
     provider: row.provider,
     providerOrderId: row.providerOrderId,
     paidAt: row.paidAt?.toISOString() ?? null,
+    fulfilmentStatus: row.fulfilmentStatus,
     lines,
+    // The shopper sees what happened, not which administrator did it.
+    timeline: timeline.map(({ kind, fulfilmentStatus, note, at }) => ({
+      kind,
+      fulfilmentStatus,
+      note,
+      at,
+    })),
   };
 }
 

@@ -21,6 +21,9 @@ export interface SiteSettings {
   social: { instagram?: string; facebook?: string; youtube?: string };
 }
 
+/** Most rows of opening hours the settings take. */
+export const MAX_HOURS_ROWS = 7;
+
 /** The demo values a new install starts with, and the fallback of every missing field. */
 export const defaultSiteSettings: SiteSettings = {
   shopName: 'Rajkot Tailoring House',

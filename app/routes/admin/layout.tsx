@@ -3,6 +3,10 @@ import {
   HistoryIcon,
   LayoutDashboardIcon,
   MessageSquareIcon,
+  ReceiptIcon,
+  SettingsIcon,
+  ShirtIcon,
+  UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { Suspense } from 'react';
@@ -31,7 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const SCREENS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboardIcon, end: true },
   { to: '/admin/categories', label: 'Categories', icon: FolderTreeIcon },
+  { to: '/admin/products', label: 'Products', icon: ShirtIcon },
+  { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
+  { to: '/admin/customers', label: 'Customers', icon: UsersIcon },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquareIcon },
+  { to: '/admin/settings', label: 'Settings', icon: SettingsIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },
 ];
 

@@ -1,0 +1,45 @@
+import { data, useLoaderData } from 'react-router';
+import { requireAdmin } from '~/features/account/session.server';
+import { runAdminAction } from '~/features/admin/admin-action.server';
+import { OrderScreen } from '~/features/admin/order-detail';
+import { getAdminOrder, orderHandlers } from '~/features/admin/orders.server';
+import { rootMetaData } from '~/features/site/root-data';
+import { privatePageMeta } from '~/lib/seo';
+import type { Route } from './+types/order';
+
+/** The tab's title; never indexed. */
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
+
+/**
+ * /admin/orders/:number: one order with its lines, customer, payment and timeline, and its
+ * fulfilment control. Administrators only; an unknown number answers 404.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
+  if (!order) throw data('Order not found', { status: 404 });
+  return { order };
+}
+
+/**
+ * Moves the order to a later fulfilment step (`intent` advance-fulfilment; `number`,
+ * `status`, `version`) and e-mails the customer; the role is checked first (runAdminAction).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAdminAction(
+    request,
+    context,
+    orderHandlers({
+      db: context.db,
+      mailer: context.mailer,
+      publicUrl: context.env.PUBLIC_URL,
+      shopName: async () => (await context.catalogue.settings()).shopName,
+    }),
+  );
+}
+
+export default function AdminOrder() {
+  const { order } = useLoaderData<typeof loader>();
+  return <OrderScreen order={order} />;
+}

@@ -1,0 +1,39 @@
+import { useLoaderData } from 'react-router';
+import { requireAdmin } from '~/features/account/session.server';
+import { isOrderFilter } from '~/features/admin/order-filters';
+import { OrdersScreen } from '~/features/admin/order-list';
+import { listAdminOrders, ORDERS_PAGE_SIZE } from '~/features/admin/orders.server';
+import { pageCount, pageFromSearch } from '~/features/admin/paging';
+import { rootMetaData } from '~/features/site/root-data';
+import { privatePageMeta } from '~/lib/seo';
+import type { Route } from './+types/orders';
+
+/** The tab's title; never indexed. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta('Orders', rootMetaData(matches).settings.shopName);
+
+/**
+ * /admin/orders: every order, newest first, 25 a page (`?page=`), filtered by `?status=`
+ * (payment status, 'to-confirm' or a fulfilment step; anything else shows all) and searched by
+ * `?q=` (order number, customer name, e-mail or phone digits). Administrators only.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const search = new URL(request.url).searchParams;
+  const status = search.get('status');
+  const filter = isOrderFilter(status) ? status : undefined;
+  const q = (search.get('q') ?? '').trim().slice(0, 100);
+  const page = pageFromSearch(search);
+  const result = await listAdminOrders(context.db, { page, status: filter, q });
+  return {
+    ...result,
+    filter: filter ?? null,
+    q,
+    page,
+    pages: pageCount(result.total, ORDERS_PAGE_SIZE),
+  };
+}
+
+export default function AdminOrders() {
+  return <OrdersScreen {...useLoaderData<typeof loader>()} />;
+}
