@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signIn, uniqueEmail } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
 
 const password = 'A-long-shop-owner-passphrase-1987';
 
@@ -16,6 +17,8 @@ test('a category created in the back office appears in a shopper’s open naviga
   request,
   browser,
 }) => {
+  // Two browsers, uploads and several saves: more than the default 30 s on a busy CI machine.
+  test.slow();
   await signedInAdmin(page, request);
   const name = `Turban Studio ${Date.now().toString(36)}`;
 
@@ -62,6 +65,8 @@ test('categories reorder with the Move buttons, the order stays after reload, an
   page,
   request,
 }) => {
+  // Two browsers, uploads and several saves: more than the default 30 s on a busy CI machine.
+  test.slow();
   await signedInAdmin(page, request);
   await page.goto('/admin/categories');
   const list = page.getByRole('list', { name: 'Categories' });
@@ -97,6 +102,8 @@ test('a new enquiry WhatsApp number in the settings is the one product enquiries
   request,
   context,
 }) => {
+  // Two browsers, uploads and several saves: more than the default 30 s on a busy CI machine.
+  test.slow();
   await signedInAdmin(page, request);
   await context.route('https://wa.me/**', (route) =>
     route.fulfill({ body: 'chat', contentType: 'text/plain' }),
@@ -130,6 +137,7 @@ test('a new enquiry WhatsApp number in the settings is the one product enquiries
     const popupPromise = page.waitForEvent('popup');
     await dialog.getByRole('button', { name: 'Send Enquiry' }).click();
     const popup = await popupPromise;
+    await popup.waitForURL('https://wa.me/**');
     expect(new URL(popup.url()).pathname).toBe('/919825067890');
     await popup.close();
   } finally {
@@ -138,4 +146,130 @@ test('a new enquiry WhatsApp number in the settings is the one product enquiries
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved. The shop shows them now.')).toBeVisible();
   }
+});
+
+/** A signed-in shopper in a browser context of their own. */
+async function shopperPage(
+  browser: Browser,
+  request: Parameters<typeof createAccount>[0],
+) {
+  const email = uniqueEmail('shopper');
+  await createAccount(request, { name: 'Hetal Shah', email, password });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+  return { page, email };
+}
+
+test('a product created with a photo is on its listing; a new price shows on its page and in a shopper’s cart', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // Two browsers, uploads and several saves: more than the default 30 s on a busy CI machine.
+  test.slow();
+  await signedInAdmin(page, request);
+  const name = `Kathiawadi Safa Cotton ${Date.now().toString(36)}`;
+  const photo = await sharp({
+    create: { width: 1200, height: 1500, channels: 3, background: '#b3541e' },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+  await page.goto('/admin/products/new');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Fabrics' });
+  await page.getByLabel('Subcategory', { exact: true }).selectOption({ label: 'Cotton' });
+  await page.getByLabel('Price in rupees (₹)').fill('1,499');
+  await page.getByLabel('Add photos').setInputFiles({
+    name: 'safa.jpg',
+    mimeType: 'image/jpeg',
+    buffer: photo,
+  });
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText(`Product "${name}" created.`)).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  const productPath = `/product/${/(\d+)$/.exec(page.url())![1]}`;
+
+  const shopper = await shopperPage(browser, request);
+  await shopper.page.goto('/category?subcategory=cotton');
+  await expect(shopper.page.getByRole('heading', { name })).toBeVisible();
+  await shopper.page.goto(productPath);
+  await expect(shopper.page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const image = shopper.page.getByRole('img', { name });
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(shopper.page.getByText('₹1,499').first()).toBeVisible();
+  await shopper.page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(shopper.page.getByText('Added to cart')).toBeVisible();
+
+  await page.getByLabel('Price in rupees (₹)').fill('1,299');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Product "${name}" saved.`)).toBeVisible();
+
+  await shopper.page.reload();
+  await expect(shopper.page.getByText('₹1,299').first()).toBeVisible();
+  await expect(shopper.page.getByText('₹1,499')).toHaveCount(0);
+  await shopper.page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
+  const drawer = shopper.page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(drawer.getByRole('link', { name })).toBeVisible();
+  await expect(drawer.getByText('₹1,299').first()).toBeVisible();
+  await expect(drawer.getByText('₹1,499')).toHaveCount(0);
+  await shopper.page.context().close();
+});
+
+test('an order moved through fulfilment shows its new step in the shopper’s order history', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // Two browsers, uploads and several saves: more than the default 30 s on a busy CI machine.
+  test.slow();
+  const shopper = await shopperPage(browser, request);
+  const number = `RT-E2E-${Date.now().toString(36).toUpperCase()}`;
+  await withDatabase(async (db) => {
+    const { rows } = await db.query(`select id from "user" where email = $1`, [shopper.email]);
+    const order = await db.query(
+      `insert into orders (number, user_id, status, amount_paise, customer_name, email, phone,
+         address, city, state, pincode, provider, paid_at)
+       values ($1, $2, 'paid', 245000, 'Hetal Shah', $3, '9876543210', '44 Kalawad Road',
+         'Rajkot', 'Gujarat', '360005', 'sandbox', now()) returning id`,
+      [number, rows[0].id, shopper.email],
+    );
+    await db.query(
+      `insert into order_lines (order_id, name, size, color, unit_price_paise, quantity)
+       values ($1, 'Wedding Sherwani – Maroon', '40', 'Maroon', 245000, 1)`,
+      [order.rows[0].id],
+    );
+  });
+
+  await signedInAdmin(page, request);
+  await page.goto('/admin/orders');
+  await page.getByLabel('Search orders').fill(number);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: number }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+  await page.getByLabel('Move to').selectOption({ label: 'Confirmed' });
+  await page.getByRole('button', { name: 'Update status' }).click();
+  await expect(page.getByText(`Order ${number} is now at Confirmed.`)).toBeVisible();
+  await page.getByLabel('Move to').selectOption({ label: 'Cutting (skips a step)' });
+  await page.getByRole('button', { name: 'Update status' }).click();
+  await expect(page.getByText(`Order ${number} is now at Cutting.`)).toBeVisible();
+  await expect(page.getByLabel('Move to').getByRole('option', { name: /Measuring/ })).toHaveCount(
+    0,
+  );
+
+  await shopper.page.goto('/account/orders');
+  const row = shopper.page.getByRole('row').filter({ hasText: number });
+  await expect(row.getByText('Cutting', { exact: true })).toBeVisible();
+  await expect(
+    row.getByText('Your fabric is being cut by hand to your measurements.'),
+  ).toBeVisible();
+  await shopper.page.context().close();
 });

@@ -64,11 +64,15 @@ export function ProductEditor({
 }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const fetcher = useAdminFetcher({
-    onSuccess: (outcome) => {
-      if (!product && outcome.id !== undefined) navigate(`/admin/products/${outcome.id}`);
-    },
-  });
+  const fetcher = useAdminFetcher();
+  // A new product opens its own page once the save and the page's reload are done (navigating
+  // while this page still reloads could leave the new page showing this one's data).
+  const createdId = !product && fetcher.data?.ok ? fetcher.data.id : undefined;
+  useEffect(() => {
+    if (fetcher.state === 'idle' && createdId !== undefined) {
+      navigate(`/admin/products/${createdId}`);
+    }
+  }, [fetcher.state, createdId, navigate]);
   const [name, setName] = useState(product?.name ?? '');
   const [slug, setSlug] = useState(product?.slug ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
