@@ -214,6 +214,31 @@ function assertVersion(version: string | undefined, what: string): string {
 }
 
 /**
+ * The columns a category or subcategory form sets: its slug (given, or derived from the name)
+ * and the uploaded image when one was sent (stored through the pipeline before any change).
+ * @throws AdminError on a slug that cannot be derived or a refused image.
+ */
+async function shelfValues(
+  db: Db,
+  storage: Storage,
+  input: { name: string; slug: string; description: string; isActive: boolean },
+  form: FormData,
+) {
+  const slug = slugFor(input);
+  const imageKey = await uploadedImage(db, storage, form);
+  return {
+    slug,
+    values: {
+      name: input.name,
+      slug,
+      description: input.description,
+      isActive: input.isActive,
+      ...(imageKey ? { imageKey } : {}),
+    },
+  };
+}
+
+/**
  * Creates or edits a category (with an optional new image from the form's `image` file).
  * @throws AdminError 409 on a slug in use or a stale version, 404 on an unknown id, 413/415/422
  *   on a refused image.
@@ -225,15 +250,7 @@ export async function saveCategory(
   input: z.output<typeof saveCategorySchema>,
   form: FormData,
 ): Promise<{ message: string; id: number }> {
-  const slug = slugFor(input);
-  const imageKey = await uploadedImage(db, storage, form);
-  const values = {
-    name: input.name,
-    slug,
-    description: input.description,
-    isActive: input.isActive,
-    ...(imageKey ? { imageKey } : {}),
-  };
+  const { slug, values } = await shelfValues(db, storage, input, form);
   try {
     return await db.transaction(async (tx) => {
       if (input.id === undefined) {
@@ -292,15 +309,7 @@ export async function saveSubcategory(
   input: z.output<typeof saveSubcategorySchema>,
   form: FormData,
 ): Promise<{ message: string; id: number }> {
-  const slug = slugFor(input);
-  const imageKey = await uploadedImage(db, storage, form);
-  const values = {
-    name: input.name,
-    slug,
-    description: input.description,
-    isActive: input.isActive,
-    ...(imageKey ? { imageKey } : {}),
-  };
+  const { slug, values } = await shelfValues(db, storage, input, form);
   try {
     return await db.transaction(async (tx) => {
       const [category] = await tx

@@ -13,8 +13,7 @@ import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import type { Mailer } from '~/lib/mail.server';
-import { orderEvents, orderLines, orders } from '~/lib/schema.server';
-import { placeholderFor } from '~/features/media/images.server';
+import { orderEvents, orders } from '~/lib/schema.server';
 import {
   FULFILMENT_STATUSES,
   FULFILMENT_STEPS,
@@ -25,6 +24,7 @@ import {
 import { fulfilmentUpdateEmail } from '~/features/orders/order-email';
 import {
   orderItemCount,
+  orderLinesOf,
   orderTimeline,
   type OrderStatus,
   type RecordedOrderEvent,
@@ -199,23 +199,7 @@ export interface AdminOrder {
 export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder | null> {
   const [row] = await db.select().from(orders).where(eq(orders.number, number));
   if (!row) return null;
-  const [lines, timeline] = await Promise.all([
-    db
-      .select({
-        productId: orderLines.productId,
-        name: orderLines.name,
-        imageKey: orderLines.imageKey,
-        imagePlaceholder: placeholderFor(orderLines.imageKey),
-        size: orderLines.size,
-        color: orderLines.color,
-        unitPricePaise: orderLines.unitPricePaise,
-        quantity: orderLines.quantity,
-      })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, row.id))
-      .orderBy(orderLines.id),
-    orderTimeline(db, row),
-  ]);
+  const [lines, timeline] = await Promise.all([orderLinesOf(db, row.id), orderTimeline(db, row)]);
   return {
     number: row.number,
     status: row.status,

@@ -18,6 +18,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db } from '~/lib/db.server';
+import { placeholderFor } from '~/features/media/images.server';
 import { cartLines, orderEvents, orderLines, orders, paymentEvents } from '~/lib/schema.server';
 import { getCartLines, priceLines } from '../cart/cart.server';
 import type { PaymentEvent, PaymentProviderName } from '../checkout/payments.server';
@@ -442,22 +443,7 @@ export async function getOrder(
     .from(orders)
     .where(and(eq(orders.number, number), eq(orders.userId, userId)));
   if (!row) return null;
-  const [lines, timeline] = await Promise.all([
-    db
-      .select({
-        productId: orderLines.productId,
-        name: orderLines.name,
-        imageKey: orderLines.imageKey,
-        size: orderLines.size,
-        color: orderLines.color,
-        unitPricePaise: orderLines.unitPricePaise,
-        quantity: orderLines.quantity,
-      })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, row.id))
-      .orderBy(orderLines.id),
-    orderTimeline(db, row),
-  ]);
+  const [lines, timeline] = await Promise.all([orderLinesOf(db, row.id), orderTimeline(db, row)]);
   return {
     id: row.id,
     number: row.number,
@@ -532,4 +518,22 @@ export async function anonymiseOrdersOf(db: Db, userId: string): Promise<void> {
       })
       .where(eq(orders.userId, userId));
   });
+}
+
+/** The lines of one order in the order they were bought, with each image's placeholder. */
+export function orderLinesOf(db: Db, orderId: number) {
+  return db
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      imageKey: orderLines.imageKey,
+      imagePlaceholder: placeholderFor(orderLines.imageKey),
+      size: orderLines.size,
+      color: orderLines.color,
+      unitPricePaise: orderLines.unitPricePaise,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.id);
 }
