@@ -71,7 +71,9 @@ export default function AdminDashboard() {
                   className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
                 >
                   <div className="min-w-0">
-                    <p className="font-medium break-all">{order.number}</p>
+                    <Link to={`/admin/orders/${order.number}`} className={`${textLink} break-all`}>
+                      {order.number}
+                    </Link>
                     <p className="text-sm text-muted-foreground">
                       {order.customerName} ·{' '}
                       <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time>
@@ -132,7 +134,11 @@ export default function AdminDashboard() {
         </h2>
         <dl className="mt-3 grid grid-cols-2 gap-4 sm:max-w-md">
           <div>
-            <dt className="text-sm text-muted-foreground">Products</dt>
+            <dt className="text-sm text-muted-foreground">
+              <Link to="/admin/products" className={textLink}>
+                Products
+              </Link>
+            </dt>
             <dd className="text-lg font-semibold">
               {figures.products.total}{' '}
               <span className="text-sm font-normal text-muted-foreground">
