@@ -5,6 +5,7 @@ import path from 'node:path';
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
-  build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : {},
+  // The client manifest tells the service worker script which chunks only the back office uses.
+  build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : { manifest: true },
   plugins: [tailwindcss(), reactRouter()],
 }));
