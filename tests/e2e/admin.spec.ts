@@ -4,6 +4,10 @@ import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from
 
 const password = 'A-long-shop-owner-passphrase-1987';
 
+// These tests change the one shared catalogue (a new category, the order of categories): run
+// them one after another, so a reorder never meets a category another test just created.
+test.describe.configure({ mode: 'default' });
+
 async function signedInAdmin(page: Page, request: Parameters<typeof createAccount>[0]) {
   const email = uniqueEmail('owner');
   await createAccount(request, { name: 'Shop Owner', email, password, admin: true });
@@ -149,10 +153,7 @@ test('a new enquiry WhatsApp number in the settings is the one product enquiries
 });
 
 /** A signed-in shopper in a browser context of their own. */
-async function shopperPage(
-  browser: Browser,
-  request: Parameters<typeof createAccount>[0],
-) {
+async function shopperPage(browser: Browser, request: Parameters<typeof createAccount>[0]) {
   const email = uniqueEmail('shopper');
   await createAccount(request, { name: 'Hetal Shah', email, password });
   const context = await browser.newContext({
