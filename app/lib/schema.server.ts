@@ -142,9 +142,12 @@ export const media = pgTable(
     /** A stable name for rows the demo seed created, so re-seeding never duplicates them. */
     seedKey: text('seed_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every edit; the back office's stale-edit check compares it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('media_seed_key').on(t.seedKey),
+    index('media_created_idx').on(t.createdAt),
     check('media_kind_check', sql`${t.kind} in ('image', 'video')`),
   ],
 );

@@ -1,4 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
 
@@ -273,4 +275,104 @@ test('an order moved through fulfilment shows its new step in the shopper’s or
     row.getByText('Your fabric is being cut by hand to your measurements.'),
   ).toBeVisible();
   await shopper.page.context().close();
+});
+
+test('photos and a video uploaded together show in a shopper’s open gallery without reload; a fake file is refused; edits and deletes follow', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // Two browsers, three uploads with variants rendered: more than 30 s on a busy CI machine.
+  test.slow();
+  await signedInAdmin(page, request);
+  const tag = Date.now().toString(36);
+  const titles = {
+    photo: `Bandhgala fitting ${tag}`,
+    second: `Zari border ${tag}`,
+    video: `Showroom walk ${tag}`,
+  };
+  const jpeg = (background: string) =>
+    sharp({ create: { width: 1200, height: 900, channels: 3, background } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  const mp4 = await fs.readFile(
+    path.join(
+      'scripts/seed-assets/videos',
+      (await fs.readdir('scripts/seed-assets/videos')).find((name) => name.endsWith('.mp4'))!,
+    ),
+  );
+
+  const shopper = await (await browser.newContext()).newPage();
+  const stream = shopper.waitForResponse((response) => response.url().endsWith('/api/events'));
+  await shopper.goto('/gallery');
+  await stream;
+  await expect(shopper.getByRole('heading', { name: titles.photo })).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Media' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
+  await page.getByLabel('Choose images or videos').setInputFiles([
+    { name: 'bandhgala-fitting.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#3b2f2f') },
+    { name: 'zari_border.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#c9a227') },
+    { name: 'showroom-walk.mp4', mimeType: 'video/mp4', buffer: mp4 },
+    { name: 'not-a-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text') },
+  ]);
+  const files = page.getByRole('list', { name: 'Files to upload' });
+  await expect(files.getByRole('listitem')).toHaveCount(4);
+  // Titles come from the file names and can be changed before sending.
+  await expect(files.getByLabel('Title').nth(1)).toHaveValue('Zari border');
+  await files.getByLabel('Title').nth(0).fill(titles.photo);
+  await files.getByLabel('Title').nth(1).fill(titles.second);
+  await files.getByLabel('Title').nth(2).fill(titles.video);
+  await files.getByLabel('Description').nth(0).fill('A <b>fitting</b> in the shop');
+  await page.getByLabel('Category').first().selectOption({ label: 'Fabrics' });
+  await page.getByLabel('Video section').selectOption({ label: 'Store Visit' });
+  await page.getByRole('button', { name: 'Upload 4 files' }).click();
+
+  await expect(files.getByText(`${titles.photo}: uploaded`)).toBeVisible({ timeout: 30_000 });
+  await expect(files.getByText(`${titles.second}: uploaded`)).toBeVisible();
+  await expect(files.getByText(`${titles.video}: uploaded`)).toBeVisible();
+  await expect(
+    files.getByText(/^Not a photo: This file is not an image we can read/),
+  ).toBeVisible();
+  await expect(
+    page.getByText('3 of 4 files uploaded; see the messages beside the others.'),
+  ).toBeVisible();
+
+  // The shopper's gallery never reloaded: the new items are there within 5 s.
+  const card = shopper.getByRole('link', { name: new RegExp(titles.photo) });
+  await expect(card).toBeVisible({ timeout: 5_000 });
+  await expect(card).toContainText('A <b>fitting</b> in the shop');
+  await expect(card).toContainText('Fabrics');
+  await expect(shopper.getByRole('heading', { name: titles.second })).toBeVisible();
+  await shopper.getByRole('link', { name: 'Videos', exact: true }).click();
+  await expect(shopper.getByRole('heading', { level: 2, name: 'Store Visit' })).toBeVisible();
+  await expect(shopper.getByRole('heading', { name: titles.video })).toBeVisible();
+  await shopper.getByRole('link', { name: 'All Media', exact: true }).click();
+  await expect(shopper.getByRole('heading', { name: titles.second })).toBeVisible();
+
+  // The admin's list shows them too; an edit and a delete reach the shopper as well.
+  const list = page.getByRole('list', { name: 'Gallery items' });
+  await expect(list.getByRole('heading', { name: titles.photo })).toBeVisible();
+  await page.getByRole('button', { name: `Edit "${titles.second}"` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit image' });
+  await dialog.getByLabel('Title').fill(`${titles.second} (gold)`);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Saved "${titles.second} (gold)".`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(shopper.getByRole('heading', { name: `${titles.second} (gold)` })).toBeVisible({
+    timeout: 5_000,
+  });
+
+  await page.getByRole('button', { name: `Delete "${titles.photo}"` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete "${titles.photo}"?` });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Deleted "${titles.photo}" from the gallery.`)).toBeVisible();
+  await expect(list.getByRole('heading', { name: titles.photo })).toHaveCount(0);
+  await expect(shopper.getByRole('heading', { name: titles.photo })).toHaveCount(0, {
+    timeout: 5_000,
+  });
+  await shopper.context().close();
 });

@@ -11,6 +11,7 @@
  *
  * Loaders keep `requireAdmin` (a redirect to /login), which suits a page visit.
  */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { data, type AppLoadContext } from 'react-router';
 import type * as z from 'zod';
 import { getSessionUser, type SessionUser } from '~/features/account/session.server';
@@ -167,4 +168,66 @@ export async function runAdminAction(
       { status: error.status },
     );
   }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Edit versions and unique keys, shared by the editing screens                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * A SQL condition: the row's `updated_at` equals the version (ISO 8601) the editor opened, to
+ * the millisecond (PostgreSQL keeps microseconds; JavaScript dates keep milliseconds). Used in
+ * an UPDATE's WHERE, so a save over a newer version changes no row.
+ */
+export function versionMatches(column: SQLWrapper, version: string): SQL {
+  return sql`date_trunc('milliseconds', ${column}) = ${new Date(version).toISOString()}::timestamptz`;
+}
+
+/**
+ * The version an edit form sent, checked to be a date.
+ * @throws AdminError 409 "The {what} form is out of date…" when it is missing or unreadable.
+ */
+export function assertVersion(version: string | undefined, what: string): string {
+  if (!version || Number.isNaN(Date.parse(version))) {
+    throw new AdminError(`The ${what} form is out of date. Reload and edit again.`, 409);
+  }
+  return version;
+}
+
+/** Whether a database error is a unique-constraint violation (SQLSTATE 23505), wrapped or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505' || causeCode === '23505';
+}
+
+/** React Router's `data()` result, read without its (unexported) class. */
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'DataWithResponseInit'
+  );
+}
+
+/**
+ * {@link runAdminAction} for a resource route that a script calls (the media screen's uploads,
+ * sent with XMLHttpRequest for their progress): the outcome, refusals included, as a JSON
+ * response with its status.
+ */
+export async function runAdminJsonAction(
+  request: Request,
+  context: AppLoadContext,
+  handlers: Record<string, AnyAdminHandler>,
+): Promise<Response> {
+  let result: unknown;
+  try {
+    result = await runAdminAction(request, context, handlers);
+  } catch (error) {
+    if (!isDataWithInit(error)) throw error;
+    result = error;
+  }
+  if (result instanceof Response) return result;
+  if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
+  return Response.json(result);
 }

@@ -5,11 +5,14 @@
  * redirect to /login; actions: 401 and 403) and change nothing; administrators get through.
  */
 import { count, eq } from 'drizzle-orm';
+import { data } from 'react-router';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   categories,
   contactMessages,
+  media,
   orders,
   products,
   session,
@@ -30,6 +33,8 @@ import * as auditRoute from '~/routes/admin/audit';
 import * as categoriesRoute from '~/routes/admin/categories';
 import * as dashboardRoute from '~/routes/admin/dashboard';
 import * as layoutRoute from '~/routes/admin/layout';
+import * as mediaRoute from '~/routes/admin/media';
+import * as mediaUploadRoute from '~/routes/admin/media-upload';
 import * as messagesRoute from '~/routes/admin/messages';
 import * as settingsRoute from '~/routes/admin/settings';
 import * as customerRoute from '~/routes/admin/customer';
@@ -64,6 +69,19 @@ interface Fixture {
   orderVersion: string;
   /** A customer account no test signs in with (banning it signs nobody out). */
   userId: string;
+  /** A gallery image item and its version. */
+  mediaId: number;
+  mediaVersion: string;
+}
+
+/** A small real PNG for the upload actions (made once). */
+let png: Uint8Array<ArrayBuffer>;
+const photo = () => new File([png], 'photo.png', { type: 'image/png' });
+
+/** The JSON upload route read like a page action's `data()` outcome, for the table. */
+async function mediaUploadAction(args: never): Promise<unknown> {
+  const response = await mediaUploadRoute.action(args);
+  return data(await response.json(), { status: response.status });
 }
 
 let fixtures = 0;
@@ -118,7 +136,13 @@ async function fixture(): Promise<Fixture> {
     .insert(user)
     .values({ id: `fixture-user-${n}`, name: `Fixture ${n}`, email: `fixture-${n}@example.com` })
     .returning();
+  const [item] = await db
+    .insert(media)
+    .values({ kind: 'image', title: `Fixture photo ${n}`, categoryId: shelf!.id })
+    .returning();
   return {
+    mediaId: item!.id,
+    mediaVersion: item!.updatedAt.toISOString(),
     categoryId: category!.id,
     subcategoryId: subcategory!.id,
     categoryVersion: category!.updatedAt.toISOString(),
@@ -139,7 +163,7 @@ async function fixture(): Promise<Fixture> {
 }
 
 /** Every admin action intent with a valid form for it. */
-type FormOf = (f: Fixture) => Record<string, string>;
+type FormOf = (f: Fixture) => Record<string, string | Blob>;
 const ACTIONS: {
   path: string;
   action: (args: never) => Promise<unknown>;
@@ -264,6 +288,39 @@ const ACTIONS: {
     intent: 'set-banned',
     form: (f: Fixture) => ({ userId: f.userId, banned: 'true', reason: 'Fixture' }),
   },
+  {
+    path: '/admin/media/upload',
+    action: mediaUploadAction as never,
+    intent: 'upload-media',
+    form: (f: Fixture) => ({
+      title: `Uploaded ${f.mediaId}`,
+      categoryId: String(f.productCategoryId),
+      file: photo(),
+    }),
+  },
+  {
+    path: '/admin/media',
+    action: mediaRoute.action as never,
+    intent: 'upload-media',
+    form: (f: Fixture) => ({ title: `Uploaded on the page ${f.mediaId}`, file: photo() }),
+  },
+  {
+    path: '/admin/media',
+    action: mediaRoute.action as never,
+    intent: 'save-media',
+    form: (f: Fixture) => ({
+      id: String(f.mediaId),
+      version: f.mediaVersion,
+      title: 'Renamed photo',
+      description: 'Edited',
+    }),
+  },
+  {
+    path: '/admin/media',
+    action: mediaRoute.action as never,
+    intent: 'delete-media',
+    form: (f: Fixture) => ({ id: String(f.mediaId) }),
+  },
 ];
 
 const LOADERS: {
@@ -299,6 +356,7 @@ const LOADERS: {
   },
   { path: () => '/admin/messages', loader: messagesRoute.loader as never },
   { path: () => '/admin/settings', loader: settingsRoute.loader as never },
+  { path: () => '/admin/media', loader: mediaRoute.loader as never },
   { path: () => '/admin/audit', loader: auditRoute.loader as never },
 ];
 
@@ -312,6 +370,7 @@ async function state(): Promise<string> {
       db.select().from(contactMessages).orderBy(contactMessages.id),
       db.select().from(siteSettings),
       db.select().from(products).orderBy(products.id),
+      db.select().from(media).orderBy(media.id),
       db.select().from(orders).orderBy(orders.id),
       db.select().from(user).orderBy(user.id),
       db.select({ n: count() }).from(session),
@@ -322,6 +381,11 @@ async function state(): Promise<string> {
 }
 
 beforeAll(async () => {
+  png = new Uint8Array(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a5a2b' } })
+      .png()
+      .toBuffer(),
+  );
   app = await createTestApp();
   cookies.customer = (await app.signedIn('user')).cookie;
   cookies.admin = (await app.signedIn('admin')).cookie;

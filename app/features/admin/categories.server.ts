@@ -14,13 +14,16 @@ import type { Db } from '~/lib/db.server';
 import { categories, products, subcategories } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage.server';
 import { slugify } from '~/features/catalog/slug';
+import { placeholderFor } from '~/features/media/images.server';
 import {
-  MediaRejectedError,
-  placeholderFor,
-  storeUploadedImage,
-} from '~/features/media/images.server';
-import { AdminError } from './admin-action.server';
+  AdminError,
+  assertVersion,
+  isUniqueViolation,
+  versionMatches,
+} from './admin-action.server';
 import { recordAudit, type Actor } from './audit.server';
+import { checkboxField, idField } from './form-fields';
+import { storeFormImage } from './uploads.server';
 
 /** A subcategory row as the categories screen shows it. */
 export interface AdminSubcategory {
@@ -108,12 +111,8 @@ export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
   }));
 }
 
-const checkbox = z
-  .union([z.literal('on'), z.literal('true'), z.literal('false'), z.literal('')])
-  .optional()
-  .transform((value) => value === 'on' || value === 'true');
-
-const id = z.coerce.number<string>().int().positive();
+const checkbox = checkboxField;
+const id = idField();
 
 /** The fields of the category and subcategory forms. */
 const shelfFields = {
@@ -180,39 +179,6 @@ function slugFor(input: { name: string; slug: string }): string {
   return slug;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code;
-  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505' || causeCode === '23505';
-}
-
-/** Reads an optional uploaded image from the form and stores it through the pipeline. */
-async function uploadedImage(db: Db, storage: Storage, form: FormData): Promise<string | null> {
-  const file = form.get('image');
-  if (!(file instanceof File) || file.size === 0) return null;
-  try {
-    const stored = await storeUploadedImage(db, storage, Buffer.from(await file.arrayBuffer()));
-    return stored.key;
-  } catch (error) {
-    if (error instanceof MediaRejectedError)
-      throw new AdminError(error.message, error.status, 'image');
-    throw error;
-  }
-}
-
-/** The rows' version comparison: `updated_at` to the millisecond. */
-const versionIs = (
-  column: typeof categories.updatedAt | typeof subcategories.updatedAt,
-  version: string,
-) => sql`date_trunc('milliseconds', ${column}) = ${new Date(version).toISOString()}::timestamptz`;
-
-function assertVersion(version: string | undefined, what: string): string {
-  if (!version || Number.isNaN(Date.parse(version))) {
-    throw new AdminError(`The ${what} form is out of date. Reload and edit again.`, 409);
-  }
-  return version;
-}
-
 /**
  * The columns a category or subcategory form sets: its slug (given, or derived from the name)
  * and the uploaded image when one was sent (stored through the pipeline before any change).
@@ -225,7 +191,7 @@ async function shelfValues(
   form: FormData,
 ) {
   const slug = slugFor(input);
-  const imageKey = await uploadedImage(db, storage, form);
+  const imageKey = await storeFormImage(db, storage, form, 'image');
   return {
     slug,
     values: {
@@ -276,7 +242,7 @@ export async function saveCategory(
       const [after] = await tx
         .update(categories)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(categories.id, input.id), versionIs(categories.updatedAt, version)))
+        .where(and(eq(categories.id, input.id), versionMatches(categories.updatedAt, version)))
         .returning();
       if (!after) throw changedElsewhere('category');
       await recordAudit(tx, actor, {
@@ -348,7 +314,7 @@ export async function saveSubcategory(
       const [after] = await tx
         .update(subcategories)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(subcategories.id, input.id), versionIs(subcategories.updatedAt, version)))
+        .where(and(eq(subcategories.id, input.id), versionMatches(subcategories.updatedAt, version)))
         .returning();
       if (!after) throw changedElsewhere('subcategory');
       await recordAudit(tx, actor, {

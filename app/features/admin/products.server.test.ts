@@ -33,6 +33,7 @@ import {
 import { testDatabaseKind } from '../../../tests/support/test-db';
 import { AdminError, type AdminOutcome } from './admin-action.server';
 import { PRICE_MESSAGES, PRODUCT_LIMITS } from './product-rules';
+import { settleImageRenders } from './uploads.server';
 import {
   deleteProduct,
   duplicateProduct,
@@ -42,7 +43,6 @@ import {
   saveProduct,
   saveProductSchema,
   setProductActive,
-  settleProductImageRenders,
 } from './products.server';
 
 let app: TestApp;
@@ -85,7 +85,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await settleProductImageRenders();
+  await settleImageRenders();
   await app?.dispose();
 });
 
@@ -427,7 +427,7 @@ describe(`product images on ${testDatabaseKind}`, () => {
     const [first] = (await productRow(id))!.imageKeys;
     expect(first).toMatch(/^img-[0-9a-f]{32}$/);
     expect(await app.storage.exists(`sources/${first}.webp`)).toBe(true);
-    await settleProductImageRenders();
+    await settleImageRenders();
     expect(await app.storage.exists(variantKey(first!, 320, 'webp'))).toBe(true);
     expect(await app.storage.exists(variantKey(first!, 640, 'avif'))).toBe(true);
 

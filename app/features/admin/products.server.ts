@@ -17,15 +17,18 @@ import { categories, orderLines, products, subcategories } from '~/lib/schema.se
 import type { Storage } from '~/lib/storage.server';
 import { slugify } from '~/features/catalog/slug';
 import { imageKeyPattern } from '~/features/media/image-url';
+import { findImages, placeholderFor } from '~/features/media/images.server';
 import {
-  findImages,
-  MediaRejectedError,
-  placeholderFor,
-  renderAllVariants,
-  storeUploadedImage,
-} from '~/features/media/images.server';
-import { adminHandler, AdminError, type AnyAdminHandler } from './admin-action.server';
+  adminHandler,
+  AdminError,
+  assertVersion,
+  isUniqueViolation,
+  versionMatches,
+  type AnyAdminHandler,
+} from './admin-action.server';
 import { recordAudit, type Actor, type DbOrTx } from './audit.server';
+import { checkboxField, idField, optionalIdField, textField } from './form-fields';
+import { formFiles, renderInBackground, storeFormImages } from './uploads.server';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   DEFAULT_ADMIN_PRODUCT_SORT,
@@ -247,19 +250,9 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct 
 /* Form schemas                                                                               */
 /* ------------------------------------------------------------------------------------------ */
 
-const checkbox = z
-  .union([z.literal('on'), z.literal('true'), z.literal('false'), z.literal('')])
-  .optional()
-  .transform((value) => value === 'on' || value === 'true');
-
-const id = (message: string) => z.coerce.number<string>(message).int(message).positive(message);
-
-/** A text field that a repeated name (an array) would otherwise break: its values joined. */
-const text = (schema: z.ZodType<string, string>) =>
-  z.preprocess(
-    (value) => (Array.isArray(value) ? value.join(', ') : (value ?? '')),
-    schema,
-  ) as unknown as z.ZodType<string, unknown>;
+const checkbox = checkboxField;
+const id = idField;
+const text = textField;
 
 const optionList = (what: 'size' | 'colour') =>
   text(z.string()).transform((typed, ctx) => {
@@ -300,12 +293,7 @@ export const saveProductSchema = z.object({
       ),
   ),
   categoryId: id('Please choose a category.'),
-  subcategoryId: z
-    .preprocess(
-      (value) => (value === '' ? undefined : value),
-      id('Please choose a subcategory from the list.').optional(),
-    )
-    .transform((value) => value ?? null),
+  subcategoryId: optionalIdField('Please choose a subcategory from the list.'),
   price: text(z.string()).transform((typed, ctx) => {
     const reading = parseRupees(typed);
     if (!reading.ok) {
@@ -359,23 +347,6 @@ export const PRODUCT_CHANGED_ELSEWHERE =
 const changedElsewhere = () => new AdminError(PRODUCT_CHANGED_ELSEWHERE, 409);
 const gone = () => new AdminError('This product no longer exists.', 404);
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505' || causeCode === '23505';
-}
-
-/** The rows' version comparison: `updated_at` to the millisecond. */
-const versionIs = (version: string) =>
-  sql`date_trunc('milliseconds', ${products.updatedAt}) = ${new Date(version).toISOString()}::timestamptz`;
-
-function assertVersion(version: string | undefined): string {
-  if (!version || Number.isNaN(Date.parse(version))) {
-    throw new AdminError('The product form is out of date. Reload and edit again.', 409);
-  }
-  return version;
-}
-
 /** The slug to store: the given one, or the one SPEC.md section 3 derives from the name. */
 function slugFor(input: { name: string; slug: string }): string {
   const slug = input.slug || slugify(input.name).slice(0, PRODUCT_LIMITS.slug).replace(/-+$/, '');
@@ -421,7 +392,7 @@ async function checkShelves(
  * keeps (all of them must be the product's own).
  */
 async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
-  const version = assertVersion(input.version);
+  const version = assertVersion(input.version, 'product');
   const query = db.select().from(products).where(eq(products.id, input.id!)).$dynamic();
   const [before] = await (lock ? query.for('update') : query);
   if (!before) throw gone();
@@ -429,54 +400,6 @@ async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
   const own = new Set(before.imageKeys);
   if (input.keepImages.some((key) => !own.has(key))) throw changedElsewhere();
   return { before, version };
-}
-
-/** The uploaded files of the repeated `images` field (an empty file input sends an empty file). */
-function uploadedFiles(form: FormData): File[] {
-  return form
-    .getAll('images')
-    .filter((value): value is File => value instanceof File && value.size > 0);
-}
-
-/**
- * Stores each uploaded image through the pipeline, in order.
- * @throws AdminError on field 'images' with the pipeline's message for the first refused
- *   file (the product is then left as it was).
- */
-async function storeUploads(db: Db, storage: Storage, files: File[]): Promise<string[]> {
-  const keys: string[] = [];
-  for (const file of files) {
-    try {
-      const stored = await storeUploadedImage(db, storage, Buffer.from(await file.arrayBuffer()));
-      keys.push(stored.key);
-    } catch (error) {
-      if (!(error instanceof MediaRejectedError)) throw error;
-      const named =
-        files.length > 1 && file.name ? `${file.name}: ${error.message}` : error.message;
-      throw new AdminError(named, error.status, 'images');
-    }
-  }
-  return keys;
-}
-
-/** Variant renders started after saves, so a test (or a shutdown) can wait for them. */
-const renders = new Set<Promise<unknown>>();
-
-/** Renders every variant of new images in the background; a failure is left for first view. */
-function renderInBackground(storage: Storage, keys: readonly string[]): void {
-  for (const key of keys) {
-    const render = renderAllVariants(storage, key)
-      .catch(() => {
-        // The variant is rendered on its first request instead.
-      })
-      .finally(() => renders.delete(render));
-    renders.add(render);
-  }
-}
-
-/** Resolves once every background variant render started so far has finished. */
-export async function settleProductImageRenders(): Promise<void> {
-  while (renders.size > 0) await Promise.allSettled([...renders]);
 }
 
 /**
@@ -494,7 +417,7 @@ export async function saveProduct(
   form: FormData,
 ): Promise<{ message: string; id: number }> {
   const slug = slugFor(input);
-  const files = uploadedFiles(form);
+  const files = formFiles(form, 'images');
   if (input.id === undefined && input.keepImages.length > 0) {
     throw new AdminError('The image list could not be read. Reload and try again.', 422, 'images');
   }
@@ -508,7 +431,7 @@ export async function saveProduct(
   // Everything that can be checked is checked before any upload is stored.
   await checkShelves(db, input);
   if (input.id !== undefined) await openForEdit(db, input, false);
-  const newKeys = await storeUploads(db, storage, files);
+  const newKeys = await storeFormImages(db, storage, files, 'images');
   const imageKeys = [...new Set([...input.keepImages, ...newKeys])];
   const values = {
     name: input.name,
@@ -546,7 +469,7 @@ export async function saveProduct(
       const [after] = await tx
         .update(products)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(products.id, before.id), versionIs(version)))
+        .where(and(eq(products.id, before.id), versionMatches(products.updatedAt, version)))
         .returning();
       if (!after) throw changedElsewhere();
       await recordAudit(tx, actor, {

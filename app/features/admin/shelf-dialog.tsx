@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/compone
 import { FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { slugify } from '~/features/catalog/slug';
+import { IMAGE_ACCEPT } from '~/features/media/limits';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { cn } from '~/lib/utils';
 import type { AdminSubcategory } from './categories.server';
@@ -145,7 +146,7 @@ function ShelfForm({ target, onClose }: { target: ShelfTarget; onClose: () => vo
               id={`${noun}-image`}
               name="image"
               type="file"
-              accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/gif,image/tiff"
+              accept={IMAGE_ACCEPT}
               aria-invalid={errors.image ? true : undefined}
               aria-describedby={`${noun}-image-hint${errors.image ? ` ${noun}-image-error` : ''}`}
               className="min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-background file:px-3 file:py-2 file:text-sm"

@@ -28,18 +28,9 @@ import {
   type ImageFormat,
   type ImageWidth,
 } from './image-url';
+import { MEDIA_LIMITS } from './limits';
 
-/** What the pipeline accepts. Bytes and pixels. */
-export const MEDIA_LIMITS = {
-  /** 15 MiB: a full-size phone photo is 3 to 8 MB. */
-  imageBytes: 15 * 1024 * 1024,
-  /** 50 megapixels: more than any phone camera; refuses decompression bombs. */
-  imagePixels: 50_000_000,
-  /** The longest edge of a stored upload, in px. */
-  sourceEdge: 2880,
-  /** 100 MiB for a short shop video. */
-  videoBytes: 100 * 1024 * 1024,
-} as const;
+export { MEDIA_LIMITS };
 
 /**
  * A file the pipeline refuses, with a message for the person who sent it and the HTTP status
@@ -283,6 +274,24 @@ export async function renderAllVariants(storage: Storage, key: string): Promise<
     }),
   );
   return (await Promise.all(jobs)).reduce((sum, made) => sum + made, 0);
+}
+
+/**
+ * Deletes an image's stored files: its source (of `format`) and every variant. Missing files
+ * are skipped. The caller removes the `images` row and makes sure nothing uses the image.
+ * @throws when storage fails.
+ */
+export async function deleteImageFiles(
+  storage: Storage,
+  key: string,
+  format: 'svg' | 'webp',
+): Promise<void> {
+  await storage.delete(sourceKey(key, format));
+  for (const width of IMAGE_WIDTHS) {
+    for (const variantFormat of IMAGE_FORMATS) {
+      await storage.delete(variantKey(key, width, variantFormat));
+    }
+  }
 }
 
 /**

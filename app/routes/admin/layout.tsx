@@ -1,6 +1,7 @@
 import {
   FolderTreeIcon,
   HistoryIcon,
+  ImagesIcon,
   LayoutDashboardIcon,
   MessageSquareIcon,
   ReceiptIcon,
@@ -36,6 +37,7 @@ const SCREENS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] 
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboardIcon, end: true },
   { to: '/admin/categories', label: 'Categories', icon: FolderTreeIcon },
   { to: '/admin/products', label: 'Products', icon: ShirtIcon },
+  { to: '/admin/media', label: 'Media', icon: ImagesIcon },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/admin/customers', label: 'Customers', icon: UsersIcon },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquareIcon },

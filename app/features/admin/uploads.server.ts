@@ -1,0 +1,98 @@
+/**
+ * Files sent to the back office's forms (categories, products, the gallery's media): read from
+ * the multipart form, stored through the media pipeline (issue "Gallery and media"), refusals
+ * turned into {@link AdminError}s on the form's field, and the new images' variants rendered
+ * in the background so the first shopper does not wait for them.
+ */
+import type { Db } from '~/lib/db.server';
+import type { Storage } from '~/lib/storage.server';
+import {
+  MediaRejectedError,
+  renderAllVariants,
+  storeUploadedImage,
+  storeUploadedVideo,
+} from '~/features/media/images.server';
+import { AdminError } from './admin-action.server';
+
+/** The files of a (possibly repeated) file field; an empty file input sends an empty file. */
+export function formFiles(form: FormData, field: string): File[] {
+  return form
+    .getAll(field)
+    .filter((value): value is File => value instanceof File && value.size > 0);
+}
+
+/**
+ * Stores each uploaded image through the pipeline, in order, and returns their keys.
+ * @throws AdminError on `field` with the pipeline's message (prefixed by the file's name when
+ *   there are several) for the first refused file; files before it stay stored but unused.
+ */
+export async function storeFormImages(
+  db: Db,
+  storage: Storage,
+  files: readonly File[],
+  field: string,
+): Promise<string[]> {
+  const keys: string[] = [];
+  for (const file of files) {
+    try {
+      const stored = await storeUploadedImage(db, storage, Buffer.from(await file.arrayBuffer()));
+      keys.push(stored.key);
+    } catch (error) {
+      if (!(error instanceof MediaRejectedError)) throw error;
+      const named =
+        files.length > 1 && file.name ? `${file.name}: ${error.message}` : error.message;
+      throw new AdminError(named, error.status, field);
+    }
+  }
+  return keys;
+}
+
+/**
+ * The single image of file field `field`, stored through the pipeline; null when none was sent.
+ * @throws AdminError on `field` when the pipeline refuses the file.
+ */
+export async function storeFormImage(
+  db: Db,
+  storage: Storage,
+  form: FormData,
+  field: string,
+): Promise<string | null> {
+  const [file] = formFiles(form, field);
+  if (!file) return null;
+  const [key] = await storeFormImages(db, storage, [file], field);
+  return key ?? null;
+}
+
+/**
+ * The single video of file field `field`, validated and stored (MP4 or WebM); its storage key.
+ * @throws AdminError on `field` when the pipeline refuses the file.
+ */
+export async function storeFormVideo(storage: Storage, file: File, field: string): Promise<string> {
+  try {
+    return await storeUploadedVideo(storage, Buffer.from(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof MediaRejectedError)
+      throw new AdminError(error.message, error.status, field);
+    throw error;
+  }
+}
+
+/** Variant renders started after saves, so a test (or a shutdown) can wait for them. */
+const renders = new Set<Promise<unknown>>();
+
+/** Renders every variant of new images in the background; a failure is left for first view. */
+export function renderInBackground(storage: Storage, keys: readonly string[]): void {
+  for (const key of keys) {
+    const render = renderAllVariants(storage, key)
+      .catch(() => {
+        // The variant is rendered on its first request instead.
+      })
+      .finally(() => renders.delete(render));
+    renders.add(render);
+  }
+}
+
+/** Resolves once every background variant render started so far has finished. */
+export async function settleImageRenders(): Promise<void> {
+  while (renders.size > 0) await Promise.allSettled([...renders]);
+}
