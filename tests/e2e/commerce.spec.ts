@@ -186,6 +186,8 @@ test('sandbox Pay: the order is paid, the cart emptied, and the order listed wit
   page,
   request,
 }) => {
+  // Sign-in, several pages, checkout and payment: more than 30 s on a busy 2-core CI machine.
+  test.slow();
   await signedIn(page, request, 'pay');
   await addFromProductPage(page, 6);
   await addFromProductPage(page, 7);
@@ -223,6 +225,8 @@ test('sandbox Fail payment and Cancel leave the order unpaid and the cart as it 
   page,
   request,
 }) => {
+  // Sign-in, several pages, checkout and payment: more than 30 s on a busy 2-core CI machine.
+  test.slow();
   await signedIn(page, request, 'fail');
   await addFromProductPage(page, 8);
   await checkoutToSandbox(page);
