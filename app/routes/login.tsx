@@ -15,7 +15,7 @@ import {
   loginSchema,
   type LoginField,
 } from '~/features/account/forms';
-import { MESSAGES, safeReturnPath } from '~/features/account/rules';
+import { MESSAGES, safeReturnPath, suspendedAccountMessage } from '~/features/account/rules';
 import { callAuthEndpoint, getSessionUser, landingPath } from '~/features/account/session.server';
 import { fieldErrors, formValues } from '~/lib/forms';
 import type { Route } from './+types/login';
@@ -54,7 +54,7 @@ type LoginActionData = AuthActionData<LoginField>;
 /**
  * Signs in (intent 'sign-in') or sends a new confirmation e-mail (intent 'resend'). Field
  * errors answer 400, a wrong password 401 with 'Login failed', an unconfirmed e-mail 403 with
- * the offer of a new link, too many attempts 429.
+ * the offer of a new link, a banned account 403 with the shop's contact, too many attempts 429.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -124,6 +124,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           title: MESSAGES.loginFailed,
           description: 'Please confirm your e-mail address first. We can send you a new link.',
         },
+      },
+      403,
+    );
+  }
+  if (result.body.code === 'BANNED_USER') {
+    // Better Auth says this only once the password is right, so it tells nobody else.
+    const settings = await context.catalogue.settings();
+    return actionResult<LoginField>(
+      {
+        ok: false,
+        values: kept,
+        notice: { title: MESSAGES.loginFailed, description: suspendedAccountMessage(settings) },
       },
       403,
     );

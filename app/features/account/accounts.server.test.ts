@@ -88,7 +88,7 @@ async function verifiedCustomer(email: string, password = 'tailor-made-42'): Pro
 }
 
 function loaderContext(): AppLoadContext {
-  return { auth, env: { PUBLIC_URL: origin } } as unknown as AppLoadContext;
+  return { auth, db: database.db, env: { PUBLIC_URL: origin } } as unknown as AppLoadContext;
 }
 
 function pageRequest(path: string, cookie?: string) {

@@ -36,6 +36,18 @@ export const DUPLICATE_EMAIL_MESSAGE =
   'An account with this email already exists. Please sign in instead.';
 
 /**
+ * What a banned account is told when it signs in with the right password, in the shop's voice
+ * rather than Better Auth's ('You have been banned from this application…'), with the shop's
+ * phone and e-mail from its settings.
+ */
+export function suspendedAccountMessage(contact: { phone: string; email: string }): string {
+  return (
+    'This account has been suspended. Please contact the shop for help: ' +
+    `call ${contact.phone} or write to ${contact.email}.`
+  );
+}
+
+/**
  * The path to send a visitor back to after signing in, or null when `value` is not a plain
  * path on this site. Refuses absolute and protocol-relative URLs (`https://evil.example`,
  * `//evil.example`), backslash tricks (`/\evil.example`), control characters, and the sign-in

@@ -7,8 +7,10 @@
  * limits and cookie handling apply exactly as they do to /api/auth/* from a browser.
  */
 import { getSessionCookie } from 'better-auth/cookies';
+import { eq } from 'drizzle-orm';
 import { redirect, type AppLoadContext } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/lib/auth.server';
+import { user as userTable } from '~/lib/schema.server';
 import { loginPathFor } from './rules';
 
 /** The signed-in person as pages see them. */
@@ -21,8 +23,26 @@ export interface SessionUser {
 }
 
 /**
+ * True while a ban holds: `banned` is set and `banExpires` is unset or still ahead of `now`.
+ * (Better Auth's admin plugin lifts an expired ban at the next sign-in.)
+ */
+export function isBanActive(
+  account: { banned: boolean | null; banExpires: Date | string | null },
+  now: Date = new Date(),
+): boolean {
+  if (!account.banned) return false;
+  if (account.banExpires === null) return true;
+  return new Date(account.banExpires).getTime() > now.getTime();
+}
+
+/**
  * The signed-in user of a request, or null. Requests without a session cookie never touch
  * the database.
+ *
+ * Better Auth vouches for the session; the person themselves is read from their `user` row
+ * every time, so a ban (or a deleted account) takes effect at once, even for a session that
+ * was still present when the ban was written or that Better Auth had cached in a cookie. A
+ * banned account counts as signed out.
  */
 export async function getSessionUser(
   request: Request,
@@ -31,13 +51,26 @@ export async function getSessionUser(
   if (!getSessionCookie(request.headers)) return null;
   const session = await context.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { user } = session;
+  const [row] = await context.db
+    .select({
+      id: userTable.id,
+      name: userTable.name,
+      email: userTable.email,
+      role: userTable.role,
+      createdAt: userTable.createdAt,
+      banned: userTable.banned,
+      banExpires: userTable.banExpires,
+    })
+    .from(userTable)
+    .where(eq(userTable.id, session.user.id))
+    .limit(1);
+  if (!row || isBanActive(row)) return null;
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role === 'admin' ? 'admin' : 'user',
-    createdAt: new Date(user.createdAt).toISOString(),
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
