@@ -221,7 +221,13 @@ describe(`image refusals on ${testDatabaseKind}`, () => {
       'a file over the byte limit',
       () => Buffer.alloc(MEDIA_LIMITS.imageBytes + 1, 0xff),
       413,
-      /the limit is 15 MB/,
+      /^This image is larger than 15 MB; the limit is 15 MB\.$/,
+    ],
+    [
+      'a file well over the byte limit',
+      () => Buffer.alloc(16 * 1024 * 1024, 0xff),
+      413,
+      /^This image is 16 MB; the limit is 15 MB\.$/,
     ],
     [
       'a decompression bomb',

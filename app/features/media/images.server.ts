@@ -60,7 +60,20 @@ const WEBP_OPTIONS = { quality: 68, effort: 4 } as const;
 // effort 2 is both faster and, on the generated textiles, smaller than 4 (measured: a 1440 px
 // textile is 21.9 KB in 0.9 s at effort 2, 24.7 KB in 4.5 s at effort 4).
 const AVIF_OPTIONS = { quality: 50, effort: 2 } as const;
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** Megabytes (MiB) to one decimal, as the refusals show them. */
+const roundedMegabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const megabytes = (bytes: number) => `${roundedMegabytes(bytes)} MB`;
+/**
+ * The refusal of a file over its byte limit. When the rounded size would read the same as the
+ * limit (15 MB + 1 byte is "15 MB"), it says "larger than" the limit instead.
+ */
+const tooLargeMessage = (what: 'image' | 'video', bytes: number, limit: number) => {
+  const size =
+    roundedMegabytes(bytes) <= roundedMegabytes(limit)
+      ? `larger than ${megabytes(limit)}`
+      : megabytes(bytes);
+  return `This ${what} is ${size}; the limit is ${megabytes(limit)}.`;
+};
 const hashKey = (bytes: Buffer | string) =>
   `img-${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}`;
 const sourceKey = (key: string, format: 'svg' | 'webp') => `sources/${key}.${format}`;
@@ -91,7 +104,7 @@ export async function storeUploadedImage(
   if (input.length === 0) throw new MediaRejectedError('The file is empty.', 422);
   if (input.length > MEDIA_LIMITS.imageBytes) {
     throw new MediaRejectedError(
-      `This image is ${megabytes(input.length)}; the limit is ${megabytes(MEDIA_LIMITS.imageBytes)}.`,
+      tooLargeMessage('image', input.length, MEDIA_LIMITS.imageBytes),
       413,
     );
   }
@@ -334,7 +347,7 @@ export async function storeUploadedVideo(storage: Storage, input: Buffer): Promi
   if (input.length === 0) throw new MediaRejectedError('The file is empty.', 422);
   if (input.length > MEDIA_LIMITS.videoBytes) {
     throw new MediaRejectedError(
-      `This video is ${megabytes(input.length)}; the limit is ${megabytes(MEDIA_LIMITS.videoBytes)}.`,
+      tooLargeMessage('video', input.length, MEDIA_LIMITS.videoBytes),
       413,
     );
   }
