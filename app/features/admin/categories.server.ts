@@ -314,7 +314,9 @@ export async function saveSubcategory(
       const [after] = await tx
         .update(subcategories)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(subcategories.id, input.id), versionMatches(subcategories.updatedAt, version)))
+        .where(
+          and(eq(subcategories.id, input.id), versionMatches(subcategories.updatedAt, version)),
+        )
         .returning();
       if (!after) throw changedElsewhere('subcategory');
       await recordAudit(tx, actor, {
