@@ -321,7 +321,7 @@ function Grid({
     >
       {items.map((item, index) => (
         <li key={item.id}>
-          <GalleryCard item={item} to={href(item)} eager={index < 4} />
+          <GalleryCard item={item} to={href(item)} eager={index < 4} priority={index === 0} />
         </li>
       ))}
     </ul>

@@ -8,10 +8,13 @@ export function GalleryCard({
   item,
   to,
   eager,
+  priority = false,
 }: {
   item: GalleryItem;
   to: string;
   eager: boolean;
+  /** The page's LCP image: eager with high fetch priority. */
+  priority?: boolean;
 }) {
   const labels = [item.category?.name, item.subcategory?.name].filter(Boolean).join(' · ');
   return (
@@ -31,6 +34,7 @@ export function GalleryCard({
           height={480}
           sizes="(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw"
           eager={eager}
+          priority={priority}
           className="size-full transition-transform duration-300 group-hover:scale-105"
         />
         {item.kind === 'video' && (
