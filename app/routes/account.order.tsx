@@ -1,10 +1,10 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { requireUser } from '~/features/account/session.server';
+import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
 import { getOrder } from '~/features/orders/orders.server';
 import { rootMetaData } from '~/features/site/root-data';
-import { formatRupees } from '~/lib/money';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.order';
 
@@ -60,32 +60,7 @@ export default function OrderPage() {
         <h2 id="lines-heading" className="text-xl font-semibold">
           Items
         </h2>
-        <ul className="mt-3 divide-y divide-border">
-          {order.lines.map((line, index) => (
-            <li key={index} className="flex justify-between gap-3 py-3 text-sm">
-              <span>
-                {line.productId ? (
-                  <Link to={`/product/${line.productId}`} className="font-medium hover:underline">
-                    {line.name}
-                  </Link>
-                ) : (
-                  <span className="font-medium">{line.name}</span>
-                )}
-                <span className="block text-muted-foreground">
-                  {[line.size, line.color].filter(Boolean).join(' · ')} ·{' '}
-                  {formatRupees(line.unitPricePaise)} × {line.quantity}
-                </span>
-              </span>
-              <span className="whitespace-nowrap">
-                {formatRupees(line.unitPricePaise * line.quantity)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 flex justify-between border-t border-border pt-3 text-lg font-semibold">
-          <span>Total</span>
-          <span>{formatRupees(order.amountPaise)}</span>
-        </p>
+        <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
       </section>
       <section
         aria-labelledby="address-heading"

@@ -1,6 +1,7 @@
 import { PackageIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { requireUser } from '~/features/account/session.server';
 import { FULFILMENT_STEPS } from '~/features/orders/fulfilment';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
@@ -21,6 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return { orders: await listOrders(context.db, user.id) };
 }
+
+const COLUMNS: TableColumn[] = [
+  'Order',
+  'Date',
+  'Status',
+  { label: 'Total', className: 'text-right' },
+];
 
 const date = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -45,22 +53,7 @@ export default function Orders() {
       ) : (
         <table className="mt-8 w-full border-collapse text-left text-sm">
           <caption className="sr-only">Your orders, newest first</caption>
-          <thead>
-            <tr className="border-b border-border text-muted-foreground">
-              <th scope="col" className="py-2 font-medium">
-                Order
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
+          <TableHead look="plain" columns={COLUMNS} />
           <tbody>
             {orders.map((order) => (
               <tr key={order.id} className="border-b border-border align-top">

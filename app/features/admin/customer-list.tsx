@@ -8,9 +8,11 @@ import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import { CustomerBadges } from './customer-badges';
+import { FilterSelect } from './filter-select';
 import { CUSTOMER_SEARCH_MAX_LENGTH, type CustomerRole } from './customer-rules';
 import type { CustomerRow } from './customers.server';
 import { Pagination } from './pagination';
@@ -29,6 +31,14 @@ const ROLE_FILTERS: { value: '' | CustomerRole; label: string }[] = [
   { value: '', label: 'Everyone' },
   { value: 'admin', label: 'Administrators' },
   { value: 'user', label: 'Customers' },
+];
+
+const CUSTOMER_COLUMNS: TableColumn[] = [
+  'Account',
+  'Status',
+  'Registered',
+  { label: 'Orders', className: 'text-right' },
+  { label: 'Paid', className: 'text-right' },
 ];
 
 const customerPath = (id: string) => `/admin/customers/${encodeURIComponent(id)}`;
@@ -64,22 +74,15 @@ export function CustomersScreen({ rows, total, page, pages, q, role }: Customers
             className="h-11 sm:h-10"
           />
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="customer-role">Show</Label>
-          <select
-            id="customer-role"
-            name="role"
-            defaultValue={role ?? ''}
-            key={role ?? ''}
-            className="h-11 min-w-44 rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm"
-          >
-            {ROLE_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="customer-role"
+          name="role"
+          label="Show"
+          defaultValue={role ?? ''}
+          key={role ?? ''}
+          options={ROLE_FILTERS}
+          className="w-auto min-w-44"
+        />
         <div className="flex gap-2">
           <Button type="submit" className="min-h-11 flex-1 sm:min-h-10 sm:flex-none">
             <SearchIcon aria-hidden /> Search
@@ -128,25 +131,7 @@ function CustomerTable({ rows }: { rows: CustomerRow[] }) {
     <div className="mt-4 hidden overflow-x-auto rounded-2xl border border-border bg-white lg:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Customers</caption>
-        <thead className="border-b border-border bg-muted/40 text-xs tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Account
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Registered
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Orders
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Paid
-            </th>
-          </tr>
-        </thead>
+        <TableHead look="roomy" columns={CUSTOMER_COLUMNS} />
         <tbody className="divide-y divide-border">
           {rows.map((row) => (
             <tr key={row.id} className="hover:bg-muted/30">

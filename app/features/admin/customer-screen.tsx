@@ -16,6 +16,7 @@ import {
   DialogTitle,
 } from '~/components/ui/dialog';
 import { Label } from '~/components/ui/label';
+import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { OrderStatusBadge } from '~/features/orders/order-status';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
@@ -317,28 +318,20 @@ function ChangeDialog({
   );
 }
 
+const ORDER_COLUMNS: TableColumn[] = [
+  'Order',
+  'Placed',
+  'Payment',
+  { label: 'Amount', className: 'text-right' },
+];
+
 /** Laptop and wider: one row per order. */
 function OrderTable({ orders }: { orders: CustomerOrder[] }) {
   return (
     <div className="mt-3 hidden overflow-x-auto rounded-2xl border border-border bg-white md:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Orders of this account, newest first</caption>
-        <thead className="border-b border-border bg-muted/40 text-xs tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Order
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Placed
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Payment
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <TableHead look="roomy" columns={ORDER_COLUMNS} />
         <tbody className="divide-y divide-border">
           {orders.map((order) => (
             <tr key={order.number}>

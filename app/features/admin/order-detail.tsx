@@ -9,8 +9,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
-import { ResponsiveImage } from '~/features/media/responsive-image';
 import { FULFILMENT_STEPS, type FulfilmentStatus } from '~/features/orders/fulfilment';
+import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { OrderTimeline } from '~/features/orders/order-timeline';
 import { telLink, whatsappLink } from '~/features/site/settings';
@@ -86,49 +86,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
 function Lines({ order }: { order: AdminOrder }) {
   return (
     <Section id="lines-heading" title={`Items (${order.itemCount})`}>
-      <ul className="divide-y divide-border">
-        {order.lines.map((line, index) => (
-          <li key={index} className="flex gap-3 py-3 first:pt-0">
-            <ResponsiveImage
-              imageKey={line.imageKey}
-              placeholder={line.imagePlaceholder}
-              alt=""
-              width={64}
-              height={64}
-              sizes="64px"
-              fallbackWidth={320}
-              className="size-16 shrink-0 rounded-md"
-            />
-            <div className="min-w-0 flex-1 text-sm">
-              {line.productId ? (
-                <Link
-                  to={`/product/${line.productId}`}
-                  className="font-medium break-words hover:underline"
-                >
-                  {line.name}
-                </Link>
-              ) : (
-                <span className="font-medium break-words">{line.name}</span>
-              )}
-              <span className="block text-muted-foreground">
-                {[line.size && `Size ${line.size}`, line.color && `Colour ${line.color}`]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-              <span className="block text-muted-foreground">
-                {formatRupees(line.unitPricePaise)} × {line.quantity}
-              </span>
-            </div>
-            <span className="text-sm font-medium whitespace-nowrap">
-              {formatRupees(line.unitPricePaise * line.quantity)}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-2 flex justify-between border-t border-border pt-3 text-base font-semibold">
-        <span>Total</span>
-        <span>{formatRupees(order.amountPaise)}</span>
-      </p>
+      <OrderLines look="admin" lines={order.lines} totalPaise={order.amountPaise} />
     </Section>
   );
 }

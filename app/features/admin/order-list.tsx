@@ -8,6 +8,7 @@ import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FULFILMENT_STATUSES } from '~/features/orders/fulfilment';
 import { formatRupees } from '~/lib/money';
@@ -188,35 +189,22 @@ function OrderCards({ rows }: { rows: AdminOrderRow[] }) {
   );
 }
 
+const ORDER_COLUMNS: TableColumn[] = [
+  'Order',
+  'Placed',
+  'Customer',
+  { label: 'Items', className: 'text-right' },
+  { label: 'Total', className: 'text-right' },
+  'Status',
+];
+
 /** Laptops: a table. */
 function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
-  const th = 'px-3 py-2 font-medium';
   return (
     <div className="mt-4 hidden overflow-hidden rounded-2xl border border-border bg-white lg:block">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">Orders, newest first</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            <th scope="col" className={th}>
-              Order
-            </th>
-            <th scope="col" className={th}>
-              Placed
-            </th>
-            <th scope="col" className={th}>
-              Customer
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              Items
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              Total
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={ORDER_COLUMNS} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.number} className="border-t border-border align-top hover:bg-muted/30">

@@ -18,9 +18,11 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { cn } from '~/lib/utils';
 import { ConfirmDialog } from './confirm-dialog';
+import { FilterSelect, selectClass, type FilterSelectOption } from './filter-select';
 import { Pagination } from './pagination';
 import {
   ADMIN_PRODUCT_SORT_LABELS,
@@ -33,9 +35,24 @@ import {
 import type { AdminProductRow, ProductCategoryOption } from './products.server';
 import { useAdminFetcher } from './use-admin-fetcher';
 
-const selectClass =
-  'h-11 w-full rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm';
 const tapTarget = 'min-h-11 sm:min-h-9';
+
+const ACTIVE_FILTERS: FilterSelectOption[] = [
+  { value: '', label: 'Active and inactive' },
+  { value: 'yes', label: 'Active only' },
+  { value: 'no', label: 'Inactive only' },
+];
+
+const FEATURED_FILTERS: FilterSelectOption[] = [
+  { value: '', label: 'Featured or not' },
+  { value: 'yes', label: 'Featured only' },
+  { value: 'no', label: 'Not featured' },
+];
+
+const SORT_CHOICES: FilterSelectOption[] = ADMIN_PRODUCT_SORTS.map((sort) => ({
+  value: sort,
+  label: ADMIN_PRODUCT_SORT_LABELS[sort],
+}));
 
 /** What the delete confirmation is open for. */
 type DeleteTarget = Pick<AdminProductRow, 'id' | 'name'>;
@@ -158,27 +175,23 @@ function ProductFilterForm({
           className="h-11 sm:h-10"
         />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="products-category">Category</Label>
-        <select
-          id="products-category"
-          name="category"
-          value={categoryId}
-          onChange={(event) => {
-            setCategoryId(event.target.value);
-            setSubcategoryId('');
-          }}
-          className={selectClass}
-        >
-          <option value="">All categories</option>
-          {options.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-              {category.isActive ? '' : ' (inactive)'}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="products-category"
+        name="category"
+        label="Category"
+        value={categoryId}
+        onChange={(event) => {
+          setCategoryId(event.target.value);
+          setSubcategoryId('');
+        }}
+        options={[
+          { value: '', label: 'All categories' },
+          ...options.map((category) => ({
+            value: String(category.id),
+            label: `${category.name}${category.isActive ? '' : ' (inactive)'}`,
+          })),
+        ]}
+      />
       <div className="grid gap-2">
         <Label htmlFor="products-subcategory">Subcategory</Label>
         <select
@@ -203,42 +216,27 @@ function ProductFilterForm({
           )}
         </select>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="products-active">Shown in the shop</Label>
-        <select
-          id="products-active"
-          name="active"
-          defaultValue={filters.active ?? ''}
-          className={selectClass}
-        >
-          <option value="">Active and inactive</option>
-          <option value="yes">Active only</option>
-          <option value="no">Inactive only</option>
-        </select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="products-featured">Featured</Label>
-        <select
-          id="products-featured"
-          name="featured"
-          defaultValue={filters.featured ?? ''}
-          className={selectClass}
-        >
-          <option value="">Featured or not</option>
-          <option value="yes">Featured only</option>
-          <option value="no">Not featured</option>
-        </select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="products-sort">Sort by</Label>
-        <select id="products-sort" name="sort" defaultValue={filters.sort} className={selectClass}>
-          {ADMIN_PRODUCT_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {ADMIN_PRODUCT_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="products-active"
+        name="active"
+        label="Shown in the shop"
+        defaultValue={filters.active ?? ''}
+        options={ACTIVE_FILTERS}
+      />
+      <FilterSelect
+        id="products-featured"
+        name="featured"
+        label="Featured"
+        defaultValue={filters.featured ?? ''}
+        options={FEATURED_FILTERS}
+      />
+      <FilterSelect
+        id="products-sort"
+        name="sort"
+        label="Sort by"
+        defaultValue={filters.sort}
+        options={SORT_CHOICES}
+      />
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-1">
         <Button type="submit" className={cn(tapTarget, 'flex-1 sm:min-h-10 xl:flex-none')}>
           <SearchIcon aria-hidden /> Apply
@@ -258,21 +256,21 @@ function ProductFilterForm({
   );
 }
 
-/** A column heading that sorts by its column, ascending first, and shows the current order. */
-function SortHeader({
-  label,
-  ascending,
-  descending,
-  sort,
-  className,
-}: {
-  label: string;
-  ascending: AdminProductSort;
-  descending: AdminProductSort;
-  sort: AdminProductSort;
-  className?: string;
-}) {
-  const [search] = useSearchParams();
+/**
+ * A column whose heading sorts by it (ascending first) and shows the current order. `search`
+ * is the page's query, kept but for the page number.
+ */
+function sortColumn(
+  search: URLSearchParams,
+  sort: AdminProductSort,
+  column: {
+    label: string;
+    ascending: AdminProductSort;
+    descending: AdminProductSort;
+    className?: string;
+  },
+): TableColumn {
+  const { label, ascending, descending, className } = column;
   const current = sort === ascending ? 'ascending' : sort === descending ? 'descending' : 'none';
   const next = current === 'ascending' ? descending : ascending;
   const params = new URLSearchParams(search);
@@ -280,8 +278,11 @@ function SortHeader({
   if (next === DEFAULT_ADMIN_PRODUCT_SORT) params.delete('sort');
   else params.set('sort', next);
   const Arrow = current === 'descending' ? ArrowDownIcon : ArrowUpIcon;
-  return (
-    <th scope="col" aria-sort={current} className={cn('px-3 py-2 font-medium', className)}>
+  return {
+    label,
+    className,
+    sort: current,
+    content: (
       <Link
         to={{ search: params.toString() ? `?${params}` : '' }}
         className="inline-flex min-h-9 items-center gap-1 hover:underline"
@@ -290,8 +291,8 @@ function SortHeader({
         {current !== 'none' && <Arrow aria-hidden className="size-3.5" />}
         <span className="sr-only">, {ADMIN_PRODUCT_SORT_LABELS[next].toLowerCase()}</span>
       </Link>
-    </th>
-  );
+    ),
+  };
 }
 
 function ProductTable({
@@ -303,42 +304,32 @@ function ProductTable({
   sort: AdminProductSort;
   onDelete: (target: DeleteTarget) => void;
 }) {
+  const [search] = useSearchParams();
+  const columns: TableColumn[] = [
+    { label: 'Image', visuallyHidden: true, className: 'w-16' },
+    sortColumn(search, sort, { label: 'Name', ascending: 'name-asc', descending: 'name-desc' }),
+    'Category',
+    sortColumn(search, sort, {
+      label: 'Price',
+      ascending: 'price-asc',
+      descending: 'price-desc',
+      className: 'text-right',
+    }),
+    'Status',
+    sortColumn(search, sort, {
+      label: 'Edited',
+      ascending: 'updated-asc',
+      descending: 'updated-desc',
+    }),
+    { label: 'Actions', visuallyHidden: true },
+  ];
   return (
     <div className="mt-6 hidden overflow-x-auto rounded-xl border border-border bg-white xl:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">
           Products, {ADMIN_PRODUCT_SORT_LABELS[sort].toLowerCase()}
         </caption>
-        <thead className="border-b border-border bg-muted/40 text-muted-foreground">
-          <tr>
-            <th scope="col" className="w-16 px-3 py-2 font-medium">
-              <span className="sr-only">Image</span>
-            </th>
-            <SortHeader label="Name" ascending="name-asc" descending="name-desc" sort={sort} />
-            <th scope="col" className="px-3 py-2 font-medium">
-              Category
-            </th>
-            <SortHeader
-              label="Price"
-              ascending="price-asc"
-              descending="price-desc"
-              sort={sort}
-              className="text-right"
-            />
-            <th scope="col" className="px-3 py-2 font-medium">
-              Status
-            </th>
-            <SortHeader
-              label="Edited"
-              ascending="updated-asc"
-              descending="updated-desc"
-              sort={sort}
-            />
-            <th scope="col" className="px-3 py-2 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody className="divide-y divide-border">
           {rows.map((row) => (
             <tr key={row.id} className={cn(!row.isActive && 'bg-muted/20')}>

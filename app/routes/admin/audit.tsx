@@ -1,8 +1,8 @@
 import { Form, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { Label } from '~/components/ui/label';
 import { requireAdmin } from '~/features/account/session.server';
 import { AUDIT_PAGE_SIZE, listAudit, listAuditEntities } from '~/features/admin/audit.server';
+import { FilterSelect } from '~/features/admin/filter-select';
 import { pageCount, pageFromSearch } from '~/features/admin/paging';
 import { Pagination } from '~/features/admin/pagination';
 import { formatShopDateTime } from '~/features/admin/shop-time';
@@ -53,23 +53,18 @@ export default function AdminAudit() {
       </p>
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor="audit-entity">Show changes to</Label>
-          <select
-            id="audit-entity"
-            name="entity"
-            defaultValue={entity ?? ''}
-            key={entity ?? ''}
-            className="h-11 min-w-48 rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm"
-          >
-            <option value="">All</option>
-            {entities.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="audit-entity"
+          name="entity"
+          label="Show changes to"
+          defaultValue={entity ?? ''}
+          key={entity ?? ''}
+          options={[
+            { value: '', label: 'All' },
+            ...entities.map((name) => ({ value: name, label: name })),
+          ]}
+          className="w-auto min-w-48"
+        />
         <Button type="submit" variant="outline" className="min-h-11 sm:min-h-10">
           Filter
         </Button>

@@ -1,0 +1,58 @@
+/**
+ * A labelled drop-down of the back office's filter forms (products, customers, the audit log):
+ * the label tied to the select by `id`, the choices as value and text.
+ */
+import type { ComponentProps, ReactNode } from 'react';
+import { Label } from '~/components/ui/label';
+import { cn } from '~/lib/utils';
+
+/** The look of the back office's selects: full width, as tall as its inputs. */
+export const selectClass =
+  'h-11 w-full rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm';
+
+export interface FilterSelectOption {
+  /** What the form sends; '' for "no filter". */
+  value: string;
+  /** What the choice reads. */
+  label: string;
+}
+
+export interface FilterSelectProps extends Omit<
+  ComponentProps<'select'>,
+  'id' | 'name' | 'children'
+> {
+  /** The select's id, which its label points at. */
+  id: string;
+  /** The query parameter the choice is sent as. */
+  name: string;
+  label: ReactNode;
+  /** The choices in order. */
+  options: readonly FilterSelectOption[];
+}
+
+/**
+ * A `<Label>` over a `<select>` of `options`. Other select props pass through: `defaultValue`
+ * for a plain GET form, `value` with `onChange` for a controlled one; `className` is added to
+ * the select's own classes (e.g. `w-auto min-w-44` beside a search box).
+ */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  options,
+  className,
+  ...select
+}: FilterSelectProps) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} name={name} className={cn(selectClass, className)} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

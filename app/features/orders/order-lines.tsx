@@ -1,0 +1,113 @@
+/**
+ * An order's lines and its total, for the shopper's order page and the back office's: each
+ * line's product (a link while the product exists), size, colour, unit price × quantity and
+ * amount.
+ */
+import { Link } from 'react-router';
+import { ResponsiveImage } from '~/features/media/responsive-image';
+import { formatRupees } from '~/lib/money';
+import { cn } from '~/lib/utils';
+
+/** One line as it was bought. */
+export interface OrderLine {
+  /** Null once the product is deleted: the name is then shown without a link. */
+  productId: number | null;
+  name: string;
+  /** '' when the product has no sizes (likewise `color`). */
+  size: string;
+  color: string;
+  unitPricePaise: number;
+  quantity: number;
+  /** The product's photo at the time, shown by the `admin` look. */
+  imageKey?: string | null;
+  imagePlaceholder?: string | null;
+}
+
+const LOOKS = {
+  shop: { list: 'mt-3', item: undefined, amount: undefined, total: 'mt-3 text-lg' },
+  admin: { list: undefined, item: 'first:pt-0', amount: 'font-medium', total: 'mt-2 text-base' },
+} as const;
+
+/**
+ * The lines as a list, then a Total row.
+ *
+ * - `lines`: in the order they were bought.
+ * - `totalPaise`: the order's amount, shown as the total.
+ * - `look`: `shop` (the default) gives size, colour and price on one line; `admin` adds each
+ *   line's photo, names the size and colour and gives the price on a line of its own.
+ */
+export function OrderLines({
+  lines,
+  totalPaise,
+  look = 'shop',
+}: {
+  lines: readonly OrderLine[];
+  totalPaise: number;
+  look?: keyof typeof LOOKS;
+}) {
+  const style = LOOKS[look];
+  const admin = look === 'admin';
+  return (
+    <>
+      <ul className={cn('divide-y divide-border', style.list)}>
+        {lines.map((line, index) => {
+          const price = `${formatRupees(line.unitPricePaise)} × ${line.quantity}`;
+          return (
+            <li key={index} className={cn('flex justify-between gap-3 py-3 text-sm', style.item)}>
+              {admin && (
+                <ResponsiveImage
+                  imageKey={line.imageKey ?? null}
+                  placeholder={line.imagePlaceholder}
+                  alt=""
+                  width={64}
+                  height={64}
+                  sizes="64px"
+                  fallbackWidth={320}
+                  className="size-16 shrink-0 rounded-md"
+                />
+              )}
+              <div className="min-w-0 flex-1">
+                {line.productId ? (
+                  <Link
+                    to={`/product/${line.productId}`}
+                    className="font-medium break-words hover:underline"
+                  >
+                    {line.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium break-words">{line.name}</span>
+                )}
+                {admin ? (
+                  <>
+                    <span className="block text-muted-foreground">
+                      {[line.size && `Size ${line.size}`, line.color && `Colour ${line.color}`]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                    <span className="block text-muted-foreground">{price}</span>
+                  </>
+                ) : (
+                  <span className="block text-muted-foreground">
+                    {[line.size, line.color, price].filter(Boolean).join(' · ')}
+                  </span>
+                )}
+              </div>
+              <span className={cn('whitespace-nowrap', style.amount)}>
+                {formatRupees(line.unitPricePaise * line.quantity)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p
+        className={cn(
+          'flex justify-between border-t border-border pt-3 font-semibold',
+          style.total,
+        )}
+      >
+        <span>Total</span>
+        <span>{formatRupees(totalPaise)}</span>
+      </p>
+    </>
+  );
+}
