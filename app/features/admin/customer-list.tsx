@@ -6,13 +6,11 @@
 import { SearchIcon } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import { CustomerBadges } from './customer-badges';
-import { FilterSelect } from './filter-select';
+import { FilterSelect, SearchField } from './filter-select';
 import { CUSTOMER_SEARCH_MAX_LENGTH, type CustomerRole } from './customer-rules';
 import type { CustomerRow } from './customers.server';
 import { Pagination } from './pagination';
@@ -60,20 +58,15 @@ export function CustomersScreen({ rows, total, page, pages, q, role }: Customers
         aria-label="Customers"
         className="mt-6 grid gap-3 sm:flex sm:flex-wrap sm:items-end"
       >
-        <div className="grid gap-2 sm:min-w-64 sm:flex-1">
-          <Label htmlFor="customer-search">Name or e-mail</Label>
-          <Input
-            id="customer-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
-            placeholder="e.g. Patel or @gmail.com"
-            autoComplete="off"
-            className="h-11 sm:h-10"
-          />
-        </div>
+        <SearchField
+          id="customer-search"
+          label="Name or e-mail"
+          value={q}
+          maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
+          placeholder="e.g. Patel or @gmail.com"
+          autoComplete="off"
+          className="sm:min-w-64 sm:flex-1"
+        />
         <FilterSelect
           id="customer-role"
           name="role"

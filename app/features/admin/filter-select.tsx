@@ -1,8 +1,10 @@
 /**
- * A labelled drop-down of the back office's filter forms (products, customers, the audit log):
- * the label tied to the select by `id`, the choices as value and text.
+ * The fields of the back office's search-and-filter forms (products, orders, customers, media,
+ * the audit log): a labelled search box and labelled drop-downs, each label tied to its control
+ * by `id`.
  */
 import type { ComponentProps, ReactNode } from 'react';
+import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
 
@@ -53,6 +55,41 @@ export function FilterSelect({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+export interface SearchFieldProps extends Omit<
+  ComponentProps<'input'>,
+  'id' | 'name' | 'type' | 'defaultValue' | 'key'
+> {
+  /** The input's id, which its label points at. */
+  id: string;
+  label: ReactNode;
+  /** The search as the page was loaded with it ('' for none); the box resets when it changes. */
+  value: string;
+  /** Classes for the label-and-box wrapper (its width in the form's layout). */
+  className?: string;
+}
+
+/**
+ * A `<Label>` over a search box sent as `q`, with the query the page was loaded with. It is
+ * keyed by that query, so going back to another search shows that search's words. Other input
+ * props (`maxLength`, `placeholder`, `autoComplete`) pass through.
+ */
+export function SearchField({ id, label, value, className, ...input }: SearchFieldProps) {
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        key={value}
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={value}
+        className="h-11 sm:h-10"
+        {...input}
+      />
     </div>
   );
 }

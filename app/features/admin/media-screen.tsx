@@ -9,8 +9,8 @@ import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
 import { FormField } from '~/components/ui/form-field';
-import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { FilterSelect, SearchField } from './filter-select';
 import { videoSections } from '~/features/gallery/filter';
 import { IMAGE_ACCEPT } from '~/features/media/limits';
 import { ResponsiveImage } from '~/features/media/responsive-image';
@@ -82,36 +82,24 @@ export function MediaScreen({
         aria-label="Gallery items"
         className="mt-4 grid gap-3 sm:flex sm:flex-wrap sm:items-end"
       >
-        <div className="grid gap-2 sm:min-w-64 sm:flex-1">
-          <Label htmlFor="media-search">Title or description</Label>
-          <Input
-            id="media-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            maxLength={100}
-            placeholder="e.g. sherwani"
-            autoComplete="off"
-            className="h-11 sm:h-10"
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="media-type">Show</Label>
-          <select
-            id="media-type"
-            name="type"
-            defaultValue={typeValue}
-            key={typeValue}
-            className="h-11 min-w-44 rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm"
-          >
-            {KIND_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField
+          id="media-search"
+          label="Title or description"
+          value={q}
+          maxLength={100}
+          placeholder="e.g. sherwani"
+          autoComplete="off"
+          className="sm:min-w-64 sm:flex-1"
+        />
+        <FilterSelect
+          id="media-type"
+          name="type"
+          label="Show"
+          defaultValue={typeValue}
+          key={typeValue}
+          options={KIND_FILTERS}
+          className="w-auto min-w-44"
+        />
         <Button type="submit" className="min-h-11 sm:min-h-10">
           <SearchIcon aria-hidden /> Search
         </Button>

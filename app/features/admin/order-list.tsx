@@ -6,8 +6,7 @@
 import { SearchIcon, XIcon } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { SearchField } from './filter-select';
 import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FULFILMENT_STATUSES } from '~/features/orders/fulfilment';
@@ -72,19 +71,14 @@ export function OrdersScreen({ rows, total, counts, filter, q, page, pages }: Or
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         {filter && <input type="hidden" name="status" value={filter} />}
-        <div className="grid min-w-0 flex-1 basis-64 gap-2">
-          <Label htmlFor="orders-q">Search orders</Label>
-          <Input
-            id="orders-q"
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            maxLength={100}
-            placeholder="Order number, name, e-mail or phone"
-            className="h-11 sm:h-10"
-          />
-        </div>
+        <SearchField
+          id="orders-q"
+          label="Search orders"
+          value={q}
+          maxLength={100}
+          placeholder="Order number, name, e-mail or phone"
+          className="min-w-0 flex-1 basis-64"
+        />
         <Button type="submit" className="min-h-11 sm:min-h-10">
           <SearchIcon aria-hidden /> Search
         </Button>

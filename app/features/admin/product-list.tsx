@@ -16,13 +16,12 @@ import {
 import { useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { cn } from '~/lib/utils';
 import { ConfirmDialog } from './confirm-dialog';
-import { FilterSelect, selectClass, type FilterSelectOption } from './filter-select';
+import { FilterSelect, SearchField, selectClass, type FilterSelectOption } from './filter-select';
 import { Pagination } from './pagination';
 import {
   ADMIN_PRODUCT_SORT_LABELS,
@@ -163,18 +162,14 @@ function ProductFilterForm({
       aria-label="Search and filter products"
       className="mt-6 grid gap-3 rounded-xl border border-border bg-white p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))_auto]"
     >
-      <div className="grid gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-1">
-        <Label htmlFor="products-q">Search</Label>
-        <Input
-          id="products-q"
-          name="q"
-          type="search"
-          defaultValue={filters.q}
-          maxLength={100}
-          placeholder="Name, slug or fabric"
-          className="h-11 sm:h-10"
-        />
-      </div>
+      <SearchField
+        id="products-q"
+        label="Search"
+        value={filters.q}
+        maxLength={100}
+        placeholder="Name, slug or fabric"
+        className="sm:col-span-2 lg:col-span-3 xl:col-span-1"
+      />
       <FilterSelect
         id="products-category"
         name="category"
