@@ -108,8 +108,10 @@ export default function CategoryListing({ loaderData: listing }: Route.Component
       </section>
       <section aria-labelledby="products-heading" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="products-heading" className="text-xl font-semibold" role="status">
-            {listing.products.length === 1 ? '1 product' : `${listing.products.length} products`}
+          <h2 id="products-heading" className="text-xl font-semibold">
+            <span role="status">
+              {listing.products.length === 1 ? '1 product' : `${listing.products.length} products`}
+            </span>
           </h2>
           {listing.products.length > 1 && (
             <Form

@@ -252,7 +252,10 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               );
             })
           ) : (
-            <Grid items={shown} href={(item) => href(filter, item.id)} label="Gallery items" />
+            <>
+              <h2 className="sr-only">Gallery items</h2>
+              <Grid items={shown} href={(item) => href(filter, item.id)} label="Gallery items" />
+            </>
           )}
         </div>
       </div>

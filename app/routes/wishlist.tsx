@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { requireUser } from '~/features/account/session.server';
-import { AddToCartButton } from '~/features/cart/add-to-cart-button';
+import { AddToCartButton, addToCartLabel } from '~/features/cart/add-to-cart-button';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { rootMetaData } from '~/features/site/root-data';
 import { getWishlistProducts } from '~/features/wishlist/wishlist.server';
@@ -87,7 +87,7 @@ export default function Wishlist() {
                     productSize={product.defaultSize}
                     productColor={product.defaultColor}
                     size="sm"
-                    aria-label={`Add ${product.name} to cart`}
+                    aria-label={addToCartLabel(product.name)}
                   />
                   <Button
                     type="button"

@@ -209,7 +209,7 @@ test('a product created with a photo is on its listing; a new price shows on its
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
   await expect(shopper.page.getByText('₹1,499').first()).toBeVisible();
-  await shopper.page.getByRole('button', { name: 'Add to Cart' }).click();
+  await shopper.page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(shopper.page.getByText('Added to cart')).toBeVisible();
 
   await page.getByLabel('Price in rupees (₹)').fill('1,299');

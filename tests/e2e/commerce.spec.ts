@@ -26,7 +26,7 @@ async function expectToast(page: Page, title: string, description?: string) {
 async function addFromProductPage(page: Page, productId: number): Promise<string> {
   await page.goto(`/product/${productId}`);
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expectToast(page, 'Added to cart');
   return name;
 }
@@ -127,7 +127,7 @@ test('the wishlist: hearts, the page, add to cart, remove and clear', async ({ p
   await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible();
   const saved = page.getByRole('list', { name: 'Saved products' });
   await expect(saved.getByRole('listitem')).toHaveCount(2);
-  await saved.getByRole('button', { name: `Add ${name} to cart` }).click();
+  await saved.getByRole('button', { name: `Add to Cart: ${name}` }).click();
   await expectToast(page, 'Added to cart');
   await saved.getByRole('button', { name: `Remove ${name} from your wishlist` }).click();
   await expectToast(page, 'Removed from Wishlist');

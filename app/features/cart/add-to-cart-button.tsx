@@ -4,6 +4,15 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from '~/components/ui/button';
 import { useCart } from './cart-context';
 
+/**
+ * The accessible name of an 'Add to Cart' button on a card that stands among others: the
+ * visible words first (WCAG 2.5.3, label in name, so speech users can say what they see), then
+ * the product it adds.
+ */
+export function addToCartLabel(productName: string): string {
+  return `Add to Cart: ${productName}`;
+}
+
 export function AddToCartButton({
   productId,
   productSize,

@@ -4,7 +4,7 @@
  */
 import { StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { AddToCartButton } from '~/features/cart/add-to-cart-button';
+import { AddToCartButton, addToCartLabel } from '~/features/cart/add-to-cart-button';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { WishlistButton } from '~/features/wishlist/wishlist-button';
 import { formatRupees } from '~/lib/money';
@@ -70,7 +70,7 @@ export function ProductCard({
           variant="outline"
           size="sm"
           className="relative z-10 mt-2 w-full"
-          aria-label={`Add ${product.name} to cart`}
+          aria-label={addToCartLabel(product.name)}
         />
       </div>
     </article>

@@ -22,7 +22,8 @@ export function Logo({ shopName }: { shopName: string }) {
           <img
             ref={image}
             src="/logo.svg"
-            alt={shopName}
+            // The link is named by its aria-label; the name beside the image repeats it.
+            alt=""
             width={40}
             height={40}
             className="size-10"
