@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { modulePreloadPriorityStream } from '~/lib/script-priority.server';
 
 export const streamTimeout = 5_000;
 
@@ -48,7 +49,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(body.pipe(modulePreloadPriorityStream()));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           setCaching(request, responseStatusCode, responseHeaders, loadContext.pageEtag);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
