@@ -358,9 +358,30 @@ function createApp({
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log.error({ err: error }, 'unhandled error');
+    // Middleware errors that carry a client status (a static file removed between its stat and
+    // its read answers 404) keep it; anything else is ours and answers 500.
+    const status = clientErrorStatus(error);
+    if (status) req.log.warn({ err: error }, 'request refused');
+    else req.log.error({ err: error }, 'unhandled error');
     if (res.headersSent) return res.end();
-    res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.');
+    res
+      .status(status ?? 500)
+      .type('text/plain')
+      .send(
+        status === 404
+          ? 'Not found.'
+          : status
+            ? 'This request could not be handled.'
+            : 'Something went wrong on our side. Please try again.',
+      );
   });
   return app;
+}
+
+/** The 4xx status an error carries (`status` or `statusCode`, as http-errors sets), or null. */
+function clientErrorStatus(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === 'number' ? status : statusCode;
+  return typeof code === 'number' && code >= 400 && code < 500 ? code : null;
 }

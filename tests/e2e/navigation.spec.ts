@@ -110,3 +110,13 @@ test('unknown pages answer 404 with links home, to the wardrobe and to contact',
   );
   await expect(links.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
 });
+
+test('a malformed address answers 400 with a plain message, not a server error', async ({
+  request,
+}) => {
+  for (const path of ['/%E0%A4%A', '/assets/%E0%A4%A']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(400);
+    expect(await response.text(), path).toBe('This request could not be handled.');
+  }
+});
