@@ -7,7 +7,7 @@
 import { ChevronDownIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
-import { ResponsiveImage } from '~/features/media/responsive-image';
+import { Thumbnail } from '~/features/media/responsive-image';
 import { cn } from '~/lib/utils';
 import type { AdminCategory, AdminSubcategory } from './categories.server';
 import { ConfirmDialog } from './confirm-dialog';
@@ -136,15 +136,11 @@ function ShelfSummary({
   const Heading = level === 'category' ? 'h2' : 'h3';
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <ResponsiveImage
+      <Thumbnail
         imageKey={shelf.imageKey}
         placeholder={shelf.imagePlaceholder}
-        alt=""
         width={56}
-        height={56}
-        sizes="56px"
-        fallbackWidth={320}
-        className="size-14 shrink-0 rounded-md"
+        className="size-14"
       />
       <div className="min-w-0">
         <Heading className="flex flex-wrap items-center gap-2 font-semibold">

@@ -23,7 +23,7 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { slugify } from '~/features/catalog/slug';
-import { ResponsiveImage } from '~/features/media/responsive-image';
+import { Thumbnail } from '~/features/media/responsive-image';
 import { cn } from '~/lib/utils';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProductPreview, type PreviewImage } from './product-preview';
@@ -367,15 +367,12 @@ export function ProductEditor({
                       onMove={(step) => setKept((list) => moved(list, index, step))}
                       onRemove={() => setKept((list) => list.filter((item) => item !== image))}
                     >
-                      <ResponsiveImage
+                      <Thumbnail
                         imageKey={image.key}
                         placeholder={image.placeholder}
-                        alt=""
                         width={160}
                         height={200}
-                        sizes="160px"
-                        fallbackWidth={320}
-                        className="aspect-[4/5] w-full rounded-md"
+                        className="aspect-[4/5] w-full"
                       />
                     </ImageTile>
                   ))}

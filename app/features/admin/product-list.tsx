@@ -18,7 +18,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { TableHead, type TableColumn } from '~/components/ui/table-head';
-import { ResponsiveImage } from '~/features/media/responsive-image';
+import { Thumbnail } from '~/features/media/responsive-image';
 import { cn } from '~/lib/utils';
 import { ConfirmDialog } from './confirm-dialog';
 import { FilterSelect, SearchField, selectClass, type FilterSelectOption } from './filter-select';
@@ -329,7 +329,7 @@ function ProductTable({
           {rows.map((row) => (
             <tr key={row.id} className={cn(!row.isActive && 'bg-muted/20')}>
               <td className="px-3 py-2">
-                <Thumbnail row={row} />
+                <ProductThumbnail row={row} />
               </td>
               <td className="max-w-64 px-3 py-2">
                 <Link
@@ -380,7 +380,7 @@ function ProductCardRow({
       className="grid gap-3 rounded-xl border border-border bg-white p-4"
     >
       <div className="flex min-w-0 gap-3">
-        <Thumbnail row={row} />
+        <ProductThumbnail row={row} />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="font-semibold break-words">
             <Link to={`/admin/products/${row.id}`} className="hover:underline">
@@ -406,17 +406,15 @@ function ProductCardRow({
   );
 }
 
-function Thumbnail({ row }: { row: AdminProductRow }) {
+/** A product's first photo at the size of a table row. */
+function ProductThumbnail({ row }: { row: AdminProductRow }) {
   return (
-    <ResponsiveImage
+    <Thumbnail
       imageKey={row.imageKey}
       placeholder={row.imagePlaceholder}
-      alt=""
       width={56}
       height={70}
-      sizes="56px"
-      fallbackWidth={320}
-      className="h-[70px] w-14 shrink-0 rounded-md"
+      className="h-[70px] w-14"
     />
   );
 }

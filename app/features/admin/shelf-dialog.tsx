@@ -11,7 +11,7 @@ import { FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { slugify } from '~/features/catalog/slug';
 import { IMAGE_ACCEPT } from '~/features/media/limits';
-import { ResponsiveImage } from '~/features/media/responsive-image';
+import { Thumbnail } from '~/features/media/responsive-image';
 import { cn } from '~/lib/utils';
 import type { AdminSubcategory } from './categories.server';
 import { useAdminFetcher } from './use-admin-fetcher';
@@ -131,15 +131,11 @@ function ShelfForm({ target, onClose }: { target: ShelfTarget; onClose: () => vo
           <Label htmlFor={`${noun}-image`}>Image</Label>
           <div className="flex items-center gap-3">
             {record?.imageKey && (
-              <ResponsiveImage
+              <Thumbnail
                 imageKey={record.imageKey}
                 placeholder={record.imagePlaceholder}
-                alt=""
                 width={64}
-                height={64}
-                sizes="64px"
-                fallbackWidth={320}
-                className="size-16 shrink-0 rounded-md"
+                className="size-16"
               />
             )}
             <input

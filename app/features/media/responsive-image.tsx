@@ -80,3 +80,35 @@ export function ResponsiveImage({
     </picture>
   );
 }
+
+/**
+ * A small decorative image shown at a fixed size in px (`width` × `height`) beside text that
+ * names it: the back office's rows and editors, an order's lines. Its `sizes` is the width, so
+ * the smallest variant (320 px) serves every screen density up to 5×.
+ */
+export function Thumbnail({
+  imageKey,
+  placeholder,
+  width,
+  height = width,
+  className,
+}: {
+  imageKey: string | null;
+  placeholder?: string | null;
+  width: number;
+  height?: number;
+  className?: string;
+}) {
+  return (
+    <ResponsiveImage
+      imageKey={imageKey}
+      placeholder={placeholder}
+      alt=""
+      width={width}
+      height={height}
+      sizes={`${width}px`}
+      fallbackWidth={320}
+      className={cn('shrink-0 rounded-md', className)}
+    />
+  );
+}

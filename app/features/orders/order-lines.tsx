@@ -4,7 +4,7 @@
  * amount.
  */
 import { Link } from 'react-router';
-import { ResponsiveImage } from '~/features/media/responsive-image';
+import { Thumbnail } from '~/features/media/responsive-image';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
 
@@ -55,15 +55,11 @@ export function OrderLines({
           return (
             <li key={index} className={cn('flex justify-between gap-3 py-3 text-sm', style.item)}>
               {admin && (
-                <ResponsiveImage
+                <Thumbnail
                   imageKey={line.imageKey ?? null}
                   placeholder={line.imagePlaceholder}
-                  alt=""
                   width={64}
-                  height={64}
-                  sizes="64px"
-                  fallbackWidth={320}
-                  className="size-16 shrink-0 rounded-md"
+                  className="size-16"
                 />
               )}
               <div className="min-w-0 flex-1">
