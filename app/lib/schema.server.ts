@@ -275,6 +275,21 @@ export const rateLimit = pgTable(
   (t) => [uniqueIndex('rate_limit_key_key').on(t.key)],
 );
 
+/**
+ * The shop's own request limits (contact form, checkout; issue 8 item 5), shared by every
+ * instance: one row per limit key (for example `contact:ip:203.0.113.9`), counting the hits
+ * of the fixed window that began at `windowStart`.
+ */
+export const requestLimits = pgTable(
+  'request_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('request_limits_window_idx').on(t.windowStart)],
+);
+
 /*
  * Commerce (DESIGN.md "Data model"; issue "Cart, wishlist, checkout"). Amounts are integer
  * paise computed on the server from `products.price_paise`; the browser never sets one.

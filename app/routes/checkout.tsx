@@ -23,6 +23,7 @@ import { rootMetaData } from '~/features/site/root-data';
 import { flashCookie } from '~/lib/flash.server';
 import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
 import { formatRupees } from '~/lib/money';
+import { clientAddress } from '~/lib/rate-limit.server';
 import { privatePageMeta } from '~/lib/seo';
 import { cn } from '~/lib/utils';
 import type { loader as rootLoader } from '~/root';
@@ -61,7 +62,10 @@ type CheckoutAnswer =
       notice?: { title: string; description: string };
     };
 
-/** Places the order at the server's prices and starts the payment; field errors answer 400. */
+/**
+ * Places the order at the server's prices and starts the payment; field errors answer 400,
+ * a shopper over `CHECKOUT_LIMITS` 429 with a notice and Retry-After.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const parsed = checkoutSchema.safeParse(formValues(await request.formData(), checkoutFields));
@@ -74,12 +78,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const payment = await placeOrder(context, user, parsed.data);
+    const payment = await placeOrder(context, user, parsed.data, clientAddress(request));
     return Response.json({ ok: true, payment } satisfies CheckoutAnswer);
   } catch (error) {
     const failure = placeOrderFailure(error);
     return Response.json({ ok: false, notice: failure.notice } satisfies CheckoutAnswer, {
       status: failure.status,
+      headers: failure.retryAfterS ? { 'Retry-After': String(failure.retryAfterS) } : undefined,
     });
   }
 }

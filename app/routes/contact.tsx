@@ -3,7 +3,11 @@ import { data, useRouteLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { contactHero, facilities } from '~/content/contact';
 import { contactChatText, contactSchema, type ContactField } from '~/features/contact/contact';
-import { saveContactMessage } from '~/features/contact/contact.server';
+import {
+  contactLimitNotice,
+  saveContactMessage,
+  takeContactHit,
+} from '~/features/contact/contact.server';
 import { ContactForm, type ContactActionData } from '~/features/contact/contact-form';
 import { MapEmbed } from '~/features/contact/map-embed';
 import { ContentIcon } from '~/features/site/content-icon';
@@ -18,13 +22,17 @@ import {
 } from '~/features/site/settings';
 import { storeJsonLd } from '~/features/site/store-json-ld';
 import { fieldErrors, formValues } from '~/lib/forms';
+import { clientAddress } from '~/lib/rate-limit.server';
 import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/contact';
 
 const formFields: ContactField[] = ['name', 'email', 'phone', 'subject', 'message'];
 
-/** Stores a valid message as a lead and answers the WhatsApp link; field errors with 400. */
+/**
+ * Stores a valid message as a lead and answers the WhatsApp link; field errors answer 400, a
+ * sender over `CONTACT_LIMITS` 429 with a notice and Retry-After (nothing stored).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData(), formFields);
   const parsed = contactSchema.safeParse(values);
@@ -32,6 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ContactActionData>(
       { ok: false, errors: fieldErrors<ContactField>(parsed.error), values },
       { status: 400 },
+    );
+  }
+  const allowed = await takeContactHit(context.db, clientAddress(request), parsed.data.email);
+  if (!allowed.ok) {
+    return data<ContactActionData>(
+      { ok: false, errors: {}, values, notice: contactLimitNotice(allowed.retryAfterS) },
+      { status: 429, headers: { 'Retry-After': String(allowed.retryAfterS) } },
     );
   }
   await saveContactMessage(context.db, parsed.data);

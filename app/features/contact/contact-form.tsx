@@ -16,7 +16,13 @@ import { contactSchema, type ContactField } from './contact';
 /** What the contact action answers. */
 export type ContactActionData =
   | { ok: true; chatUrl: string }
-  | { ok: false; errors: FieldErrors<ContactField>; values: Partial<Record<ContactField, string>> };
+  | {
+      ok: false;
+      errors: FieldErrors<ContactField>;
+      values: Partial<Record<ContactField, string>>;
+      /** A refusal that is not about a field (too many messages). */
+      notice?: { title: string; description: string };
+    };
 
 const fields: {
   name: ContactField;
@@ -40,6 +46,7 @@ export function ContactForm() {
   const form = useRef<HTMLFormElement>(null);
   const errors = result && !result.ok ? { ...result.errors, ...clientErrors } : clientErrors;
   const values = result && !result.ok ? result.values : {};
+  const notice = result && !result.ok ? result.notice : undefined;
   const busy = fetcher.state !== 'idle';
 
   useEffect(() => {
@@ -54,7 +61,10 @@ export function ContactForm() {
       form.current?.reset();
     } else {
       chatWindow.current?.close();
-      toast.error('Please check the form', { description: 'Some fields need your attention.' });
+      const { notice } = fetcher.data;
+      if (notice) toast.error(notice.title, { description: notice.description });
+      else
+        toast.error('Please check the form', { description: 'Some fields need your attention.' });
     }
     chatWindow.current = null;
   }, [fetcher.data]);
@@ -99,6 +109,12 @@ export function ContactForm() {
       className="grid gap-4"
       aria-label="Send us a message"
     >
+      {notice && (
+        <div role="alert" className="rounded-md border border-destructive p-4 text-sm">
+          <p className="font-semibold">{notice.title}</p>
+          <p>{notice.description}</p>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((field) => (
           <FormField

@@ -6,6 +6,12 @@
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { flashCookie } from '~/lib/flash.server';
+import {
+  enforceLimits,
+  RateLimitedError,
+  waitInWords,
+  type RequestLimit,
+} from '~/lib/rate-limit.server';
 import { z } from 'zod';
 import type { SessionUser } from '../account/session.server';
 import { firstIssue, readJson } from '../cart/cart-api.server';
@@ -46,15 +52,36 @@ export const CHECKOUT_FAILED = {
 } as const;
 
 /**
+ * How many orders one shopper may start (issue 8 item 5): each creates a provider order, so a
+ * loop would flood Razorpay and the order list. Per account, and per client address for many
+ * accounts behind one address.
+ */
+export const CHECKOUT_LIMITS = {
+  perAccount: { windowS: 10 * 60, max: 10 },
+  perAddress: { windowS: 10 * 60, max: 30 },
+} as const satisfies Record<string, RequestLimit>;
+
+/**
  * Creates the order from the stored cart and its provider order.
- * @throws OrderError (empty cart, product no longer for sale); PaymentProviderError when the
- *   provider refuses (the order stays 'created' without a provider order).
+ * @param clientAddress from `clientAddress(request)`, for `CHECKOUT_LIMITS`.
+ * @throws RateLimitedError over `CHECKOUT_LIMITS` (nothing created); OrderError (empty cart,
+ *   product no longer for sale); PaymentProviderError when the provider refuses (the order
+ *   stays 'created' without a provider order).
  */
 export async function placeOrder(
   context: AppLoadContext,
   user: SessionUser,
   details: CheckoutDetails,
+  clientAddress: string,
 ): Promise<PaymentStart> {
+  await enforceLimits(
+    context.db,
+    [
+      { key: `checkout:user:${user.id}`, limit: CHECKOUT_LIMITS.perAccount },
+      { key: `checkout:ip:${clientAddress}`, limit: CHECKOUT_LIMITS.perAddress },
+    ],
+    'Too many checkouts',
+  );
   const order = await createOrderFromCart(context.db, {
     userId: user.id,
     details,
@@ -223,8 +250,26 @@ export async function handleSandbox(request: Request, context: AppLoadContext, u
   return processWebhook(context, failure.rawBody, failure.signature, failure.eventId);
 }
 
-/** Maps a failure to place an order to the answer the checkout page shows. */
-export function placeOrderFailure(error: unknown) {
+/**
+ * Maps a failure to place an order to the answer the checkout page shows: its status, the
+ * notice, and for 429 the wait in seconds (for Retry-After).
+ * @throws the error itself when it is none of the expected ones (a 500 follows).
+ */
+export function placeOrderFailure(error: unknown): {
+  status: number;
+  notice: { title: string; description: string };
+  retryAfterS?: number;
+} {
+  if (error instanceof RateLimitedError) {
+    return {
+      status: 429,
+      retryAfterS: error.retryAfterS,
+      notice: {
+        title: 'Too many attempts',
+        description: `You have started several payments in a short time. Please try again in ${waitInWords(error.retryAfterS)}.`,
+      },
+    };
+  }
   if (error instanceof OrderError) {
     return {
       status: error.status,
