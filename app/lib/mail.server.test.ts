@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { decode } from 'libqp';
@@ -77,5 +78,36 @@ describe('the mailer', () => {
     await mailer.idle();
     expect(lines.map((line) => line.level)).toEqual(['warn', 'warn', 'error']);
     expect(lines.at(-1)?.message).toBe('e-mail could not be sent; giving up');
+  });
+
+  it('gives up on a mail server that accepts the connection but never greets, after the greeting timeout', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const { lines, log } = recordingLog();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Shop <shop@example.com>',
+      outboxDir: outbox,
+      log,
+      retryDelaysMs: [],
+      timeoutsMs: { greeting: 300 },
+    });
+    mailer.send(
+      verificationEmail({
+        to: 'raj@example.com',
+        name: 'Raj',
+        url: 'http://shop.test/verify',
+        shopName: 'Test Tailors',
+        validForHours: 24,
+      }),
+    );
+    await mailer.idle();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+    expect(lines.map((line) => line.message)).toEqual(['e-mail could not be sent; giving up']);
+    // Nodemailer's own greeting wait is 30 s; this one is the mailer's.
+    expect(String((lines[0]?.fields.err as Error).message)).toMatch(/greeting/i);
   });
 });

@@ -39,13 +39,27 @@ export interface MailerOptions {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Waits between attempts, in ms; three retries (1 s, 5 s, 30 s) by default. */
   retryDelaysMs?: readonly number[];
+  /** SMTP timeouts in ms (issue 8 item 5); `SMTP_TIMEOUTS_MS` by default. */
+  timeoutsMs?: Partial<typeof SMTP_TIMEOUTS_MS>;
 }
+
+/**
+ * How long an SMTP attempt may wait, in ms: for the TCP connection, for the server's greeting,
+ * and for any answer once talking. Nodemailer's own defaults are 2 min, 30 s and 10 min, long
+ * enough for a stuck mail host to hold a message (and a retry slot) for a quarter of an hour.
+ */
+export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 } as const;
 
 /** Creates the process mailer. */
 export function createMailer(options: MailerOptions): Mailer {
   const retryDelaysMs = options.retryDelaysMs ?? [1_000, 5_000, 30_000];
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: options.timeoutsMs?.connection ?? SMTP_TIMEOUTS_MS.connection,
+        greetingTimeout: options.timeoutsMs?.greeting ?? SMTP_TIMEOUTS_MS.greeting,
+        socketTimeout: options.timeoutsMs?.socket ?? SMTP_TIMEOUTS_MS.socket,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
