@@ -40,7 +40,7 @@ export interface MailerOptions {
   /** Waits between attempts, in ms; three retries (1 s, 5 s, 30 s) by default. */
   retryDelaysMs?: readonly number[];
   /** SMTP timeouts in ms (issue 8 item 5); `SMTP_TIMEOUTS_MS` by default. */
-  timeoutsMs?: Partial<typeof SMTP_TIMEOUTS_MS>;
+  timeoutsMs?: Partial<Record<keyof typeof SMTP_TIMEOUTS_MS, number>>;
 }
 
 /**
