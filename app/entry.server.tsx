@@ -6,8 +6,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '~/lib/database-health.server';
 import { modulePreloadPriorityStream } from '~/lib/script-priority.server';
 
 export const streamTimeout = 5_000;
@@ -28,6 +29,26 @@ function setCaching(request: Request, status: number, headers: Headers, etag: st
   headers.append('Vary', 'Cookie');
 }
 
+/**
+ * Loader and action errors: a lost database connection is reported to the health monitor
+ * (which then answers 503 for every page until the database is back) and logged briefly;
+ * anything else is logged in full, as React Router does by default. Aborted requests are not.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if ((context as Partial<AppLoadContext>).databaseHealth?.report(error)) {
+    console.warn(`database unavailable during ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
+};
+
+/** Whether the page failed because the database could not be reached (answered with 503). */
+function failedForDatabase(routerContext: EntryContext): boolean {
+  const errors = routerContext.staticHandlerContext.errors;
+  return errors ? Object.values(errors).some(isDatabaseUnavailable) : false;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -36,6 +57,10 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  if (responseStatusCode === 500 && failedForDatabase(routerContext)) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');

@@ -18,6 +18,12 @@ import { toNodeHandler } from 'better-auth/node';
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from '~/lib/auth.server';
 import { openDatabase, type Database } from '~/lib/db.server';
 import { getEnv, isLoopbackOrigin, type Env } from '~/lib/env.server';
+import {
+  createDatabaseHealth,
+  UNAVAILABLE_PAGE,
+  UNAVAILABLE_RETRY_AFTER_S,
+  type DatabaseHealth,
+} from '~/lib/database-health.server';
 import { createEventHub } from '~/lib/events.server';
 import { createLogger } from '~/lib/logger.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
@@ -63,9 +69,13 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') },
   );
   const storage = createStorage(env);
-  if (env.SEED_DEMO && (await isCatalogueEmpty(database.db))) {
-    const seeded = await seedDemoCatalogue(database.db, storage);
-    log.info({ seeded }, 'demo catalogue seeded');
+  if (env.SEED_DEMO) {
+    // Instances starting together on one database seed it once.
+    await database.withStartupLock(async () => {
+      if (!(await isCatalogueEmpty(database.db))) return;
+      const seeded = await seedDemoCatalogue(database.db, storage);
+      log.info({ seeded }, 'demo catalogue seeded');
+    });
   }
   const socket =
     database.pglite && env.PGLITE_SOCKET_PORT
@@ -114,9 +124,11 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     cache.clear();
     pageVersion.bump();
   });
+  const health = createDatabaseHealth({ ping: () => database.ping(), log });
   const app = createApp({
     env,
     database,
+    health,
     catalogue,
     auth,
     payments,
@@ -143,6 +155,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const stop = () =>
     (stopping ??= (async () => {
       log.info('shutting down');
+      health.stop();
       await events.close();
       await stopClearing();
       await new Promise<void>((resolve) => {
@@ -160,6 +173,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 interface AppParts {
   env: Env;
   database: Database;
+  health: DatabaseHealth;
   catalogue: CatalogueReader;
   auth: Auth;
   payments: PaymentProvider;
@@ -174,6 +188,7 @@ interface AppParts {
 function createApp({
   env,
   database,
+  health,
   catalogue,
   auth,
   payments,
@@ -202,8 +217,15 @@ function createApp({
     pinoHttp({
       logger: log,
       autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // A 503 while the database is away is expected and logged once by the health monitor.
       customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+        res.statusCode === 503
+          ? 'warn'
+          : error || res.statusCode >= 500
+            ? 'error'
+            : res.statusCode >= 400
+              ? 'warn'
+              : 'info',
     }),
   );
 
@@ -291,12 +313,28 @@ function createApp({
     try {
       await database.ping();
       res.set('Cache-Control', 'no-store').json({ status: 'ok' });
-    } catch {
+    } catch (error) {
+      health.report(error);
       res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' });
     }
   });
+  // While the database does not answer, pages and API calls answer 503 at once (a friendly
+  // page, or JSON for /api) instead of each failing on its own; static files and media still
+  // work. `health` pings every second and lets requests through again once it answers.
+  const unavailableGate = (req: Request, res: Response, next: NextFunction) => {
+    if (health.available()) return next();
+    res.status(503).set({
+      'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S),
+      'Cache-Control': 'no-store',
+    });
+    if (req.path.startsWith('/api/')) {
+      return res.json({ error: 'The shop is briefly unavailable. Please try again in a minute.' });
+    }
+    res.type('html').send(UNAVAILABLE_PAGE);
+  };
+
   app.get('/api/events', (req, res) => events.handle(req, res));
-  app.all('/api/auth/{*splat}', toNodeHandler(auth));
+  app.all('/api/auth/{*splat}', unavailableGate, toNodeHandler(auth));
 
   // Before compression: images and videos are compressed already, and ranges need exact bytes.
   app.get('/media/{*key}', createMediaHandler(storage, log));
@@ -326,6 +364,8 @@ function createApp({
     );
   }
 
+  app.use(unavailableGate);
+
   const getBuild = vite
     ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     : () => import('virtual:react-router/server-build') as Promise<ServerBuild>;
@@ -353,6 +393,7 @@ function createApp({
         storage,
         cspNonce: res.locals.cspNonce as string,
         pageEtag: pageVersion.etag(),
+        databaseHealth: health,
       }),
     }),
   );

@@ -5,6 +5,7 @@
 import type { CatalogueReader } from '~/features/catalog/catalogue-reader.server';
 import type { PaymentProvider } from '~/features/checkout/payments.server';
 import type { Auth } from './auth.server';
+import type { DatabaseHealth } from './database-health.server';
 import type { Mailer } from './mail.server';
 import type { Db } from './db.server';
 import type { Env } from './env.server';
@@ -26,6 +27,8 @@ export interface AppContext {
   cspNonce: string;
   /** The weak ETag public pages carry while the catalogue and settings stay as they are. */
   pageEtag: string;
+  /** Whether the database answers; failed requests report to it (absent in tests). */
+  databaseHealth?: DatabaseHealth;
 }
 
 declare module 'react-router' {

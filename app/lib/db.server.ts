@@ -35,6 +35,12 @@ export interface Database {
   /** Closes connections; pending queries finish first. */
   close(): Promise<void>;
   /**
+   * Runs `task` while holding the database-wide startup lock, so that instances starting
+   * together on one PostgreSQL migrate and seed one after another (a PostgreSQL advisory lock
+   * on its own connection). The embedded database has one process already; there it just runs.
+   */
+  withStartupLock<T>(task: () => Promise<T>): Promise<T>;
+  /**
    * Embedded database only: delivers a notification that reached the session outside the
    * app's own queries (through the wire-protocol socket) to this handle's listeners.
    */
@@ -50,6 +56,9 @@ export type DatabaseTarget =
 
 const channelName = /^[a-z_][a-z0-9_]*$/;
 
+/** The advisory-lock key instances take to migrate and seed one at a time ('storefrt' in ASCII). */
+const STARTUP_LOCK_KEY = 0x73746f72656672n.toString();
+
 /**
  * Opens the database and applies every pending migration.
  * @throws when the server cannot be reached or a migration fails.
@@ -61,8 +70,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+    const withStartupLock = async <T>(task: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await task();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    await withStartupLock(() => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));
     return {
+      withStartupLock,
       db,
       kind: 'postgres',
       async listen(channel, onPayload) {
@@ -93,6 +116,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     kind: 'pglite',
     pglite: client,
+    withStartupLock: (task) => task(),
     async listen(channel, onPayload) {
       if (!channelName.test(channel)) throw new RangeError(`bad channel name: ${channel}`);
       const unsubscribe = await client.listen(channel, onPayload);
