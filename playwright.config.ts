@@ -34,13 +34,20 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /(accounts|commerce|admin)\.spec\.ts$/,
+      testIgnore: /(accounts|commerce|admin|scale)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
     {
       name: 'accounts',
       testMatch: /(accounts|commerce|admin)\.spec\.ts$/,
       dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+    },
+    {
+      // Starts two servers of its own on PostgreSQL (E2E_POSTGRES_URL); last, on a quiet machine.
+      name: 'scale',
+      testMatch: /scale\.spec\.ts$/,
+      dependencies: ['accounts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
   ],
