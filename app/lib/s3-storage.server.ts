@@ -31,7 +31,17 @@ export interface S3Config {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Timeouts in ms (issue 8 item 5); `S3_TIMEOUTS_MS` by default. */
+  timeoutsMs?: Partial<Record<keyof typeof S3_TIMEOUTS_MS, number>>;
 }
+
+/**
+ * How long a call to the bucket may wait, in ms: for the connection, and for the next byte
+ * once connected (an idle socket, so a large upload that keeps moving is never cut). The SDK
+ * waits forever by default, which would hold a page or an upload on a stuck host. Each call
+ * is tried up to 3 times (the SDK's standard retry).
+ */
+export const S3_TIMEOUTS_MS = { connection: 5_000, socket: 30_000 } as const;
 
 /** Fields of the SDK's errors that tell what went wrong. */
 interface S3ErrorShape {
@@ -94,6 +104,10 @@ export function createS3Storage(config: S3Config): Storage {
     region: config.region,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     forcePathStyle: true,
+    requestHandler: {
+      connectionTimeout: config.timeoutsMs?.connection ?? S3_TIMEOUTS_MS.connection,
+      socketTimeout: config.timeoutsMs?.socket ?? S3_TIMEOUTS_MS.socket,
+    },
     // Checksums only where S3 requires them: several S3-compatible hosts reject or mangle the
     // SDK's default CRC32 trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -1,5 +1,6 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -261,6 +262,23 @@ describe('the S3 backend', () => {
     const storage = createS3Storage(s3Config);
     await storage.put('typed/blob', Buffer.from('{}'), 'application/json');
     expect((await storage.head('typed/blob'))?.contentType).toBe('application/json');
+  });
+
+  it('gives up on a host that accepts the connection but never answers, after its socket timeout', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const storage = createS3Storage({
+      ...s3Config,
+      endpoint: `http://127.0.0.1:${port}`,
+      timeoutsMs: { socket: 200 },
+    });
+    const error = await thrown(() => storage.get('a.txt'));
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+    expect(error).toBeInstanceOf(Error);
+    expect(String((error as Error).name)).toMatch(/Timeout/i);
   });
 
   it('fails loudly (not null) when the bucket does not exist', async () => {
