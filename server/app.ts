@@ -159,7 +159,12 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       await events.close();
       await stopClearing();
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Keep-alive connections turn idle as their last requests finish; close them as they do.
+        const sweep = setInterval(() => server.closeIdleConnections(), 250);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);

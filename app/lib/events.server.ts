@@ -36,8 +36,16 @@ export async function createEventHub(database: Database): Promise<EventHub> {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  let closed = false;
   return {
     handle(req, res) {
+      // A browser reconnecting to an instance that is stopping gets its connection dropped: a
+      // network error makes EventSource retry (through the proxy, another instance), where an
+      // error status would stop it for good; and the stop is not held by a new stream.
+      if (closed) {
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
@@ -51,6 +59,7 @@ export async function createEventHub(database: Database): Promise<EventHub> {
     },
     size: () => clients.size,
     async close() {
+      closed = true;
       clearInterval(heartbeat);
       for (const res of clients) res.end();
       clients.clear();
