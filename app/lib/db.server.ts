@@ -26,8 +26,10 @@ export interface Database {
   /** The PGlite instance when embedded (for the wire-protocol socket); undefined on PostgreSQL. */
   pglite?: PGlite;
   /**
-   * Subscribes to a NOTIFY channel; `onPayload` gets each payload string.
-   * Resolves to a function that unsubscribes.
+   * Subscribes to a NOTIFY channel; `onPayload` gets each payload string. On PostgreSQL, after
+   * the listening connection was lost and made again, `onPayload('')` is called once: whatever
+   * was notified meanwhile is lost, so subscribers should treat it as "anything may have
+   * changed". Resolves to a function that unsubscribes.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Resolves when the database answers `select 1`; rejects otherwise. */
@@ -187,7 +189,8 @@ function isAlive(pid: number): boolean {
 
 /**
  * LISTEN on a dedicated PostgreSQL connection that reconnects (every 1 s) after the server
- * goes away, so subscribers keep hearing events once it is back.
+ * goes away, so subscribers keep hearing events once it is back; each reconnection is passed
+ * on as an empty payload (events sent meanwhile are lost).
  */
 async function listenWithReconnect(
   url: string,
@@ -197,6 +200,7 @@ async function listenWithReconnect(
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let connectedBefore = false;
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
@@ -217,6 +221,8 @@ async function listenWithReconnect(
     try {
       await next.connect();
       await next.query(`listen ${channel}`);
+      if (connectedBefore) onPayload('');
+      connectedBefore = true;
     } catch (error) {
       onLost();
       throw error;
