@@ -185,6 +185,18 @@ describe.each(backends)('$name storage', (backend) => {
     expect(await storage.exists('exists')).toBe(false);
   });
 
+  it('lists every stored key, and no deleted one', async () => {
+    await storage.put('listed/a.webp', bytes);
+    await storage.put('listed/deep/b.mp4', bytes);
+    await storage.put('listed/c.txt', 'c');
+    await storage.delete('listed/c.txt');
+    const keys: string[] = [];
+    for await (const key of storage.list()) keys.push(key);
+    expect(keys).toEqual(expect.arrayContaining(['listed/a.webp', 'listed/deep/b.mp4']));
+    expect(keys).not.toContain('listed/c.txt');
+    expect(keys.every((key) => !key.endsWith('.tmp'))).toBe(true);
+  });
+
   it('deletes an object, and deleting it again is fine', async () => {
     await storage.put('gone/x.webp', bytes);
     await storage.delete('gone/x.webp');

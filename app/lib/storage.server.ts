@@ -75,6 +75,12 @@ export interface Storage {
    * @throws RangeError on a bad key; the backend's error on other failures.
    */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key, in no particular order (for backups). Objects written while it runs may
+   * or may not appear.
+   * @throws the backend's error when it cannot list.
+   */
+  list(): AsyncIterable<string>;
 }
 
 /**
@@ -207,6 +213,23 @@ export function createLocalStorage(root: string): Storage {
       const target = resolve(key);
       if (!(await statFile(target))) return;
       await fs.rm(target, { force: true });
+    },
+    async *list() {
+      const entries = await fs
+        .readdir(base, { recursive: true, withFileTypes: true })
+        .catch((error: unknown) => {
+          if (isMissing(error)) return [];
+          throw error;
+        });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path
+          .relative(base, path.join(entry.parentPath, entry.name))
+          .split(path.sep)
+          .join('/');
+        // A put's temporary file is not an object yet.
+        if (keyPattern.test(key) && !key.endsWith('.tmp')) yield key;
+      }
     },
   };
 }
