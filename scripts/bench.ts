@@ -5,7 +5,7 @@
  *       scores, LCP (ms), CLS, TBT (ms) and transferred JavaScript (KiB);
  *   (b) autocannon, 50 connections for 10 s, on / and a product page, beside a static file of
  *       the same size from the same server: requests/s, p50/p99 latency (ms) and the ratio;
- *   (c) writes every figure to bench/results.json.
+ *   (c) writes every figure to bench/results.json (beside `npm run bench:load`'s).
  * Not part of `npm test`. Options: BENCH_RUNS (default 3), BENCH_SECONDS (default 10).
  */
 import autocannon from 'autocannon';
@@ -16,25 +16,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
+import { machine, RESULTS_FILE, waitForHealth, writeResults } from './bench-support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const origin = `http://127.0.0.1:${PORT}`;
 const chromePath = chromiumPath();
-
-async function waitForHealth(timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not become healthy in time');
-}
 
 interface PageFigures {
   path: string;
@@ -128,7 +116,7 @@ async function main() {
   });
   const staticFiles: string[] = [];
   try {
-    await waitForHealth(120_000);
+    await waitForHealth(origin, 120_000);
     const pages = ['/', '/wardrobe', '/category?subcategory=sherwani', '/product/1'];
     if ((await fetch(`${origin}/gallery`)).ok) pages.push('/gallery');
     pages.push('/contact');
@@ -213,12 +201,13 @@ async function main() {
       })),
     );
 
-    await fs.mkdir('bench', { recursive: true });
-    await fs.writeFile(
-      'bench/results.json',
-      `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, lighthouse: lighthouseFigures, load: loadFigures }, null, 2)}\n`,
-    );
-    console.log('\nWritten to bench/results.json');
+    await writeResults({
+      measuredAt: new Date().toISOString(),
+      machine: machine(),
+      lighthouse: lighthouseFigures,
+      load: loadFigures,
+    });
+    console.log(`\nWritten to ${RESULTS_FILE}`);
   } finally {
     for (const file of staticFiles) await fs.rm(file, { force: true });
     server.kill('SIGTERM');
