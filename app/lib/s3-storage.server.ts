@@ -19,6 +19,7 @@ import {
   contentTypeFor,
   type ByteRange,
   type Storage,
+  StorageWriteError,
   type StoredObject,
 } from './storage.server';
 
@@ -166,15 +167,20 @@ export function createS3Storage(config: S3Config): Storage {
     async put(key, data, contentType) {
       assertKey(key);
       const body = typeof data === 'string' ? Buffer.from(data) : data;
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: body,
-          ContentLength: body.length,
-          ContentType: contentType ?? contentTypeFor(key),
-        }),
-      );
+      try {
+        // A PUT either stores the whole object or nothing.
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: body,
+            ContentLength: body.length,
+            ContentType: contentType ?? contentTypeFor(key),
+          }),
+        );
+      } catch (error) {
+        throw new StorageWriteError(key, error);
+      }
     },
     async get(key) {
       assertKey(key);

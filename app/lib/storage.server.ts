@@ -45,7 +45,9 @@ export interface Storage {
    * Writes an object, replacing any previous one; readers see the old or the new bytes, never
    * a mix. `contentType` defaults to `contentTypeFor(key)`; the local backend does not keep
    * it and always reports `contentTypeFor(key)`.
-   * @throws RangeError on a bad key; the backend's error when the write fails.
+   * @throws RangeError on a bad key; StorageWriteError (with the backend's error as `cause`)
+   *   when the write fails: a full disk, a missing bucket, an unreachable host. Nothing is
+   *   left half-written then.
    */
   put(key: string, data: Buffer | string, contentType?: string): Promise<void>;
   /**
@@ -111,6 +113,17 @@ export function assertRange(range: ByteRange): void {
 }
 
 /** The MIME type for a key from its extension; 'application/octet-stream' when unknown. */
+/** A write the storage could not make (see `Storage.put`); `cause` is the backend's error. */
+export class StorageWriteError extends Error {
+  override name = 'StorageWriteError';
+  constructor(
+    readonly key: string,
+    cause: unknown,
+  ) {
+    super(`could not store ${key}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+}
+
 export function contentTypeFor(key: string): string {
   return lookup(key) || 'application/octet-stream';
 }
@@ -147,14 +160,14 @@ export function createLocalStorage(root: string): Storage {
     kind: 'local',
     async put(key, data, _contentType) {
       const target = resolve(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomUUID()}.tmp`;
       try {
+        await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.writeFile(temporary, data);
         await fs.rename(temporary, target);
       } catch (error) {
         await fs.rm(temporary, { force: true });
-        throw error;
+        throw new StorageWriteError(key, error);
       }
     },
     async get(key) {

@@ -28,7 +28,7 @@ export const ADMIN_REFUSALS = {
 export class AdminError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 | 413 | 415 | 422 = 422,
+    readonly status: 400 | 404 | 409 | 413 | 415 | 422 | 503 = 422,
     /** The form field the message belongs beside, when it is about one. */
     readonly field?: string,
   ) {

@@ -5,7 +5,7 @@
  * in the background so the first shopper does not wait for them.
  */
 import type { Db } from '~/lib/db.server';
-import type { Storage } from '~/lib/storage.server';
+import { StorageWriteError, type Storage } from '~/lib/storage.server';
 import {
   MediaRejectedError,
   renderAllVariants,
@@ -21,10 +21,22 @@ export function formFiles(form: FormData, field: string): File[] {
     .filter((value): value is File => value instanceof File && value.size > 0);
 }
 
+/** What an administrator reads when the storage cannot take a file (full disk, bucket down). */
+export const STORAGE_FAILED_MESSAGE =
+  'The file could not be saved: the storage is full or unavailable. Nothing was added. Please try again later, or tell whoever looks after the server.';
+
+/** An AdminError 503 on `field` for a storage failure, or the error itself for anything else. */
+function storageRefusal(error: unknown, field: string): unknown {
+  return error instanceof StorageWriteError
+    ? new AdminError(STORAGE_FAILED_MESSAGE, 503, field)
+    : error;
+}
+
 /**
  * Stores each uploaded image through the pipeline, in order, and returns their keys.
  * @throws AdminError on `field` with the pipeline's message (prefixed by the file's name when
- *   there are several) for the first refused file; files before it stay stored but unused.
+ *   there are several) for the first refused file, or 503 with `STORAGE_FAILED_MESSAGE` when
+ *   the storage cannot write; files before it stay stored but unused.
  */
 export async function storeFormImages(
   db: Db,
@@ -38,7 +50,7 @@ export async function storeFormImages(
       const stored = await storeUploadedImage(db, storage, Buffer.from(await file.arrayBuffer()));
       keys.push(stored.key);
     } catch (error) {
-      if (!(error instanceof MediaRejectedError)) throw error;
+      if (!(error instanceof MediaRejectedError)) throw storageRefusal(error, field);
       const named =
         files.length > 1 && file.name ? `${file.name}: ${error.message}` : error.message;
       throw new AdminError(named, error.status, field);
@@ -65,7 +77,8 @@ export async function storeFormImage(
 
 /**
  * The single video of file field `field`, validated and stored (MP4 or WebM); its storage key.
- * @throws AdminError on `field` when the pipeline refuses the file.
+ * @throws AdminError on `field` when the pipeline refuses the file, 503 when the storage
+ *   cannot write it.
  */
 export async function storeFormVideo(storage: Storage, file: File, field: string): Promise<string> {
   try {
@@ -73,7 +86,7 @@ export async function storeFormVideo(storage: Storage, file: File, field: string
   } catch (error) {
     if (error instanceof MediaRejectedError)
       throw new AdminError(error.message, error.status, field);
-    throw error;
+    throw storageRefusal(error, field);
   }
 }
 
