@@ -30,25 +30,23 @@ import {
   user,
 } from './schema.server';
 import { createLocalStorage, type Storage } from './storage.server';
-import { testDatabaseKind } from '../../tests/support/test-db';
+import {
+  createScratchDatabase,
+  testDatabaseKind,
+  type ScratchDatabase,
+} from '../../tests/support/test-db';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let scratch: string;
 let source: Database;
 let sourceStorage: Storage;
-const createdDatabases: string[] = [];
+const scratchDatabases: ScratchDatabase[] = [];
 
 /** A new empty PostgreSQL database on the test server; its URL. */
 async function newPostgresDatabase(): Promise<string> {
-  const name = `storefront_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  createdDatabases.push(name);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratchDatabase = await createScratchDatabase(serverUrl!);
+  scratchDatabases.push(scratchDatabase);
+  return scratchDatabase.url;
 }
 
 async function contentsOf(target: RestoreTarget): Promise<Record<string, string>> {
@@ -155,14 +153,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await source?.close();
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    for (const name of createdDatabases) {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    }
-    await admin.end();
-  }
+  for (const scratchDatabase of scratchDatabases) await scratchDatabase.drop();
   await fs.rm(scratch, { recursive: true, force: true });
 });
 

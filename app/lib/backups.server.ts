@@ -114,7 +114,18 @@ export async function postgresTool(name: 'pg_dump' | 'pg_restore'): Promise<stri
   );
 }
 
-async function sha256(data: Buffer): Promise<string> {
+/** Runs `task` with a client connected to `url`, and disconnects it afterwards. */
+async function withClient<T>(url: string, task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await task(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function sha256(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
@@ -152,13 +163,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
     if (!options.databaseUrl) throw new BackupError('A PostgreSQL backup needs the database URL.');
     const pgDump = await postgresTool('pg_dump');
     // pg_dump reads one snapshot; the counts are read by a separate connection just before.
-    const counter = new pg.Client({ connectionString: options.databaseUrl });
-    await counter.connect();
-    try {
-      tables = await rowCounts(counter);
-    } finally {
-      await counter.end();
-    }
+    tables = await withClient(options.databaseUrl, rowCounts);
     migrations = tables['drizzle.__drizzle_migrations'] ?? 0;
     try {
       await run(pgDump, [
@@ -180,7 +185,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
     const target = path.join(outDir, 'files', key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, data);
-    files.push({ key, bytes: data.length, sha256: await sha256(data) });
+    files.push({ key, bytes: data.length, sha256: sha256(data) });
   }
   files.sort((a, b) => a.key.localeCompare(b.key));
 
@@ -243,7 +248,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   // Every file is checked before anything is written, so a damaged backup restores nothing.
   for (const file of manifest.files) {
     const data = await fs.readFile(path.join(backupDir, 'files', file.key)).catch(() => null);
-    if (!data || (await sha256(data)) !== file.sha256) {
+    if (!data || sha256(data) !== file.sha256) {
       throw new BackupError(
         `files/${file.key} is missing or does not match its checksum: the backup is damaged.`,
       );
@@ -272,9 +277,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       await client.close();
     }
   } else {
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    try {
+    await withClient(target.url, async (client) => {
       const counts = await rowCounts(client);
       if (Object.values(counts).some((n) => n > 0)) {
         throw new BackupError(
@@ -285,9 +288,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       await client.query('drop schema if exists drizzle cascade');
       await client.query('drop schema public cascade');
       await client.query('create schema public');
-    } finally {
-      await client.end();
-    }
+    });
     const pgRestore = await postgresTool('pg_restore');
     try {
       await run(pgRestore, [
@@ -301,13 +302,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     } catch (error) {
       throw new BackupError(`pg_restore failed: ${(error as { stderr?: string }).stderr ?? error}`);
     }
-    const check = new pg.Client({ connectionString: target.url });
-    await check.connect();
-    try {
-      restored = await rowCounts(check);
-    } finally {
-      await check.end();
-    }
+    restored = await withClient(target.url, rowCounts);
   }
   for (const [table, count] of Object.entries(manifest.tables)) {
     if (restored[table] !== count) {
@@ -322,7 +317,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     const data = await fs.readFile(path.join(backupDir, 'files', file.key));
     await storage.put(file.key, data);
     const stored = await storage.get(file.key);
-    if (!stored || (await sha256(stored)) !== file.sha256) {
+    if (!stored || sha256(stored) !== file.sha256) {
       throw new BackupError(`${file.key} was not stored intact.`);
     }
     bytes += data.length;

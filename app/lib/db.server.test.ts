@@ -3,14 +3,14 @@
  * database cannot lose its connection): LISTEN comes back by itself and says so with an empty
  * payload, and queries work again without reopening anything.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy } from '../../tests/support/tcp-proxy';
+import { createScratchDatabase, type ScratchDatabase } from '../../tests/support/test-db';
 import { openDatabase, type Database } from './db.server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const name = `storefront_test_${randomBytes(6).toString('hex')}`;
+let scratch: ScratchDatabase;
 let proxy: TcpProxy;
 let database: Database;
 
@@ -25,14 +25,10 @@ async function until(condition: () => boolean, ms = 10_000): Promise<void> {
 
 describe.skipIf(!serverUrl)('a lost connection on PostgreSQL', () => {
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    scratch = await createScratchDatabase(serverUrl!);
     const target = new URL(serverUrl!);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
+    const url = new URL(scratch.url);
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
     database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
@@ -41,10 +37,7 @@ describe.skipIf(!serverUrl)('a lost connection on PostgreSQL', () => {
   afterAll(async () => {
     await database?.close();
     await proxy?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('LISTEN reconnects by itself and reports the gap with an empty payload; queries work again', async () => {
@@ -56,9 +49,7 @@ describe.skipIf(!serverUrl)('a lost connection on PostgreSQL', () => {
       proxy.restore();
       await until(() => payloads.includes(''));
       await database.ping();
-      const directUrl = new URL(serverUrl!);
-      directUrl.pathname = `/${name}`;
-      const direct = new pg.Client({ connectionString: directUrl.toString() });
+      const direct = new pg.Client({ connectionString: scratch.url });
       await direct.connect();
       await direct.query(`select pg_notify('catalogue', 'after the gap')`);
       await direct.end();

@@ -23,6 +23,7 @@ import {
 } from './rate-limit.server';
 import { categories, contactMessages, orders, products, requestLimits } from './schema.server';
 import { createTestApp, formPost, routeOutcome, type TestApp } from '../../tests/support/test-app';
+import { SAMPLE_CHECKOUT_DETAILS } from '../../tests/support/checkout-details';
 import { testDatabaseKind } from '../../tests/support/test-db';
 
 let app: TestApp;
@@ -183,18 +184,9 @@ describe(`request limits on ${testDatabaseKind}`, () => {
       ...app.context,
       payments: createPaymentProvider({ nodeEnv: 'test', sandboxSecret: 'limits-secret' }),
     } as unknown as AppLoadContext;
-    const fields = {
-      name: 'Raj Patel',
-      email: 'raj@example.com',
-      phone: '+919825012345',
-      address: '12 Market Road',
-      city: 'Rajkot',
-      state: 'Gujarat',
-      pincode: '360001',
-    };
     const checkout = () =>
       checkoutRoute.action({
-        request: withAddress(formPost('/checkout', fields, cookie), '192.0.2.44'),
+        request: withAddress(formPost('/checkout', SAMPLE_CHECKOUT_DETAILS, cookie), '192.0.2.44'),
         context,
         params: {},
       } as never) as Promise<Response>;

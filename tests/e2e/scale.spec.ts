@@ -17,13 +17,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SAMPLE_CHECKOUT_DETAILS } from '../support/checkout-details';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 
 const serverUrl = process.env.E2E_POSTGRES_URL;
 test.skip(!serverUrl, 'E2E_POSTGRES_URL is not set (CI sets it)');
 test.describe.configure({ mode: 'serial' });
 
-const databaseName = `storefront_scale_${randomBytes(5).toString('hex')}`;
+let scratch: ScratchDatabase;
 let proxy: TcpProxy;
 let dataDir: string;
 /** The address the shop is published at (instance A's); both instances share it. */
@@ -45,8 +47,7 @@ async function freePort(): Promise<number> {
 }
 
 function databaseUrl(port?: number): string {
-  const url = new URL(serverUrl!);
-  url.pathname = `/${databaseName}`;
+  const url = new URL(scratch.url);
   if (port !== undefined) {
     url.hostname = '127.0.0.1';
     url.port = String(port);
@@ -193,10 +194,7 @@ async function openEventStream(instance: Instance) {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
+  scratch = await createScratchDatabase(serverUrl!, 'storefront_scale');
   const target = new URL(serverUrl!);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-scale-'));
@@ -210,12 +208,7 @@ test.afterAll(async () => {
   await stopInstance(instances.a);
   await stopInstance(instances.b);
   await proxy?.close();
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }
+  await scratch?.drop();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -397,15 +390,7 @@ test('a server killed while confirming a payment leaves the order paid exactly o
   const checkout = await fetch(`${a.url}/checkout.data`, {
     method: 'POST',
     headers: headers({ cookie, 'content-type': 'application/x-www-form-urlencoded' }),
-    body: new URLSearchParams({
-      name: 'Raj Patel',
-      email: 'raj@example.com',
-      phone: '+919825012345',
-      address: '12 Market Road',
-      city: 'Rajkot',
-      state: 'Gujarat',
-      pincode: '360001',
-    }),
+    body: new URLSearchParams(SAMPLE_CHECKOUT_DETAILS),
   });
   expect(checkout.status).toBe(200);
   const orderNumber = /"orderNumber","([^"]+)"/.exec(await checkout.text())?.[1];
@@ -440,7 +425,7 @@ test('a server killed while confirming a payment leaves the order paid exactly o
           await holder.query(
             `select count(*)::int as n from pg_stat_activity
               where datname = $1 and wait_event_type = 'Lock' and query ilike '%orders%'`,
-            [databaseName],
+            [new URL(scratch.url).pathname.slice(1)],
           )
         ).rows[0].n,
       { timeout: 10_000, message: 'instance A waits on the order row' },

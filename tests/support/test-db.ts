@@ -3,9 +3,10 @@
  * or, when TEST_DATABASE_URL is set (CI's second run), a new PostgreSQL database created on
  * that server and dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '~/lib/db.server';
+import { createScratchDatabase } from './scratch-db';
+
+export { createScratchDatabase, type ScratchDatabase } from './scratch-db';
 
 export interface TestDatabase extends Database {
   /** Closes and, on PostgreSQL, drops the database. */
@@ -18,22 +19,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const database = await openDatabase({ kind: 'pglite' });
     return { ...database, dispose: () => database.close() };
   }
-  const name = `storefront_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 4 });
   return {
     ...database,
     async dispose() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -29,6 +29,7 @@ import { handleCallback } from './payment-flow.server';
 import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
 import { createPaymentProvider, type PaymentProvider } from '../checkout/payments.server';
 import type { CheckoutDetails } from './checkout-details';
+import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details';
 import {
   anonymiseOrdersOf,
   applyPaymentEvent,
@@ -46,15 +47,7 @@ let provider: PaymentProvider;
 let shirt: number;
 let sherwani: number;
 let retired: number;
-const details: CheckoutDetails = {
-  name: 'Raj Patel',
-  email: 'raj@example.com',
-  phone: '+919825012345',
-  address: '12 Market Road',
-  city: 'Rajkot',
-  state: 'Gujarat',
-  pincode: '360001',
-};
+const details: CheckoutDetails = SAMPLE_CHECKOUT_DETAILS;
 let userCount = 0;
 
 async function newShopper(): Promise<string> {
