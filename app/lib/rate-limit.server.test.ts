@@ -12,6 +12,8 @@ import { CONTACT_LIMITS } from '~/features/contact/contact.server';
 import { CHECKOUT_LIMITS } from '~/features/orders/payment-flow.server';
 import * as checkoutRoute from '~/routes/checkout';
 import * as contactRoute from '~/routes/contact';
+import * as forgotPasswordRoute from '~/routes/forgot-password';
+import { RESET_LIMIT_PER_EMAIL } from '~/features/account/account-actions.server';
 import { CLIENT_IP_HEADER } from './auth.server';
 import {
   clientAddress,
@@ -21,7 +23,14 @@ import {
   takeHits,
   waitInWords,
 } from './rate-limit.server';
-import { categories, contactMessages, orders, products, requestLimits } from './schema.server';
+import {
+  categories,
+  contactMessages,
+  orders,
+  products,
+  requestLimits,
+  verification,
+} from './schema.server';
 import { createTestApp, formPost, routeOutcome, type TestApp } from '../../tests/support/test-app';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../tests/support/checkout-details';
 import { testDatabaseKind } from '../../tests/support/test-db';
@@ -210,5 +219,27 @@ describe(`request limits on ${testDatabaseKind}`, () => {
       .from(orders)
       .where(eq(orders.userId, userId));
     expect(placed?.n).toBe(CHECKOUT_LIMITS.perAccount.max);
+  });
+
+  it('password reset: one e-mail gets at most three links an hour, whatever networks ask', async () => {
+    const email = 'reset-limit@example.com';
+    await app.signedIn('user', email);
+    const ask = (n: number) =>
+      routeOutcome(() =>
+        forgotPasswordRoute.action({
+          request: withAddress(formPost('/forgot-password', { email }), `203.0.113.${n}`),
+          context: app.context,
+          params: {},
+        } as never),
+      );
+    const links = async () => (await app.database.db.select().from(verification)).length;
+    const before = await links();
+    expect(RESET_LIMIT_PER_EMAIL.max).toBe(3);
+    for (let n = 1; n <= 3; n += 1) expect((await ask(n)).status).toBe(200);
+    expect(await links()).toBe(before + 3);
+    const refused = await ask(4);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ ok: false, notice: { title: 'Please wait' } });
+    expect(await links()).toBe(before + 3);
   });
 });

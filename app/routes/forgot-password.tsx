@@ -11,6 +11,7 @@ import {
 } from '~/features/account/auth-form';
 import { emailOnlySchema } from '~/features/account/forms';
 import { MESSAGES } from '~/features/account/rules';
+import { takeResetHit } from '~/features/account/account-actions.server';
 import { callAuthEndpoint } from '~/features/account/session.server';
 import { fieldErrors, formValues } from '~/lib/forms';
 import type { Route } from './+types/forgot-password';
@@ -24,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * Sends a reset link when the e-mail has an account. The answer is the same either way, so the
- * page does not tell who is registered; 429 after three requests in five minutes.
+ * page does not tell who is registered; 429 after three requests in five minutes from one
+ * client address, or three in an hour for one e-mail address (`RESET_LIMIT_PER_EMAIL`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData(), ['email']);
@@ -36,10 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { email: values.email.slice(0, 254) },
     });
   }
-  const result = await callAuthEndpoint(context, request, '/request-password-reset', {
-    email: parsed.data.email,
-    redirectTo: '/reset-password',
-  });
+  const allowed = await takeResetHit(context, parsed.data.email);
+  const result = allowed
+    ? await callAuthEndpoint(context, request, '/request-password-reset', {
+        email: parsed.data.email,
+        redirectTo: '/reset-password',
+      })
+    : { status: 429 };
   if (result.status === 429) {
     return actionResult<'email'>(
       { ok: false, notice: { title: 'Please wait', description: MESSAGES.tooManyAttempts } },

@@ -1,11 +1,13 @@
 /**
  * The account page's actions (SPEC.md section 4 "Profile edit"; issue "Accounts" 6): rename,
  * change password, delete the account. Each parses its form with zod and goes through Better
- * Auth's endpoints, so the session and rate limits are checked there.
+ * Auth's endpoints, so the session and rate limits are checked there. Also the per-address
+ * limit of password-reset requests.
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { fieldErrors, formValues } from '~/lib/forms';
 import { flashCookie } from '~/lib/flash.server';
+import { takeHits, type RequestLimit } from '~/lib/rate-limit.server';
 import { actionResult } from './auth-form';
 import { changePasswordSchema, deleteAccountSchema, profileNameSchema } from './forms';
 import { MESSAGES } from './rules';
@@ -154,4 +156,20 @@ export async function deleteAccount(context: AppLoadContext, request: Request, f
     flashCookie('account-deleted', context.env.PUBLIC_URL.startsWith('https://')),
   );
   return redirect('/', { headers });
+}
+
+/**
+ * Reset links one e-mail address may be sent (issue 8 item 5), whichever networks ask: Better
+ * Auth limits each client address (`AUTH_RATE_LIMITS`), this stops someone changing networks
+ * to flood one inbox. Counted for any address typed, registered or not, so a refusal tells
+ * nothing about who has an account.
+ */
+export const RESET_LIMIT_PER_EMAIL: RequestLimit = { windowS: 60 * 60, max: 3 };
+
+/** Counts one reset request for `email`; false when that address is over its limit. */
+export async function takeResetHit(context: AppLoadContext, email: string): Promise<boolean> {
+  const result = await takeHits(context.db, [
+    { key: `reset:email:${email.toLowerCase()}`, limit: RESET_LIMIT_PER_EMAIL },
+  ]);
+  return result.ok;
 }
