@@ -227,6 +227,87 @@ describe(`backups on ${testDatabaseKind}`, () => {
     ).rejects.toThrow(/storage already holds files/);
   });
 
+  it('restores into a migrated, unseeded install, and over data with force', async () => {
+    const outDir = path.join(scratch, 'backup-4');
+    await createBackup({
+      database: source,
+      databaseUrl: sourceUrl,
+      storage: sourceStorage,
+      outDir,
+    });
+    const before = serverUrl
+      ? await contentsOf({ kind: 'postgres', url: sourceUrl! })
+      : await tableContents(source.pglite!);
+
+    // What `npm run db:migrate` (or a first start with SEED_DEMO=false) leaves: only the
+    // migration journal has rows. That is an empty install.
+    const target = await emptyTarget('restore-5');
+    const migrated =
+      target.kind === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: target.url, poolMax: 2 })
+        : await openDatabase({ kind: 'pglite', dataDir: target.dataDir });
+    await migrated.close();
+    const uploads = createLocalStorage(path.join(scratch, 'restore-5', 'uploads'));
+    await restoreBackup({ backupDir: outDir, target, storage: uploads });
+    expect(await contentsOf(target)).toEqual(before);
+
+    // Over an install that holds data (and files): refused, then done with force.
+    await uploads.put('left/over.txt', 'kept');
+    await expect(restoreBackup({ backupDir: outDir, target, storage: uploads })).rejects.toThrow(
+      /pass --force/,
+    );
+    const report = await restoreBackup({
+      backupDir: outDir,
+      target,
+      storage: uploads,
+      force: true,
+    });
+    expect(await contentsOf(target)).toEqual(before);
+    expect((await uploads.get('left/over.txt'))?.toString()).toBe('kept');
+    if (target.kind === 'pglite') {
+      expect(report.setAside).toMatch(/pglite\.before-restore-/);
+      expect(await fs.readdir(report.setAside!)).toContain('PG_VERSION');
+    }
+  });
+
+  it.skipIf(!serverUrl)(
+    'takes counts and dump from one snapshot while the shop writes',
+    async () => {
+      const writer = new pg.Client({ connectionString: sourceUrl });
+      await writer.connect();
+      let writing = true;
+      let written = 0;
+      const writes = (async () => {
+        while (writing) {
+          await writer.query(
+            "insert into contact_messages (name, email, message) values ('W', 'w@example.com', 'x')",
+          );
+          written += 1;
+        }
+      })();
+      const outDir = path.join(scratch, 'backup-5');
+      try {
+        await createBackup({
+          database: source,
+          databaseUrl: sourceUrl,
+          storage: sourceStorage,
+          outDir,
+        });
+      } finally {
+        writing = false;
+        await writes;
+        await writer.end();
+      }
+      expect(written).toBeGreaterThan(0);
+      // The restore checks every table's count against the manifest.
+      await restoreBackup({
+        backupDir: outDir,
+        target: await emptyTarget('restore-6'),
+        storage: createLocalStorage(path.join(scratch, 'restore-6', 'uploads')),
+      });
+    },
+  );
+
   it('refuses a non-empty backup folder and a damaged file', async () => {
     const outDir = path.join(scratch, 'backup-2');
     await fs.mkdir(outDir, { recursive: true });

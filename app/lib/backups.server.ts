@@ -23,7 +23,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
-import type { Database } from './db.server';
+import { DatabaseLockedError, openDatabase, type Database } from './db.server';
 import type { Storage } from './storage.server';
 
 const run = promisify(execFile);
@@ -50,6 +50,14 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 /** Refused or failed backups and restores, with a message for the person at the terminal. */
 export class BackupError extends Error {
   override name = 'BackupError';
+}
+
+/** Drizzle's migration journal: its rows alone do not make an install "not empty". */
+const JOURNAL = 'drizzle.__drizzle_migrations';
+
+/** Whether row counts (from `rowCounts`) show any data beyond the migration journal. */
+function holdsData(counts: Record<string, number>): boolean {
+  return Object.entries(counts).some(([table, n]) => table !== JOURNAL && n > 0);
 }
 
 /** Something that runs SQL and returns rows, on either driver. */
@@ -153,29 +161,43 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
   let migrations: number;
   if (database.kind === 'pglite') {
     const client = database.pglite!;
-    // One transaction for the counts and nothing else runs in this process meanwhile; the
-    // data folder dump is of the same state (PGlite is single-session).
+    // PGlite is one session and this process holds its folder, so nothing writes between the
+    // counts and the data folder dump.
     tables = await rowCounts(client);
-    migrations = tables['drizzle.__drizzle_migrations'] ?? 0;
+    migrations = tables[JOURNAL] ?? 0;
     const dump = await client.dumpDataDir('gzip');
     await fs.writeFile(path.join(outDir, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
   } else {
     if (!options.databaseUrl) throw new BackupError('A PostgreSQL backup needs the database URL.');
+    const databaseUrl = options.databaseUrl;
     const pgDump = await postgresTool('pg_dump');
-    // pg_dump reads one snapshot; the counts are read by a separate connection just before.
-    tables = await withClient(options.databaseUrl, rowCounts);
-    migrations = tables['drizzle.__drizzle_migrations'] ?? 0;
-    try {
-      await run(pgDump, [
-        '--format=custom',
-        '--no-owner',
-        '--no-privileges',
-        `--file=${path.join(outDir, 'database.dump')}`,
-        `--dbname=${options.databaseUrl}`,
-      ]);
-    } catch (error) {
-      throw new BackupError(`pg_dump failed: ${(error as { stderr?: string }).stderr ?? error}`);
-    }
+    // The counts and pg_dump read one snapshot: this connection exports it and holds it open
+    // while pg_dump runs, so a shop that keeps taking writes still gets a manifest that
+    // matches the dump.
+    ({ tables, migrations } = await withClient(databaseUrl, async (client) => {
+      await client.query('begin isolation level repeatable read read only');
+      try {
+        const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
+        const counts = await rowCounts(client);
+        try {
+          await run(pgDump, [
+            '--format=custom',
+            '--no-owner',
+            '--no-privileges',
+            `--snapshot=${rows[0]!.id}`,
+            `--file=${path.join(outDir, 'database.dump')}`,
+            `--dbname=${databaseUrl}`,
+          ]);
+        } catch (error) {
+          throw new BackupError(
+            `pg_dump failed: ${(error as { stderr?: string }).stderr ?? error}`,
+          );
+        }
+        return { tables: counts, migrations: counts[JOURNAL] ?? 0 };
+      } finally {
+        await client.query('rollback');
+      }
+    }));
   }
 
   const files: BackupManifest['files'] = [];
@@ -219,6 +241,12 @@ export interface RestoreOptions {
   backupDir: string;
   target: RestoreTarget;
   storage: Storage;
+  /**
+   * Restore over an install that holds data: PostgreSQL's `public` and `drizzle` schemas are
+   * dropped, an embedded database folder is moved aside (see `RestoreReport.setAside`), and
+   * stored files of the same key are overwritten (others are left where they are).
+   */
+  force?: boolean;
 }
 
 /** What a restore did. */
@@ -227,14 +255,18 @@ export interface RestoreReport {
   rows: number;
   files: number;
   bytes: number;
+  /** With `force`, where the embedded database folder that held data was moved. */
+  setAside?: string;
 }
 
 /**
  * Restores a backup into an empty install: checks every file's SHA-256 first (a damaged backup
- * restores nothing), then the database (refused unless the target has no rows in any table)
- * and the files (refused unless storage is empty), then checks every table's row count and
- * every stored file against the manifest.
- * @throws BackupError on a refusal, a missing tool, a kind mismatch or a failed check.
+ * restores nothing), then the database (refused unless the target has no rows in any table
+ * but the migration journal, so a migrated, unseeded install counts as empty) and the files
+ * (refused unless storage is empty), then checks every table's row count and every stored
+ * file against the manifest. `force` restores over data instead of refusing.
+ * @throws BackupError on a refusal (also while a server holds the embedded database), a
+ *   missing tool, a kind mismatch or a failed check.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
   const { backupDir, target, storage } = options;
@@ -254,20 +286,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       );
     }
   }
-  for await (const key of storage.list()) {
-    throw new BackupError(
-      `The storage already holds files (${key} and maybe more); restore into an empty install.`,
-    );
+  if (!options.force) {
+    for await (const key of storage.list()) {
+      throw new BackupError(
+        `The storage already holds files (${key} and maybe more); restore into an empty ` +
+          'install, or pass --force to overwrite.',
+      );
+    }
   }
 
   let restored: Record<string, number>;
+  let setAside: string | undefined;
   if (target.kind === 'pglite') {
-    const entries = await fs.readdir(target.dataDir).catch(() => []);
-    if (entries.some((entry) => entry !== 'storefront.lock')) {
-      throw new BackupError(
-        `${target.dataDir} already holds a database; restore into an empty install.`,
-      );
-    }
+    setAside = await clearPgliteFolder(target.dataDir, options.force ?? false);
     await fs.mkdir(target.dataDir, { recursive: true });
     const dump = await fs.readFile(path.join(backupDir, 'database.tar.gz'));
     const client = new PGlite(target.dataDir, { loadDataDir: new Blob([dump]) });
@@ -278,13 +309,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     }
   } else {
     await withClient(target.url, async (client) => {
-      const counts = await rowCounts(client);
-      if (Object.values(counts).some((n) => n > 0)) {
+      if (!options.force && holdsData(await rowCounts(client))) {
         throw new BackupError(
-          'The target database already holds data; restore into an empty database.',
+          'The target database already holds data; restore into an empty database, or pass ' +
+            '--force to replace it.',
         );
       }
-      // An empty schema left by a first start is dropped, so the dump can create everything.
+      // The schema of a migrated install (or, with force, its data) is dropped, so the dump
+      // can create everything.
       await client.query('drop schema if exists drizzle cascade');
       await client.query('drop schema public cascade');
       await client.query('create schema public');
@@ -327,5 +359,49 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     rows: Object.values(manifest.tables).reduce((sum, n) => sum + n, 0),
     files: manifest.files.length,
     bytes,
+    setAside,
   };
+}
+
+/**
+ * Empties an embedded database folder for a restore. A folder holding a database is opened
+ * first (which refuses while a server holds it): one with no rows but the migration journal is
+ * removed; one with data is refused, or with `force` renamed to `<folder>.before-restore-<UTC
+ * time>`. Resolves to that new path when the folder was moved aside.
+ * @throws BackupError when a server holds the folder, or it holds data (or cannot be opened)
+ *   and `force` is false.
+ */
+async function clearPgliteFolder(dataDir: string, force: boolean): Promise<string | undefined> {
+  const entries = await fs.readdir(dataDir).catch(() => []);
+  if (!entries.some((entry) => entry !== 'storefront.lock')) return undefined;
+  let data = true;
+  try {
+    const existing = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      data = holdsData(await rowCounts(existing.pglite!));
+    } finally {
+      await existing.close();
+    }
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) throw new BackupError(error.message);
+    if (!force) {
+      throw new BackupError(
+        `${dataDir} holds something that does not open as this shop's database ` +
+          `(${(error as Error).message}); restore into an empty install, or pass --force.`,
+      );
+    }
+  }
+  if (!data) {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    return undefined;
+  }
+  if (!force) {
+    throw new BackupError(
+      `${dataDir} already holds a database; restore into an empty install, or pass --force ` +
+        'to move it aside.',
+    );
+  }
+  const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await fs.rename(dataDir, aside);
+  return aside;
 }
