@@ -35,6 +35,7 @@ import {
   testDatabaseKind,
   type ScratchDatabase,
 } from '../../tests/support/test-db';
+import { SAMPLE_CHECKOUT_DETAILS } from '../../tests/support/checkout-details';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let scratch: string;
@@ -112,19 +113,15 @@ beforeAll(async () => {
     email: 'asha@example.com',
     emailVerified: true,
   });
+  const { name: customerName, ...delivery } = SAMPLE_CHECKOUT_DETAILS;
   const [order] = await db
     .insert(orders)
     .values({
       number: 'RT-261125-BK01',
       userId: 'backup-user',
       amountPaise: 4_500_000,
-      customerName: 'Asha Mehta',
-      email: 'asha@example.com',
-      phone: '+919825012345',
-      address: '12 Market Road',
-      city: 'Rajkot',
-      state: 'Gujarat',
-      pincode: '360001',
+      customerName,
+      ...delivery,
       provider: 'sandbox',
     })
     .returning({ id: orders.id });
