@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { cartLines, categories, products, subcategories } from '~/lib/schema.server';
 import { visibleProduct } from '../catalog/catalog.server';
-import { addLine, lineKey, MAX_CART_LINES, mergeLines, type CartLine } from './lines';
+import { lineKey, MAX_CART_LINES, MAX_LINE_QUANTITY, mergeLines, type CartLine } from './lines';
 
 /** A cart line as the browser shows it, priced by the server (paise). */
 export interface PricedLine extends CartLine {
@@ -69,7 +69,14 @@ async function productFacts(db: Db, ids: number[]): Promise<Map<number, ProductF
  * @throws CartLineError saying what is wrong.
  */
 export async function checkLine(db: Db, line: CartLine): Promise<void> {
-  const product = (await productFacts(db, [line.productId])).get(line.productId);
+  checkAgainst((await productFacts(db, [line.productId])).get(line.productId), line);
+}
+
+/**
+ * `checkLine` against facts already read.
+ * @throws CartLineError saying what is wrong.
+ */
+function checkAgainst(product: ProductFacts | undefined, line: CartLine): void {
   if (!product || !product.available) throw new CartLineError('This product is not available');
   const valid = (choice: string, options: string[]) =>
     options.length === 0 ? choice === '' : options.includes(choice);
@@ -146,27 +153,46 @@ export async function countCartItems(db: Db, userId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Replaces a shopper's lines with `lines` in one transaction. */
-async function writeLines(db: Db, userId: string, lines: readonly CartLine[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(cartLines).where(eq(cartLines.userId, userId));
-    if (lines.length > 0) {
-      await tx.insert(cartLines).values(lines.map((line) => ({ ...line, userId })));
-    }
-  });
+/**
+ * Adds lines to a shopper's cart in one statement: a new product, size and colour is appended,
+ * an equal line's quantity adds up to `MAX_LINE_QUANTITY` (SPEC.md section 4). One statement,
+ * so a shopper adding from two tabs at once gets both, never a unique-key error. `lines` must
+ * not repeat a line (PostgreSQL refuses to update a row twice in one statement).
+ */
+async function addLines(db: Db, userId: string, lines: readonly CartLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insert(cartLines)
+    .values(lines.map((line) => ({ ...line, userId })))
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.productId, cartLines.size, cartLines.color],
+      set: {
+        quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})`,
+        updatedAt: new Date(),
+      },
+    });
 }
 
 /**
- * Adds a line to a shopper's cart (SPEC.md section 4: equal lines add up).
- * @throws CartLineError when the catalogue cannot sell it.
+ * Adds a line to a shopper's cart (SPEC.md section 4: equal lines add up, to 20 at most).
+ * @throws CartLineError when the catalogue cannot sell it, or when it is a new line and the
+ *   cart already holds `MAX_CART_LINES`.
  */
 export async function addToCart(db: Db, userId: string, line: CartLine): Promise<void> {
-  await checkLine(db, line);
-  const next = addLine(await getCartLines(db, userId), line);
-  if (next.length > MAX_CART_LINES) {
+  const [, [held]] = await Promise.all([
+    checkLine(db, line),
+    db
+      .select({
+        lines: sql<number>`count(*)::int`,
+        hasLine: sql<boolean>`coalesce(bool_or(${sameLine(userId, line)}), false)`,
+      })
+      .from(cartLines)
+      .where(eq(cartLines.userId, userId)),
+  ]);
+  if (held && !held.hasLine && held.lines >= MAX_CART_LINES) {
     throw new CartLineError(`A cart holds at most ${MAX_CART_LINES} different items`);
   }
-  await writeLines(db, userId, next);
+  await addLines(db, userId, [line]);
 }
 
 /** The stored line of `userId` with the product, size and colour of `line`. */
@@ -210,17 +236,32 @@ export async function mergeIntoCart(
   userId: string,
   guest: readonly CartLine[],
 ): Promise<void> {
-  const sellable: CartLine[] = [];
-  for (const line of guest) {
+  const [facts, held] = await Promise.all([
+    productFacts(
+      db,
+      guest.map((line) => line.productId),
+    ),
+    getCartLines(db, userId),
+  ]);
+  const sellable = guest.filter((line) => {
     try {
-      await checkLine(db, line);
-      sellable.push(line);
+      checkAgainst(facts.get(line.productId), line);
+      return true;
     } catch (error) {
-      if (!(error instanceof CartLineError)) throw error;
+      if (error instanceof CartLineError) return false;
+      throw error;
+    }
+  });
+  // Equal guest lines become one; new lines beyond the cart's limit are left out.
+  const heldKeys = new Set(held.map(lineKey));
+  let room = MAX_CART_LINES - held.length;
+  const added: CartLine[] = [];
+  for (const line of mergeLines([], sellable)) {
+    if (heldKeys.has(lineKey(line))) added.push(line);
+    else if (room > 0) {
+      added.push(line);
+      room -= 1;
     }
   }
-  if (sellable.length === 0) return;
-  const merged = mergeLines(await getCartLines(db, userId), sellable).slice(0, MAX_CART_LINES);
-  const unique = new Map(merged.map((line) => [lineKey(line), line]));
-  await writeLines(db, userId, [...unique.values()]);
+  await addLines(db, userId, added);
 }

@@ -191,6 +191,39 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
     expect(cart.totalPaise).toBe(21 * 249_900 + 4_500_000);
   });
 
+  it('adds every line a shopper adds at once (two tabs), and keeps the 50-line limit', async () => {
+    const shopper = await newShopper();
+    await Promise.all([
+      ...Array.from({ length: 6 }, () => addToCart(database.db, shopper, whiteShirtM(1))),
+      addToCart(database.db, shopper, { productId: sherwani, size: '', color: '', quantity: 2 }),
+    ]);
+    const cart = await getCart(database.db, shopper);
+    expect(cart.lines.map((line) => [line.name, line.quantity]).sort()).toEqual([
+      ['Linen Shirt', 6],
+      ['Silk Sherwani', 2],
+    ]);
+
+    const full = await newShopper();
+    await database.db.insert(cartLines).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        userId: full,
+        productId: shirt,
+        size: 'M',
+        color: i === 0 ? 'White' : `Shade ${i}`,
+        quantity: 1,
+      })),
+    );
+    await expect(
+      addToCart(database.db, full, { productId: sherwani, size: '', color: '', quantity: 1 }),
+    ).rejects.toThrow('A cart holds at most 50 different items');
+    // A line it already holds still adds up.
+    await addToCart(database.db, full, whiteShirtM(2));
+    expect((await getCart(database.db, full)).lines[0]).toMatchObject({
+      color: 'White',
+      quantity: 3,
+    });
+  });
+
   it('creates an order from the stored cart at current prices, and refuses empty or stale carts', async () => {
     const shopper = await newShopper();
     await expect(
