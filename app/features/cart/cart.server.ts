@@ -44,18 +44,21 @@ interface ProductFacts {
   available: boolean;
 }
 
+/** The columns of `ProductFacts`, for selects over `products` joined to its category. */
+const productFactColumns = {
+  id: products.id,
+  name: products.name,
+  pricePaise: products.pricePaise,
+  imageKey: sql<string | null>`${products.imageKeys}[1]`,
+  sizes: products.sizes,
+  colors: products.colors,
+  available: sql<boolean>`coalesce(${visibleProduct}, false)`,
+};
+
 async function productFacts(db: Db, ids: number[]): Promise<Map<number, ProductFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      pricePaise: products.pricePaise,
-      imageKey: sql<string | null>`${products.imageKeys}[1]`,
-      sizes: products.sizes,
-      colors: products.colors,
-      available: sql<boolean>`coalesce(${visibleProduct}, false)`,
-    })
+    .select(productFactColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(subcategories, eq(products.subcategoryId, subcategories.id))
@@ -101,6 +104,11 @@ export async function priceLines(db: Db, lines: readonly CartLine[]): Promise<Pr
     db,
     lines.map((line) => line.productId),
   );
+  return pricedCart(lines, facts);
+}
+
+/** Lines priced by `facts`; lines whose product is not among them are dropped. */
+function pricedCart(lines: readonly CartLine[], facts: Map<number, ProductFacts>): PricedCart {
   const priced: PricedLine[] = [];
   for (const line of lines) {
     const product = facts.get(line.productId);
@@ -139,9 +147,28 @@ export async function getCartLines(db: Db, userId: string): Promise<CartLine[]> 
     .orderBy(cartLines.id);
 }
 
-/** A shopper's cart, priced. */
+/** A shopper's cart, priced: its lines and their products in one query. */
 export async function getCart(db: Db, userId: string): Promise<PricedCart> {
-  return priceLines(db, await getCartLines(db, userId));
+  const rows = await db
+    .select({
+      line: {
+        productId: cartLines.productId,
+        size: cartLines.size,
+        color: cartLines.color,
+        quantity: cartLines.quantity,
+      },
+      product: productFactColumns,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(cartLines.productId, products.id))
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(subcategories, eq(products.subcategoryId, subcategories.id))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(cartLines.id);
+  return pricedCart(
+    rows.map((row) => row.line),
+    new Map(rows.map((row) => [row.product.id, row.product])),
+  );
 }
 
 /** How many items a shopper's cart holds. */

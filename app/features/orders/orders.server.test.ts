@@ -197,11 +197,17 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
       ...Array.from({ length: 6 }, () => addToCart(database.db, shopper, whiteShirtM(1))),
       addToCart(database.db, shopper, { productId: sherwani, size: '', color: '', quantity: 2 }),
     ]);
+    // A product retired since it went into the cart stays in it, flagged and not payable.
+    await database.db
+      .insert(cartLines)
+      .values({ userId: shopper, productId: retired, size: '', color: '', quantity: 1 });
     const cart = await getCart(database.db, shopper);
-    expect(cart.lines.map((line) => [line.name, line.quantity]).sort()).toEqual([
-      ['Linen Shirt', 6],
-      ['Silk Sherwani', 2],
+    expect(cart.lines.map((line) => [line.name, line.quantity, line.available]).sort()).toEqual([
+      ['Linen Shirt', 6, true],
+      ['Retired Cloth', 1, false],
+      ['Silk Sherwani', 2, true],
     ]);
+    expect(cart).toMatchObject({ totalPaise: 6 * 249_900 + 2 * 4_500_000, payable: false });
 
     const full = await newShopper();
     await database.db.insert(cartLines).values(
