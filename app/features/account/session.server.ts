@@ -7,10 +7,8 @@
  * limits and cookie handling apply exactly as they do to /api/auth/* from a browser.
  */
 import { getSessionCookie } from 'better-auth/cookies';
-import { eq } from 'drizzle-orm';
 import { redirect, type AppLoadContext } from 'react-router';
 import { CLIENT_IP_HEADER } from '~/lib/auth.server';
-import { user as userTable } from '~/lib/schema.server';
 import { loginPathFor } from './rules';
 
 /** The signed-in person as pages see them. */
@@ -39,38 +37,31 @@ export function isBanActive(
  * The signed-in user of a request, or null. Requests without a session cookie never touch
  * the database.
  *
- * Better Auth vouches for the session; the person themselves is read from their `user` row
- * every time, so a ban (or a deleted account) takes effect at once, even for a session that
- * was still present when the ban was written or that Better Auth had cached in a cookie. A
- * banned account counts as signed out.
+ * Better Auth reads the session and its person from the database every time (its cookie
+ * cache is bypassed here), so a ban (or a deleted account) takes effect at once, even for a
+ * session that was still present when the ban was written. A banned account counts as signed
+ * out. Two queries: the session by its token, then the `user` row.
  */
 export async function getSessionUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionUser | null> {
   if (!getSessionCookie(request.headers)) return null;
-  const session = await context.auth.api.getSession({ headers: request.headers });
+  const session = await context.auth.api.getSession({
+    headers: request.headers,
+    query: { disableCookieCache: true },
+  });
   if (!session) return null;
-  const [row] = await context.db
-    .select({
-      id: userTable.id,
-      name: userTable.name,
-      email: userTable.email,
-      role: userTable.role,
-      createdAt: userTable.createdAt,
-      banned: userTable.banned,
-      banExpires: userTable.banExpires,
-    })
-    .from(userTable)
-    .where(eq(userTable.id, session.user.id))
-    .limit(1);
-  if (!row || isBanActive(row)) return null;
+  const { user } = session;
+  if (isBanActive({ banned: user.banned ?? null, banExpires: user.banExpires ?? null })) {
+    return null;
+  }
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role === 'admin' ? 'admin' : 'user',
-    createdAt: row.createdAt.toISOString(),
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role === 'admin' ? 'admin' : 'user',
+    createdAt: new Date(user.createdAt).toISOString(),
   };
 }
 
