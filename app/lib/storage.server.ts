@@ -166,7 +166,8 @@ export function createLocalStorage(root: string): Storage {
         await fs.writeFile(temporary, data);
         await fs.rename(temporary, target);
       } catch (error) {
-        await fs.rm(temporary, { force: true });
+        // The temporary file may never have been made (a folder in the way, a full disk).
+        await fs.rm(temporary, { force: true }).catch(() => {});
         throw new StorageWriteError(key, error);
       }
     },

@@ -23,7 +23,7 @@ import {
 } from './admin-action.server';
 import { recordAudit, type Actor } from './audit.server';
 import { checkboxField, idField } from './form-fields';
-import { storeFormImage } from './uploads.server';
+import { releasingOnError, storeFormImage } from './uploads.server';
 
 /** A subcategory row as the categories screen shows it. */
 export interface AdminSubcategory {
@@ -194,6 +194,8 @@ async function shelfValues(
   const imageKey = await storeFormImage(db, storage, form, 'image');
   return {
     slug,
+    /** The image stored for this save, to remove again if the save fails. */
+    stored: { images: imageKey ? [imageKey] : [], videos: [] },
     values: {
       name: input.name,
       slug,
@@ -216,45 +218,47 @@ export async function saveCategory(
   input: z.output<typeof saveCategorySchema>,
   form: FormData,
 ): Promise<{ message: string; id: number }> {
-  const { slug, values } = await shelfValues(db, storage, input, form);
+  const { slug, values, stored } = await shelfValues(db, storage, input, form);
   try {
-    return await db.transaction(async (tx) => {
-      if (input.id === undefined) {
-        const [last] = await tx
-          .select({ max: sql<number>`coalesce(max(${categories.displayOrder}), 0)` })
-          .from(categories);
-        const [created] = await tx
-          .insert(categories)
-          .values({ ...values, displayOrder: Number(last?.max ?? 0) + 10 })
+    return await releasingOnError(db, storage, stored, () =>
+      db.transaction(async (tx) => {
+        if (input.id === undefined) {
+          const [last] = await tx
+            .select({ max: sql<number>`coalesce(max(${categories.displayOrder}), 0)` })
+            .from(categories);
+          const [created] = await tx
+            .insert(categories)
+            .values({ ...values, displayOrder: Number(last?.max ?? 0) + 10 })
+            .returning();
+          await recordAudit(tx, actor, {
+            action: 'category.create',
+            entity: 'category',
+            entityId: created!.id,
+            summary: `Created category "${created!.name}"`,
+            after: created,
+          });
+          return { message: `Category "${created!.name}" created.`, id: created!.id };
+        }
+        const version = assertVersion(input.version, 'category');
+        const [before] = await tx.select().from(categories).where(eq(categories.id, input.id));
+        if (!before) throw new AdminError('This category no longer exists.', 404);
+        const [after] = await tx
+          .update(categories)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(categories.id, input.id), versionMatches(categories.updatedAt, version)))
           .returning();
+        if (!after) throw changedElsewhere('category');
         await recordAudit(tx, actor, {
-          action: 'category.create',
+          action: 'category.update',
           entity: 'category',
-          entityId: created!.id,
-          summary: `Created category "${created!.name}"`,
-          after: created,
+          entityId: after.id,
+          summary: `Edited category "${after.name}"`,
+          before,
+          after,
         });
-        return { message: `Category "${created!.name}" created.`, id: created!.id };
-      }
-      const version = assertVersion(input.version, 'category');
-      const [before] = await tx.select().from(categories).where(eq(categories.id, input.id));
-      if (!before) throw new AdminError('This category no longer exists.', 404);
-      const [after] = await tx
-        .update(categories)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(categories.id, input.id), versionMatches(categories.updatedAt, version)))
-        .returning();
-      if (!after) throw changedElsewhere('category');
-      await recordAudit(tx, actor, {
-        action: 'category.update',
-        entity: 'category',
-        entityId: after.id,
-        summary: `Edited category "${after.name}"`,
-        before,
-        after,
-      });
-      return { message: `Category "${after.name}" saved.`, id: after.id };
-    });
+        return { message: `Category "${after.name}" saved.`, id: after.id };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AdminError(`Another category already uses the slug "${slug}".`, 409, 'slug');
@@ -275,60 +279,69 @@ export async function saveSubcategory(
   input: z.output<typeof saveSubcategorySchema>,
   form: FormData,
 ): Promise<{ message: string; id: number }> {
-  const { slug, values } = await shelfValues(db, storage, input, form);
+  const { slug, values, stored } = await shelfValues(db, storage, input, form);
   try {
-    return await db.transaction(async (tx) => {
-      const [category] = await tx
-        .select({ id: categories.id, name: categories.name })
-        .from(categories)
-        .where(eq(categories.id, input.categoryId));
-      if (!category) throw new AdminError('This category no longer exists.', 404, 'categoryId');
-      if (input.id === undefined) {
-        const [last] = await tx
-          .select({ max: sql<number>`coalesce(max(${subcategories.displayOrder}), 0)` })
+    return await releasingOnError(db, storage, stored, () =>
+      db.transaction(async (tx) => {
+        const [category] = await tx
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(eq(categories.id, input.categoryId));
+        if (!category) throw new AdminError('This category no longer exists.', 404, 'categoryId');
+        if (input.id === undefined) {
+          const [last] = await tx
+            .select({ max: sql<number>`coalesce(max(${subcategories.displayOrder}), 0)` })
+            .from(subcategories)
+            .where(eq(subcategories.categoryId, category.id));
+          const [created] = await tx
+            .insert(subcategories)
+            .values({
+              ...values,
+              categoryId: category.id,
+              displayOrder: Number(last?.max ?? 0) + 10,
+            })
+            .returning();
+          await recordAudit(tx, actor, {
+            action: 'subcategory.create',
+            entity: 'subcategory',
+            entityId: created!.id,
+            summary: `Created subcategory "${created!.name}" in "${category.name}"`,
+            after: created,
+          });
+          return { message: `Subcategory "${created!.name}" created.`, id: created!.id };
+        }
+        const version = assertVersion(input.version, 'subcategory');
+        const [before] = await tx
+          .select()
           .from(subcategories)
-          .where(eq(subcategories.categoryId, category.id));
-        const [created] = await tx
-          .insert(subcategories)
-          .values({ ...values, categoryId: category.id, displayOrder: Number(last?.max ?? 0) + 10 })
+          .where(eq(subcategories.id, input.id));
+        if (!before) throw new AdminError('This subcategory no longer exists.', 404);
+        if (before.categoryId !== category.id) {
+          throw new AdminError(
+            'A subcategory cannot move to another category; create it there instead.',
+            422,
+            'categoryId',
+          );
+        }
+        const [after] = await tx
+          .update(subcategories)
+          .set({ ...values, updatedAt: new Date() })
+          .where(
+            and(eq(subcategories.id, input.id), versionMatches(subcategories.updatedAt, version)),
+          )
           .returning();
+        if (!after) throw changedElsewhere('subcategory');
         await recordAudit(tx, actor, {
-          action: 'subcategory.create',
+          action: 'subcategory.update',
           entity: 'subcategory',
-          entityId: created!.id,
-          summary: `Created subcategory "${created!.name}" in "${category.name}"`,
-          after: created,
+          entityId: after.id,
+          summary: `Edited subcategory "${after.name}" in "${category.name}"`,
+          before,
+          after,
         });
-        return { message: `Subcategory "${created!.name}" created.`, id: created!.id };
-      }
-      const version = assertVersion(input.version, 'subcategory');
-      const [before] = await tx.select().from(subcategories).where(eq(subcategories.id, input.id));
-      if (!before) throw new AdminError('This subcategory no longer exists.', 404);
-      if (before.categoryId !== category.id) {
-        throw new AdminError(
-          'A subcategory cannot move to another category; create it there instead.',
-          422,
-          'categoryId',
-        );
-      }
-      const [after] = await tx
-        .update(subcategories)
-        .set({ ...values, updatedAt: new Date() })
-        .where(
-          and(eq(subcategories.id, input.id), versionMatches(subcategories.updatedAt, version)),
-        )
-        .returning();
-      if (!after) throw changedElsewhere('subcategory');
-      await recordAudit(tx, actor, {
-        action: 'subcategory.update',
-        entity: 'subcategory',
-        entityId: after.id,
-        summary: `Edited subcategory "${after.name}" in "${category.name}"`,
-        before,
-        after,
-      });
-      return { message: `Subcategory "${after.name}" saved.`, id: after.id };
-    });
+        return { message: `Subcategory "${after.name}" saved.`, id: after.id };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AdminError(

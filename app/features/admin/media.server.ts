@@ -10,15 +10,15 @@
  * variants rendered in the background); videos are recognised by their content (MP4 or WebM).
  * Deleting an item removes its stored files too when nothing else uses them.
  */
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
-import { categories, images, media, products, subcategories } from '~/lib/schema.server';
+import { categories, media, subcategories } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage.server';
 import { videoSections, type VideoSection } from '~/features/gallery/filter';
 import { fileUrl } from '~/features/media/image-url';
-import { deleteImageFiles, placeholderFor } from '~/features/media/images.server';
+import { placeholderFor } from '~/features/media/images.server';
 import {
   adminHandler,
   AdminError,
@@ -28,7 +28,14 @@ import {
 } from './admin-action.server';
 import { recordAudit, type Actor, type DbOrTx } from './audit.server';
 import { idField, optionalIdField, textField } from './form-fields';
-import { formFiles, renderInBackground, storeFormImage, storeFormVideo } from './uploads.server';
+import {
+  formFiles,
+  releaseUnusedFiles,
+  releasingOnError,
+  renderInBackground,
+  storeFormImage,
+  storeFormVideo,
+} from './uploads.server';
 
 /** Items per page of /admin/media. */
 export const ADMIN_MEDIA_PAGE_SIZE = 24;
@@ -264,9 +271,13 @@ export async function uploadMedia(
   const video = await isVideo(file);
   let values: typeof media.$inferInsert;
   const newImages: string[] = [];
+  const newVideos: string[] = [];
   if (video) {
     const videoKey = await storeFormVideo(storage, file, 'file');
-    const posterKey = await storeFormImage(db, storage, form, 'poster');
+    newVideos.push(videoKey);
+    const posterKey = await releasingOnError(db, storage, { images: [], videos: newVideos }, () =>
+      storeFormImage(db, storage, form, 'poster'),
+    );
     if (posterKey) newImages.push(posterKey);
     values = {
       kind: 'video',
@@ -290,19 +301,22 @@ export async function uploadMedia(
       subcategoryId: input.subcategoryId,
     };
   }
-  const id = await db.transaction(async (tx) => {
-    await checkShelves(tx, input);
-    const [row] = await tx.insert(media).values(values).returning();
-    await recordAudit(tx, actor, {
-      action: 'media.create',
-      entity: 'media',
-      entityId: row!.id,
-      summary: `Added ${row!.kind} "${row!.title}" to the gallery`,
-      before: null,
-      after: auditView(row!),
-    });
-    return row!.id;
-  });
+  const saved = { images: newImages, videos: newVideos };
+  const id = await releasingOnError(db, storage, saved, () =>
+    db.transaction(async (tx) => {
+      await checkShelves(tx, input);
+      const [row] = await tx.insert(media).values(values).returning();
+      await recordAudit(tx, actor, {
+        action: 'media.create',
+        entity: 'media',
+        entityId: row!.id,
+        summary: `Added ${row!.kind} "${row!.title}" to the gallery`,
+        before: null,
+        after: auditView(row!),
+      });
+      return row!.id;
+    }),
+  );
   renderInBackground(storage, newImages);
   return { message: `"${input.title}" is in the gallery.`, id };
 }
@@ -322,48 +336,55 @@ export async function saveMedia(
 ): Promise<string> {
   const version = assertVersion(input.version, 'gallery item');
   const newPoster = await storeFormImage(db, storage, form, 'poster');
-  const result = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(media).where(eq(media.id, input.id)).for('update');
-    if (!before) throw gone();
-    if (before.updatedAt.getTime() !== new Date(version).getTime()) {
-      throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
-    }
-    await checkShelves(tx, input);
-    const isVideoItem = before.kind === 'video';
-    const posterKey = !isVideoItem
-      ? null
-      : newPoster
-        ? newPoster
-        : input.removePoster
-          ? null
-          : before.posterKey;
-    const [after] = await tx
-      .update(media)
-      .set({
-        title: input.title,
-        description: input.description,
-        categoryId: input.categoryId,
-        subcategoryId: input.subcategoryId,
-        videoSection: isVideoItem ? (input.videoSection ?? before.videoSection) : null,
-        posterKey,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(media.id, input.id), versionMatches(media.updatedAt, version)))
-      .returning();
-    if (!after) throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
-    await recordAudit(tx, actor, {
-      action: 'media.update',
-      entity: 'media',
-      entityId: input.id,
-      summary: `Edited ${before.kind} "${after.title}"`,
-      before: auditView(before),
-      after: auditView(after),
-    });
-    return { before, after };
-  });
-  if (newPoster) renderInBackground(storage, [newPoster]);
-  if (result.before.posterKey && result.before.posterKey !== result.after.posterKey) {
-    await releaseFiles(db, storage, { images: [result.before.posterKey], videos: [] });
+  const stored = { images: newPoster ? [newPoster] : [], videos: [] };
+  const result = await releasingOnError(db, storage, stored, () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(media).where(eq(media.id, input.id)).for('update');
+      if (!before) throw gone();
+      if (before.updatedAt.getTime() !== new Date(version).getTime()) {
+        throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
+      }
+      await checkShelves(tx, input);
+      const isVideoItem = before.kind === 'video';
+      const posterKey = !isVideoItem
+        ? null
+        : newPoster
+          ? newPoster
+          : input.removePoster
+            ? null
+            : before.posterKey;
+      const [after] = await tx
+        .update(media)
+        .set({
+          title: input.title,
+          description: input.description,
+          categoryId: input.categoryId,
+          subcategoryId: input.subcategoryId,
+          videoSection: isVideoItem ? (input.videoSection ?? before.videoSection) : null,
+          posterKey,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(media.id, input.id), versionMatches(media.updatedAt, version)))
+        .returning();
+      if (!after) throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
+      await recordAudit(tx, actor, {
+        action: 'media.update',
+        entity: 'media',
+        entityId: input.id,
+        summary: `Edited ${before.kind} "${after.title}"`,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return { before, after };
+    }),
+  );
+  // The poster replaced, or one sent with an image item (which has none): removed if unused.
+  const dropped = [result.before.posterKey, newPoster].filter(
+    (key): key is string => !!key && key !== result.after.posterKey,
+  );
+  if (dropped.length > 0) await releaseUnusedFiles(db, storage, { images: dropped, videos: [] });
+  if (result.after.posterKey && result.after.posterKey === newPoster) {
+    renderInBackground(storage, [newPoster]);
   }
   return `Saved "${result.after.title}".`;
 }
@@ -391,70 +412,11 @@ export async function deleteMedia(
     });
     return row;
   });
-  await releaseFiles(db, storage, {
+  await releaseUnusedFiles(db, storage, {
     images: [before.imageKey, before.posterKey].filter((key): key is string => !!key),
     videos: before.videoKey ? [before.videoKey] : [],
   });
   return `Deleted "${before.title}" from the gallery.`;
-}
-
-/** Whether a gallery item, product, category or subcategory shows the image `key`. */
-async function imageInUse(db: DbOrTx, key: string): Promise<boolean> {
-  const counts = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(media)
-      .where(or(eq(media.imageKey, key), eq(media.posterKey, key))),
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(sql`${key} = any(${products.imageKeys})`),
-    db.select({ n: count() }).from(categories).where(eq(categories.imageKey, key)),
-    db.select({ n: count() }).from(subcategories).where(eq(subcategories.imageKey, key)),
-  ]);
-  return counts.some(([row]) => Number(row?.n ?? 0) > 0);
-}
-
-/**
- * Removes stored images (source, variants and `images` row) and videos that no gallery item,
- * product, category or subcategory uses any more. Best effort after the change is committed:
- * a failure is logged and leaves the file, never the change, behind.
- */
-async function releaseFiles(
-  db: Db,
-  storage: Storage,
-  keys: { images: string[]; videos: string[] },
-): Promise<void> {
-  try {
-    for (const key of keys.videos) {
-      const [used] = await db.select({ n: count() }).from(media).where(eq(media.videoKey, key));
-      if (Number(used?.n ?? 0) === 0) await storage.delete(key);
-    }
-    if (keys.images.length === 0) return;
-    const unused = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ key: images.key, format: images.format })
-        .from(images)
-        .where(inArray(images.key, keys.images))
-        .for('update');
-      const free: typeof rows = [];
-      for (const row of rows) {
-        if (!(await imageInUse(tx, row.key))) free.push(row);
-      }
-      if (free.length > 0) {
-        await tx.delete(images).where(
-          inArray(
-            images.key,
-            free.map((row) => row.key),
-          ),
-        );
-      }
-      return free;
-    });
-    for (const row of unused) await deleteImageFiles(storage, row.key, row.format);
-  } catch (error) {
-    console.error('media: could not remove unused files', error);
-  }
 }
 
 /** The media screen's actions by intent, for the route module. */

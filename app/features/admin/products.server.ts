@@ -28,7 +28,7 @@ import {
 } from './admin-action.server';
 import { recordAudit, type Actor, type DbOrTx } from './audit.server';
 import { checkboxField, idField, optionalIdField, textField } from './form-fields';
-import { formFiles, renderInBackground, storeFormImages } from './uploads.server';
+import { formFiles, releasingOnError, renderInBackground, storeFormImages } from './uploads.server';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   DEFAULT_ADMIN_PRODUCT_SORT,
@@ -449,39 +449,41 @@ export async function saveProduct(
   };
   let result: { message: string; id: number };
   try {
-    result = await db.transaction(async (tx) => {
-      const shelves = await checkShelves(tx, input);
-      const where = shelves.subcategory
-        ? `"${shelves.category}" / "${shelves.subcategory}"`
-        : `"${shelves.category}"`;
-      if (input.id === undefined) {
-        const [created] = await tx.insert(products).values(values).returning();
+    result = await releasingOnError(db, storage, { images: newKeys, videos: [] }, () =>
+      db.transaction(async (tx) => {
+        const shelves = await checkShelves(tx, input);
+        const where = shelves.subcategory
+          ? `"${shelves.category}" / "${shelves.subcategory}"`
+          : `"${shelves.category}"`;
+        if (input.id === undefined) {
+          const [created] = await tx.insert(products).values(values).returning();
+          await recordAudit(tx, actor, {
+            action: 'product.create',
+            entity: 'product',
+            entityId: created!.id,
+            summary: `Created product "${created!.name}" in ${where}`,
+            after: created,
+          });
+          return { message: `Product "${created!.name}" created.`, id: created!.id };
+        }
+        const { before, version } = await openForEdit(tx, input, true);
+        const [after] = await tx
+          .update(products)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(products.id, before.id), versionMatches(products.updatedAt, version)))
+          .returning();
+        if (!after) throw changedElsewhere();
         await recordAudit(tx, actor, {
-          action: 'product.create',
+          action: 'product.update',
           entity: 'product',
-          entityId: created!.id,
-          summary: `Created product "${created!.name}" in ${where}`,
-          after: created,
+          entityId: after.id,
+          summary: `Edited product "${after.name}" in ${where}`,
+          before,
+          after,
         });
-        return { message: `Product "${created!.name}" created.`, id: created!.id };
-      }
-      const { before, version } = await openForEdit(tx, input, true);
-      const [after] = await tx
-        .update(products)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(products.id, before.id), versionMatches(products.updatedAt, version)))
-        .returning();
-      if (!after) throw changedElsewhere();
-      await recordAudit(tx, actor, {
-        action: 'product.update',
-        entity: 'product',
-        entityId: after.id,
-        summary: `Edited product "${after.name}" in ${where}`,
-        before,
-        after,
-      });
-      return { message: `Product "${after.name}" saved.`, id: after.id };
-    });
+        return { message: `Product "${after.name}" saved.`, id: after.id };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AdminError(`Another product already uses the slug "${slug}".`, 409, 'slug');

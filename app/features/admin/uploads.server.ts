@@ -4,15 +4,19 @@
  * turned into {@link AdminError}s on the form's field, and the new images' variants rendered
  * in the background so the first shopper does not wait for them.
  */
+import { count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
+import { categories, images, media, products, subcategories } from '~/lib/schema.server';
 import { StorageWriteError, type Storage } from '~/lib/storage.server';
 import {
+  deleteImageFiles,
   MediaRejectedError,
   renderAllVariants,
   storeUploadedImage,
   storeUploadedVideo,
 } from '~/features/media/images.server';
 import { AdminError } from './admin-action.server';
+import type { DbOrTx } from './audit.server';
 
 /** The files of a (possibly repeated) file field; an empty file input sends an empty file. */
 export function formFiles(form: FormData, field: string): File[] {
@@ -36,7 +40,7 @@ function storageRefusal(error: unknown, field: string): unknown {
  * Stores each uploaded image through the pipeline, in order, and returns their keys.
  * @throws AdminError on `field` with the pipeline's message (prefixed by the file's name when
  *   there are several) for the first refused file, or 503 with `STORAGE_FAILED_MESSAGE` when
- *   the storage cannot write; files before it stay stored but unused.
+ *   the storage cannot write; the files stored before it are removed again then.
  */
 export async function storeFormImages(
   db: Db,
@@ -50,6 +54,7 @@ export async function storeFormImages(
       const stored = await storeUploadedImage(db, storage, Buffer.from(await file.arrayBuffer()));
       keys.push(stored.key);
     } catch (error) {
+      await releaseUnusedFiles(db, storage, { images: keys, videos: [] });
       if (!(error instanceof MediaRejectedError)) throw storageRefusal(error, field);
       const named =
         files.length > 1 && file.name ? `${file.name}: ${error.message}` : error.message;
@@ -108,4 +113,83 @@ export function renderInBackground(storage: Storage, keys: readonly string[]): v
 /** Resolves once every background variant render started so far has finished. */
 export async function settleImageRenders(): Promise<void> {
   while (renders.size > 0) await Promise.allSettled([...renders]);
+}
+
+/**
+ * Runs `work`, the save that is to use files just stored under `keys`; when it throws, those
+ * of the files nothing uses are removed again (`releaseUnusedFiles`), so a refused or failed
+ * save leaves no stored file behind (issue 8 item 2), and the error is rethrown.
+ */
+export async function releasingOnError<T>(
+  db: Db,
+  storage: Storage,
+  keys: { images: string[]; videos: string[] },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await releaseUnusedFiles(db, storage, keys);
+    throw error;
+  }
+}
+
+/** Whether a gallery item, product, category or subcategory shows the image `key`. */
+async function imageInUse(db: DbOrTx, key: string): Promise<boolean> {
+  const counts = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(media)
+      .where(or(eq(media.imageKey, key), eq(media.posterKey, key))),
+    db
+      .select({ n: count() })
+      .from(products)
+      .where(sql`${key} = any(${products.imageKeys})`),
+    db.select({ n: count() }).from(categories).where(eq(categories.imageKey, key)),
+    db.select({ n: count() }).from(subcategories).where(eq(subcategories.imageKey, key)),
+  ]);
+  return counts.some(([row]) => Number(row?.n ?? 0) > 0);
+}
+
+/**
+ * Removes stored images (source, variants and `images` row) and videos that no gallery item,
+ * product, category or subcategory uses any more: after a change dropped them, or after a
+ * save that stored them failed. Best effort: a failure is logged and leaves the file, never
+ * the change, behind.
+ */
+export async function releaseUnusedFiles(
+  db: Db,
+  storage: Storage,
+  keys: { images: string[]; videos: string[] },
+): Promise<void> {
+  try {
+    for (const key of keys.videos) {
+      const [used] = await db.select({ n: count() }).from(media).where(eq(media.videoKey, key));
+      if (Number(used?.n ?? 0) === 0) await storage.delete(key);
+    }
+    if (keys.images.length === 0) return;
+    const unused = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ key: images.key, format: images.format })
+        .from(images)
+        .where(inArray(images.key, keys.images))
+        .for('update');
+      const free: typeof rows = [];
+      for (const row of rows) {
+        if (!(await imageInUse(tx, row.key))) free.push(row);
+      }
+      if (free.length > 0) {
+        await tx.delete(images).where(
+          inArray(
+            images.key,
+            free.map((row) => row.key),
+          ),
+        );
+      }
+      return free;
+    });
+    for (const row of unused) await deleteImageFiles(storage, row.key, row.format);
+  } catch (error) {
+    console.error('uploads: could not remove unused files', error);
+  }
 }
