@@ -71,7 +71,7 @@ async function productFacts(db: Db, ids: number[]): Promise<Map<number, ProductF
  * colour are ones it comes in ('' only when it has none to choose from).
  * @throws CartLineError saying what is wrong.
  */
-export async function checkLine(db: Db, line: CartLine): Promise<void> {
+async function checkLine(db: Db, line: CartLine): Promise<void> {
   checkAgainst((await productFacts(db, [line.productId])).get(line.productId), line);
 }
 
