@@ -15,7 +15,8 @@ import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { toNodeHandler } from 'better-auth/node';
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from '~/lib/auth.server';
+import { createAuth, loadAuthSecret, type Auth } from '~/lib/auth.server';
+import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server';
 import { openDatabase, type Database } from '~/lib/db.server';
 import { getEnv, isLoopbackOrigin, type Env } from '~/lib/env.server';
 import {

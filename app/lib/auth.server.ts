@@ -25,13 +25,22 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '~/features/account/rules';
 import type { Db } from './db.server';
+import {
+  CLIENT_IP_HEADER,
+  clearCounters,
+  clientAddress,
+  spentWait,
+  takeHits,
+  tooManyAttemptsMessage,
+  waitInWords,
+  type LimitCheck,
+  type RequestLimit,
+} from './rate-limit.server';
+import { isSameOriginCallback } from './return-path';
 import type { Env } from './env.server';
 import type { Logger } from 'pino';
 import type { Mailer } from './mail.server';
 import * as schema from './schema.server';
-
-/** The header the server sets from Express's `req.ip` (replacing any client value). */
-export const CLIENT_IP_HEADER = 'x-storefront-client-ip';
 
 /** How long a verification link works, in seconds (24 hours). */
 export const VERIFICATION_LINK_TTL_S = 24 * 60 * 60;
@@ -39,13 +48,12 @@ export const VERIFICATION_LINK_TTL_S = 24 * 60 * 60;
 export const RESET_LINK_TTL_S = 60 * 60;
 
 /**
- * Rate limits per client address and path, in requests per window of seconds (stored in the
- * `rate_limit` table, so every instance shares them). Sign-in allows 10 a minute: the 11th
- * wrong password in a minute gets 429.
+ * Better Auth's rate limits per client address and path, in requests per window of seconds
+ * (stored in the `rate_limit` table, so every instance shares them). Sign-in is not among them:
+ * `SIGN_IN_LIMITS` count it per account instead.
  */
 export const AUTH_RATE_LIMITS = {
   default: { window: 60, max: 100 },
-  '/sign-in/email': { window: 60, max: 10 },
   '/sign-up/email': { window: 60, max: 5 },
   '/request-password-reset': { window: 300, max: 3 },
   '/send-verification-email': { window: 300, max: 3 },
@@ -53,6 +61,123 @@ export const AUTH_RATE_LIMITS = {
   '/change-password': { window: 60, max: 5 },
   '/delete-user': { window: 60, max: 5 },
 } as const;
+
+/**
+ * Sign-in limits (issue 17 item 12), counted in `request_limits` in fixed windows so every
+ * instance shares them and a refused attempt never extends a lock:
+ * - failed sign-ins per account (its e-mail): 5 in 15 minutes lock it until those 15 minutes
+ *   end, and 15 in 6 hours until those 6 hours end (the growing delay); a successful sign-in
+ *   clears them;
+ * - every sign-in attempt per client address, as a flood guard only: in India most mobile
+ *   shoppers sit behind carrier-grade NAT, so one address may carry thousands of them.
+ */
+export const SIGN_IN_LIMITS = {
+  accountFailures: [
+    { windowS: 15 * 60, max: 5 },
+    { windowS: 6 * 60 * 60, max: 15 },
+  ],
+  address: { windowS: 60, max: 120 },
+} as const satisfies { accountFailures: readonly RequestLimit[]; address: RequestLimit };
+
+/** What a refused sign-in is told, with the wait in words. */
+export const SIGN_IN_REFUSALS = {
+  account: (wait: string) =>
+    `Too many failed sign-ins for this account. Please try again in ${wait}, or reset your password.`,
+  address: (wait: string) => `Too many sign-ins from your network. Please try again in ${wait}.`,
+} as const;
+
+/** Better Auth's own wording of a 429, replaced by one that says when to try again. */
+const GENERIC_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
+
+function accountFailureChecks(email: string): LimitCheck[] {
+  return SIGN_IN_LIMITS.accountFailures.map((limit) => ({
+    key: `sign-in:failures:${limit.windowS}:${email}`,
+    limit,
+  }));
+}
+
+/** The e-mail a sign-in names, as Better Auth compares it (lower case), or null. */
+function signInEmail(body: Record<string, unknown>): string | null {
+  return typeof body.email === 'string' && body.email.length <= EMAIL_MAX_LENGTH
+    ? body.email.trim().toLowerCase()
+    : null;
+}
+
+function tooManyRequests(message: string, retryAfterS: number): APIError {
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    { code: 'TOO_MANY_ATTEMPTS', message },
+    { 'Retry-After': String(retryAfterS) },
+  );
+}
+
+/**
+ * Before a sign-in: the address's flood guard takes a hit, then the account's failure counters
+ * are read (a locked account is refused whatever the password, so guessing gains nothing).
+ * @throws APIError 429 with `Retry-After` when either is spent.
+ */
+async function guardSignIn(
+  db: Db,
+  headers: Headers | undefined,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const address = headers?.get(CLIENT_IP_HEADER);
+  if (address) {
+    const key = `sign-in:address:${clientAddress(new Request('http://x', { headers }))}`;
+    const flood = await takeHits(db, [{ key, limit: SIGN_IN_LIMITS.address }]);
+    if (!flood.ok) {
+      throw tooManyRequests(
+        SIGN_IN_REFUSALS.address(waitInWords(flood.retryAfterS)),
+        flood.retryAfterS,
+      );
+    }
+  }
+  const email = signInEmail(body);
+  if (!email) return;
+  const wait = await spentWait(db, accountFailureChecks(email));
+  if (wait > 0) throw tooManyRequests(SIGN_IN_REFUSALS.account(waitInWords(wait)), wait);
+}
+
+/** After a sign-in: a wrong password counts against the account; a success clears it. */
+async function recordSignIn(db: Db, body: Record<string, unknown>, returned: unknown) {
+  const email = signInEmail(body);
+  if (!email) return;
+  const checks = accountFailureChecks(email);
+  if (returned instanceof APIError) {
+    if (returned.statusCode === 401) await takeHits(db, checks);
+  } else if (returned && !(returned instanceof Error)) {
+    await clearCounters(
+      db,
+      checks.map((check) => check.key),
+    );
+  }
+}
+
+/**
+ * Every 429 of /api/auth/* carries `Retry-After` (Better Auth's own limiter sends only
+ * `X-Retry-After`) and says when to try again.
+ */
+async function withRetryAfter(response: Response): Promise<Response> {
+  if (response.status !== 429) return response;
+  const headers = new Headers(response.headers);
+  const wait = Math.max(
+    1,
+    Number(headers.get('Retry-After') ?? headers.get('X-Retry-After') ?? 60) || 60,
+  );
+  headers.set('Retry-After', String(wait));
+  let body = await response.text();
+  try {
+    const parsed = JSON.parse(body) as { message?: string };
+    if (!parsed.message || parsed.message === GENERIC_RATE_LIMIT_MESSAGE) {
+      body = JSON.stringify({ ...parsed, message: tooManyAttemptsMessage(wait) });
+      headers.set('Content-Type', 'application/json');
+      headers.delete('Content-Length');
+    }
+  } catch {
+    // Not JSON: kept as it is.
+  }
+  return new Response(body, { status: 429, statusText: 'Too Many Requests', headers });
+}
 
 export interface AuthOptions {
   db: Db;
@@ -81,7 +206,7 @@ export function createAuth({
   beforeDeleteUser,
 }: AuthOptions) {
   const { default: defaultLimit, ...customRules } = AUTH_RATE_LIMITS;
-  return betterAuth({
+  const instance = betterAuth({
     appName: 'storefront',
     baseURL: env.PUBLIC_URL,
     basePath: '/api/auth',
@@ -151,7 +276,7 @@ export function createAuth({
       storage: 'database',
       window: defaultLimit.window,
       max: defaultLimit.max,
-      customRules,
+      customRules: { ...customRules, '/sign-in/email': false },
     },
     advanced: {
       useSecureCookies: env.PUBLIC_URL.startsWith('https://'),
@@ -175,6 +300,9 @@ export function createAuth({
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        refuseOffSiteCallbacks(env.PUBLIC_URL, ctx.query, body);
+        if (ctx.path === '/sign-in/email') await guardSignIn(db, ctx.headers, body);
+        if (ctx.path === '/delete-user') requirePassword(body);
         if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') {
           refuseOversized(body);
         }
@@ -192,11 +320,75 @@ export function createAuth({
           }
         }
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          await recordSignIn(db, (ctx.body ?? {}) as Record<string, unknown>, ctx.context.returned);
+        }
+      }),
     },
   });
+  const handler = instance.handler;
+  return {
+    ...instance,
+    handler: async (request: Request) => withRetryAfter(await handler(request)),
+  };
+}
+
+/** What a deletion without the password is told (issue 17 item 5). */
+export const DELETE_NEEDS_PASSWORD = 'Please enter your password to delete your account.';
+
+/**
+ * Deleting an account always takes its password: Better Auth would otherwise delete it for any
+ * session less than a day old with an empty body.
+ * @throws APIError BAD_REQUEST when the body has no password.
+ */
+function requirePassword(body: Record<string, unknown>): void {
+  if (typeof body.password !== 'string' || body.password.length === 0) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'PASSWORD_REQUIRED',
+      message: DELETE_NEEDS_PASSWORD,
+    });
+  }
 }
 
 const silentLog = { warn() {}, error() {}, info() {}, debug() {} };
+
+/** The parameters through which Better Auth's endpoints take a URL to redirect to. */
+export const CALLBACK_PARAMETERS = [
+  'callbackURL',
+  'errorCallbackURL',
+  'newUserCallbackURL',
+  'redirectTo',
+] as const;
+
+/** What a refused callback URL is told (issue 17 item 2). */
+export const OFF_SITE_CALLBACK_MESSAGE = 'The return address must be a page of this shop.';
+
+/**
+ * Refuses, with 400, any callback parameter (query or body) that a browser would resolve to
+ * another origin. Better Auth's own check lets `/.//evil.example` through as a relative path
+ * and then writes `//evil.example` into the `Location` header of /verify-email
+ * (docs/decisions/009-auth-callback-urls.md).
+ * @throws APIError BAD_REQUEST naming the parameter.
+ */
+function refuseOffSiteCallbacks(
+  origin: string,
+  query: unknown,
+  body: Record<string, unknown>,
+): void {
+  const sources = [query as Record<string, unknown> | undefined, body];
+  for (const source of sources) {
+    if (!source || typeof source !== 'object') continue;
+    for (const name of CALLBACK_PARAMETERS) {
+      if (!isSameOriginCallback(source[name], origin)) {
+        throw new APIError('BAD_REQUEST', {
+          code: 'INVALID_CALLBACK_URL',
+          message: `${OFF_SITE_CALLBACK_MESSAGE} (${name})`,
+        });
+      }
+    }
+  }
+}
 
 /** The Better Auth instance type. */
 export type Auth = ReturnType<typeof createAuth>;

@@ -14,8 +14,8 @@ import * as checkoutRoute from '~/routes/checkout';
 import * as contactRoute from '~/routes/contact';
 import * as forgotPasswordRoute from '~/routes/forgot-password';
 import { RESET_LIMIT_PER_EMAIL } from '~/features/account/account-actions.server';
-import { CLIENT_IP_HEADER } from './auth.server';
 import {
+  CLIENT_IP_HEADER,
   clientAddress,
   enforceLimits,
   forgetStaleCounters,

@@ -8,11 +8,13 @@
  * window when the last one ended, or adds a hit to it. Why not a library: see
  * docs/decisions/007-request-limits.md.
  */
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
-import { CLIENT_IP_HEADER } from './auth.server';
 import type { Db } from './db.server';
 import { requestLimits } from './schema.server';
+
+/** The header the server sets from Express's `req.ip` (replacing any client value). */
+export const CLIENT_IP_HEADER = 'x-storefront-client-ip';
 
 /** At most `max` hits per window of `windowS` seconds. */
 export interface RequestLimit {
@@ -105,6 +107,40 @@ export async function enforceLimits(
   if (!result.ok) throw new RateLimitedError(message, result.retryAfterS);
 }
 
+/**
+ * Reads counters without taking a hit: the wait in whole seconds (at least 1) until every
+ * counter that has reached its max in its current window ends, or 0 when none has.
+ */
+export async function spentWait(
+  db: Db,
+  checks: readonly LimitCheck[],
+  now: Date = new Date(),
+): Promise<number> {
+  if (checks.length === 0) return 0;
+  const rows = await db
+    .select({ key: requestLimits.key, hits: requestLimits.hits, start: requestLimits.windowStart })
+    .from(requestLimits)
+    .where(
+      inArray(
+        requestLimits.key,
+        checks.map((check) => check.key),
+      ),
+    );
+  let wait = 0;
+  for (const { key, limit } of checks) {
+    const row = rows.find((candidate) => candidate.key === key);
+    if (!row || row.hits < limit.max) continue;
+    const endsAt = row.start.getTime() + limit.windowS * 1000;
+    if (endsAt > now.getTime()) wait = Math.max(wait, Math.ceil((endsAt - now.getTime()) / 1000));
+  }
+  return wait;
+}
+
+/** Forgets the counters under these keys (e.g. an account's failures after it signs in). */
+export async function clearCounters(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(requestLimits).where(inArray(requestLimits.key, [...keys]));
+}
+
 /** Deletes counters whose window began more than a day before `now`; returns how many. */
 export async function forgetStaleCounters(db: Db, now: Date = new Date()): Promise<number> {
   const gone = await db
@@ -119,4 +155,9 @@ export function waitInWords(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** "Too many attempts. Please try again in 5 minutes.": a 429's message with its wait. */
+export function tooManyAttemptsMessage(retryAfterS: number): string {
+  return `Too many attempts. Please try again in ${waitInWords(retryAfterS)}.`;
 }

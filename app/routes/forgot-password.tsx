@@ -10,8 +10,7 @@ import {
   type AuthActionData,
 } from '~/features/account/auth-form';
 import { emailOnlySchema } from '~/features/account/forms';
-import { MESSAGES } from '~/features/account/rules';
-import { takeResetHit } from '~/features/account/account-actions.server';
+import { takeResetHit, tooManyAttempts } from '~/features/account/account-actions.server';
 import { callAuthEndpoint } from '~/features/account/session.server';
 import { fieldErrors, formValues } from '~/lib/forms';
 import type { Route } from './+types/forgot-password';
@@ -39,18 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const allowed = await takeResetHit(context, parsed.data.email);
-  const result = allowed
-    ? await callAuthEndpoint(context, request, '/request-password-reset', {
-        email: parsed.data.email,
-        redirectTo: '/reset-password',
-      })
-    : { status: 429 };
-  if (result.status === 429) {
-    return actionResult<'email'>(
-      { ok: false, notice: { title: 'Please wait', description: MESSAGES.tooManyAttempts } },
-      429,
-    );
-  }
+  if (!allowed.ok) return tooManyAttempts<'email'>({ retryAfterS: allowed.retryAfterS, body: {} });
+  const result = await callAuthEndpoint(context, request, '/request-password-reset', {
+    email: parsed.data.email,
+    redirectTo: '/reset-password',
+  });
+  if (result.status === 429) return tooManyAttempts<'email'>(result);
   return actionResult<'email'>({ ok: true, state: 'sent', values: { email: parsed.data.email } });
 }
 

@@ -16,6 +16,7 @@ import {
   type LoginField,
 } from '~/features/account/forms';
 import { MESSAGES, safeReturnPath, suspendedAccountMessage } from '~/features/account/rules';
+import { tooManyAttempts } from '~/features/account/account-actions.server';
 import { callAuthEndpoint, getSessionUser, landingPath } from '~/features/account/session.server';
 import { fieldErrors, formValues } from '~/lib/forms';
 import type { Route } from './+types/login';
@@ -68,12 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: parsed.data.email,
       callbackURL: '/login?verified=1',
     });
-    if (result.status === 429) {
-      return actionResult<LoginField>(
-        { ok: false, notice: { title: 'Please wait', description: MESSAGES.tooManyAttempts } },
-        429,
-      );
-    }
+    if (result.status === 429) return tooManyAttempts<LoginField>(result);
     return actionResult<LoginField>({
       ok: true,
       state: 'resent',
@@ -105,14 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (result.status === 429) {
-    return actionResult<LoginField>(
-      {
-        ok: false,
-        values: kept,
-        notice: { title: MESSAGES.loginFailed, description: MESSAGES.tooManyAttempts },
-      },
-      429,
-    );
+    return tooManyAttempts<LoginField>(result, { title: MESSAGES.loginFailed, values: kept });
   }
   if (result.body.code === 'EMAIL_NOT_VERIFIED') {
     return actionResult<LoginField>(

@@ -11,6 +11,7 @@ import {
 } from '~/features/account/auth-form';
 import { registerFields, registerSchema, type RegisterField } from '~/features/account/forms';
 import { DUPLICATE_EMAIL_MESSAGE, MESSAGES, safeReturnPath } from '~/features/account/rules';
+import { tooManyAttempts } from '~/features/account/account-actions.server';
 import { callAuthEndpoint, getSessionUser } from '~/features/account/session.server';
 import { fieldErrors, formValues } from '~/lib/forms';
 import type { Route } from './+types/register';
@@ -57,14 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (result.ok) return redirect(`/login?registered=1${onward}`);
   if (result.status === 429) {
-    return actionResult<RegisterField>(
-      {
-        ok: false,
-        values: kept,
-        notice: { title: 'Registration error', description: MESSAGES.tooManyAttempts },
-      },
-      429,
-    );
+    return tooManyAttempts<RegisterField>(result, { title: 'Registration error', values: kept });
   }
   if (result.body.code === 'USER_ALREADY_EXISTS') {
     return actionResult<RegisterField>(

@@ -9,7 +9,7 @@ import {
   type AuthActionData,
 } from '~/features/account/auth-form';
 import { resetPasswordSchema } from '~/features/account/forms';
-import { MESSAGES } from '~/features/account/rules';
+import { tooManyAttempts } from '~/features/account/account-actions.server';
 import { callAuthEndpoint } from '~/features/account/session.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { fieldErrors, formValues } from '~/lib/forms';
@@ -50,12 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     newPassword: parsed.data.password,
   });
   if (result.ok) return redirect('/login?reset=1');
-  if (result.status === 429) {
-    return actionResult<ResetField>(
-      { ok: false, notice: { title: 'Please wait', description: MESSAGES.tooManyAttempts } },
-      429,
-    );
-  }
+  if (result.status === 429) return tooManyAttempts<ResetField>(result);
   return actionResult<ResetField>(
     {
       ok: false,

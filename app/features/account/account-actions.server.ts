@@ -7,23 +7,40 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { fieldErrors, formValues } from '~/lib/forms';
 import { flashCookie } from '~/lib/flash.server';
-import { takeHits, type RequestLimit } from '~/lib/rate-limit.server';
+import { takeHits, tooManyAttemptsMessage, type RequestLimit } from '~/lib/rate-limit.server';
 import { actionResult } from './auth-form';
 import { changePasswordSchema, deleteAccountSchema, profileNameSchema } from './forms';
 import { MESSAGES } from './rules';
-import { callAuthEndpoint } from './session.server';
+import { callAuthEndpoint, type AuthEndpointResult } from './session.server';
 
 /** Fields of the account page's forms. */
 export type AccountField = 'fullName' | 'currentPassword' | 'password' | 'confirmPassword';
 
 const WRONG_PASSWORD = 'That password is not correct';
 
-function tooMany() {
-  return actionResult<AccountField>(
-    { ok: false, notice: { title: 'Please wait', description: MESSAGES.tooManyAttempts } },
-    429,
+/**
+ * The answer to an auth call refused with 429: status 429 with `Retry-After`, and a notice
+ * that says when to try again (issue 17 item 12).
+ */
+export function tooManyAttempts<Field extends string>(
+  result: Pick<AuthEndpointResult, 'retryAfterS' | 'body'>,
+  extra: { title?: string; values?: Partial<Record<Field, string>> } = {},
+) {
+  const wait = result.retryAfterS ?? 60;
+  return actionResult<Field>(
+    {
+      ok: false,
+      values: extra.values,
+      notice: {
+        title: extra.title ?? 'Please wait',
+        description: result.body.message || tooManyAttemptsMessage(wait),
+      },
+    },
+    { status: 429, headers: { 'Retry-After': String(wait) } },
   );
 }
+
+const tooMany = (result: AuthEndpointResult) => tooManyAttempts<AccountField>(result);
 
 /** Saves a new full name; 'Update failed' with the reason otherwise (SPEC.md section 8). */
 export async function updateName(context: AppLoadContext, request: Request, form: FormData) {
@@ -40,7 +57,7 @@ export async function updateName(context: AppLoadContext, request: Request, form
   const result = await callAuthEndpoint(context, request, '/update-user', {
     name: parsed.data.fullName,
   });
-  if (result.status === 429) return tooMany();
+  if (result.status === 429) return tooMany(result);
   if (!result.ok) {
     return actionResult<AccountField>(
       {
@@ -78,7 +95,7 @@ export async function changePassword(context: AppLoadContext, request: Request, 
     newPassword: parsed.data.password,
     revokeOtherSessions: true,
   });
-  if (result.status === 429) return tooMany();
+  if (result.status === 429) return tooMany(result);
   if (result.body.code === 'INVALID_PASSWORD') {
     return actionResult<AccountField>({
       ok: false,
@@ -129,7 +146,7 @@ export async function deleteAccount(context: AppLoadContext, request: Request, f
   const result = await callAuthEndpoint(context, request, '/delete-user', {
     password: parsed.data.password,
   });
-  if (result.status === 429) return tooMany();
+  if (result.status === 429) return tooMany(result);
   if (result.body.code === 'INVALID_PASSWORD') {
     return actionResult<AccountField>({
       ok: false,
@@ -167,9 +184,11 @@ export async function deleteAccount(context: AppLoadContext, request: Request, f
 export const RESET_LIMIT_PER_EMAIL: RequestLimit = { windowS: 60 * 60, max: 3 };
 
 /** Counts one reset request for `email`; false when that address is over its limit. */
-export async function takeResetHit(context: AppLoadContext, email: string): Promise<boolean> {
-  const result = await takeHits(context.db, [
+export async function takeResetHit(
+  context: AppLoadContext,
+  email: string,
+): Promise<{ ok: true } | { ok: false; retryAfterS: number }> {
+  return takeHits(context.db, [
     { key: `reset:email:${email.toLowerCase()}`, limit: RESET_LIMIT_PER_EMAIL },
   ]);
-  return result.ok;
 }

@@ -9,7 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMITS, CLIENT_IP_HEADER, createAuth, type Auth } from '~/lib/auth.server';
+import {
+  AUTH_RATE_LIMITS,
+  CALLBACK_PARAMETERS,
+  createAuth,
+  DELETE_NEEDS_PASSWORD,
+  OFF_SITE_CALLBACK_MESSAGE,
+  SIGN_IN_LIMITS,
+  type Auth,
+} from '~/lib/auth.server';
+import { sameOriginPath } from '~/lib/return-path';
+import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
 import { session, user } from '~/lib/schema.server';
 import {
@@ -17,6 +27,11 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/test-db';
+import {
+  locationStaysOn,
+  REDIRECT_PAYLOADS,
+  REPORTED_REDIRECTS,
+} from '../../../tests/support/redirect-payloads';
 import { AdminInputError, createOrPromoteAdmin, weakAdminPassword } from './admin-account.server';
 import { DUPLICATE_EMAIL_MESSAGE } from './rules';
 import { callAuthEndpoint, getSessionUser, requireAdmin, requireUser } from './session.server';
@@ -54,6 +69,23 @@ async function post(
     body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
     cookies: response.headers.getSetCookie(),
   };
+}
+
+/** Like `post`, but the raw response (headers included). */
+async function postRaw(
+  endpoint: string,
+  body: Record<string, unknown>,
+  options: { ip?: string } = {},
+): Promise<Response> {
+  const headers = new Headers({ 'content-type': 'application/json', origin });
+  headers.set(CLIENT_IP_HEADER, options.ip ?? nextIp());
+  return auth.handler(
+    new Request(`${origin}/api/auth${endpoint}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 async function get(url: string) {
@@ -217,7 +249,7 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(short.body.code).toBe('PASSWORD_TOO_SHORT');
   });
 
-  it('rejects a wrong password, and answers 429 before the 30th fast attempt', async () => {
+  it('rejects a wrong password, and locks the account (not the address) after 5 failures', async () => {
     const email = 'target@example.com';
     await verifiedCustomer(email);
     const wrong = await post('/sign-in/email', { email, password: 'not-it-at-all' });
@@ -230,22 +262,97 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe(wrong.body.message);
 
-    const ip = '203.0.113.7';
-    const statuses: number[] = [];
+    // 30 guesses, each from another address (a botnet): the account's counter stops them.
+    const answers: { status: number; retryAfter: string | null }[] = [];
     for (let attempt = 0; attempt < 30; attempt += 1) {
+      const response = await postRaw('/sign-in/email', { email, password: `guess-${attempt}` });
+      answers.push({ status: response.status, retryAfter: response.headers.get('retry-after') });
+    }
+    const [firstTier] = SIGN_IN_LIMITS.accountFailures;
+    // One failure above came first, so the lock starts after max - 1 more.
+    const firstRefusal = answers.findIndex((answer) => answer.status === 429);
+    expect(firstRefusal).toBe(firstTier.max - 1);
+    expect(answers.slice(firstRefusal).every((answer) => answer.status === 429)).toBe(true);
+    for (const answer of answers.slice(firstRefusal)) {
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      expect(Number(answer.retryAfter)).toBeLessThanOrEqual(firstTier.windowS);
+    }
+    // The right password is refused too while the lock holds, so guessing gains nothing…
+    const locked = await post('/sign-in/email', { email, password: 'tailor-made-42' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(
+      /Please try again in 1[45] minutes, or reset your password/,
+    );
+    // …and another account is not touched.
+    const bystander = 'bystander@example.com';
+    await verifiedCustomer(bystander);
+    expect(
+      (await post('/sign-in/email', { email: bystander, password: 'tailor-made-42' })).status,
+    ).toBe(200);
+  });
+
+  it('lets 30 shoppers behind one address sign in within a minute', async () => {
+    const ip = '198.51.100.23';
+    const emails = Array.from({ length: 30 }, (_, index) => `cgnat-${index}@example.com`);
+    for (const email of emails) {
+      expect((await signUp(email)).status).toBe(200);
+      await get(await lastLinkTo(email, /Confirm your e-mail/));
+    }
+    const statuses: number[] = [];
+    for (const email of emails) {
       statuses.push(
-        (await post('/sign-in/email', { email, password: `guess-${attempt}` }, { ip })).status,
+        (await post('/sign-in/email', { email, password: 'tailor-made-42' }, { ip })).status,
       );
     }
-    const firstRefusal = statuses.indexOf(429);
-    expect(firstRefusal).toBe(AUTH_RATE_LIMITS['/sign-in/email'].max);
-    expect(statuses.slice(firstRefusal).every((status) => status === 429)).toBe(true);
-    // The right password from that address is refused too until the window passes…
-    expect(
-      (await post('/sign-in/email', { email, password: 'tailor-made-42' }, { ip })).status,
-    ).toBe(429);
-    // …while the owner signing in from elsewhere is not locked out.
-    expect((await post('/sign-in/email', { email, password: 'tailor-made-42' })).status).toBe(200);
+    expect(statuses).toEqual(emails.map(() => 200));
+  });
+
+  it('answers every 429 of the auth endpoints with Retry-After and when to try again', async () => {
+    const ip = '192.0.2.44';
+    const max = AUTH_RATE_LIMITS['/send-verification-email'].max;
+    let refused: Response | undefined;
+    for (let attempt = 0; attempt <= max && !refused; attempt += 1) {
+      const response = await postRaw(
+        '/send-verification-email',
+        { email: 'someone@example.com', callbackURL: '/login?verified=1' },
+        { ip },
+      );
+      if (response.status === 429) refused = response;
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused!.json()) as { message: string }).message).toMatch(
+      /^Too many attempts\. Please try again in \d+ (second|minute)s?\.$/,
+    );
+  });
+
+  it.each(CALLBACK_PARAMETERS)(
+    'refuses a %s that leaves the site, before any other check',
+    async (name) => {
+      for (const payload of REDIRECT_PAYLOADS) {
+        const query = new URLSearchParams({ token: 'not-a-token', [name]: payload });
+        const response = await get(`${origin}/api/auth/verify-email?${query}`);
+        expect(locationStaysOn(response.headers.get('location'), origin), payload).toBe(true);
+        if (!sameOriginPath(payload, origin)) expect(response.status, payload).toBe(400);
+      }
+      for (const payload of REPORTED_REDIRECTS) {
+        const body = { email: 'callbacks@example.com', [name]: payload };
+        const sent = await post('/send-verification-email', body);
+        expect(sent.status, payload).toBe(400);
+        expect(sent.body.message).toContain(OFF_SITE_CALLBACK_MESSAGE);
+      }
+    },
+  );
+
+  it("deletes an account only with its password, whatever the session's age", async () => {
+    const email = 'keeper@example.com';
+    const cookie = await verifiedCustomer(email);
+    for (const body of [{}, { password: '' }, { password: null }, { callbackURL: '/' }]) {
+      const refused = await post('/delete-user', body, { cookie });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(DELETE_NEEDS_PASSWORD);
+    }
+    expect(await database.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
   });
 
   it('resets a password by e-mail once, signing out every session', async () => {

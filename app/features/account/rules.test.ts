@@ -3,6 +3,11 @@ import { registerSchema } from './forms';
 import { fieldErrors } from '~/lib/forms';
 import { loginPathFor, MESSAGES, safeReturnPath } from './rules';
 import { landingPath } from './session.server';
+import {
+  locationStaysOn,
+  REDIRECT_PAYLOADS,
+  REPORTED_REDIRECTS,
+} from '../../../tests/support/redirect-payloads';
 
 describe('return paths after signing in', () => {
   it('keeps plain paths on this site, with their query and hash', () => {
@@ -34,6 +39,15 @@ describe('return paths after signing in', () => {
     for (const value of ['//evil.example', 'https://evil.example', '/\\evil.example', '/\n/evil']) {
       expect(safeReturnPath(value)).toBeNull();
     }
+  });
+  it.each(REDIRECT_PAYLOADS)('never turns %j into a path that leaves the site', (value) => {
+    const path = safeReturnPath(value);
+    expect(path === null || locationStaysOn(path, 'http://shop.test')).toBe(true);
+    // A kept path is a fixed point: checking it again keeps it as it is.
+    if (path) expect(safeReturnPath(path)).toBe(path);
+  });
+  it.each(REPORTED_REDIRECTS)('refuses %j, which normalises to //evil.example', (value) => {
+    expect(safeReturnPath(value)).toBeNull();
   });
   it('builds the sign-in link with the return path', () => {
     expect(loginPathFor('/account')).toBe('/login?redirectTo=%2Faccount');

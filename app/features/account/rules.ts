@@ -2,6 +2,7 @@
  * Account rules shared by the server and the pages: limits, SPEC.md's messages (sections 5
  * and 8) and the return-path check that keeps sign-in redirects on this site.
  */
+import { sameOriginPath } from '~/lib/return-path';
 
 /** Minimum password length (SPEC.md section 9). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -28,7 +29,6 @@ export const MESSAGES = {
   loggedOut: 'You have been successfully logged out.',
   updateFailed: 'Update failed',
   updateFailedFallback: 'Failed to update profile.',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
 } as const;
 
 /** The refusal of an e-mail that already has an account (SPEC.md section 5). */
@@ -49,26 +49,16 @@ export function suspendedAccountMessage(contact: { phone: string; email: string 
 
 /**
  * The path to send a visitor back to after signing in, or null when `value` is not a plain
- * path on this site. Refuses absolute and protocol-relative URLs (`https://evil.example`,
- * `//evil.example`), backslash tricks (`/\evil.example`), control characters, and the sign-in
- * pages themselves (which would loop).
+ * path on this site once normalised (`sameOriginPath`: refuses `//evil.example`,
+ * `/.//evil.example`, `/%2e%2e//evil.example`, backslashes, control characters, absolute
+ * URLs), and the sign-in pages themselves (which would loop).
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 2000) return null;
-  if (!value.startsWith('/') || value.startsWith('//')) return null;
-  // Browsers treat "\" as "/" and drop tabs and newlines in URLs.
-  if (value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 32 || c === '\u007f')) {
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(value, 'http://return.invalid');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'http://return.invalid') return null;
-  if (/^\/(login|auth|register|logout)\/?$/.test(url.pathname)) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = value ? sameOriginPath(value) : null;
+  if (!path) return null;
+  const { pathname } = new URL(path, 'http://return.invalid');
+  if (/^\/(login|auth|register|logout)\/?$/.test(pathname)) return null;
+  return path;
 }
 
 /** The sign-in page that returns to `path` afterwards, e.g. /login?redirectTo=%2Faccount. */

@@ -8,7 +8,7 @@
  */
 import { getSessionCookie } from 'better-auth/cookies';
 import { redirect, type AppLoadContext } from 'react-router';
-import { CLIENT_IP_HEADER } from '~/lib/auth.server';
+import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server';
 import { loginPathFor } from './rules';
 
 /** The signed-in person as pages see them. */
@@ -111,6 +111,8 @@ export interface AuthEndpointResult {
   body: Record<string, unknown> & { code?: string; message?: string };
   /** The Set-Cookie headers to pass on to the browser. */
   headers: Headers;
+  /** On a 429, whole seconds until another try may succeed (from `Retry-After`). */
+  retryAfterS: number | null;
 }
 
 const forwardedHeaders = [
@@ -159,5 +161,12 @@ export async function callAuthEndpoint(
   if (response.status >= 500) {
     throw new Error(`auth endpoint ${endpoint} answered ${response.status}: ${text.slice(0, 200)}`);
   }
-  return { ok: response.ok, status: response.status, body: parsed, headers: cookies };
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return {
+    ok: response.ok,
+    status: response.status,
+    body: parsed,
+    headers: cookies,
+    retryAfterS: response.status === 429 && retryAfter > 0 ? retryAfter : null,
+  };
 }
