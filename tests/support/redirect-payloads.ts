@@ -54,6 +54,7 @@ export const REPORTED_REDIRECTS = ['/.//evil.example', '/..//evil.example'] as c
  */
 export function locationStaysOn(location: string | null | undefined, origin: string): boolean {
   if (!location) return true;
+  // eslint-disable-next-line no-control-regex -- browsers skip leading control characters
   if (/^[\s\u0000-\u001f]*[/\\]{2}/.test(location)) return false;
   try {
     return new URL(location, origin).origin === new URL(origin).origin;
