@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
+import { TIMEOUTS } from './tests/support/timeouts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dbPort = Number(process.env.E2E_DB_PORT ?? 54329);
@@ -21,8 +22,8 @@ export default defineConfig({
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: TIMEOUTS.browserTest,
+  expect: { timeout: TIMEOUTS.expectation },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
@@ -55,7 +56,7 @@ export default defineConfig({
     command: 'node server/main.js',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: TIMEOUTS.serverStart,
     env: {
       NODE_ENV: 'production',
       PORT: String(port),

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
+import { TIMEOUTS } from './tests/support/timeouts';
 
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
@@ -11,8 +12,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: TIMEOUTS.unitTest,
+    hookTimeout: TIMEOUTS.unitHook,
     setupFiles: ['./tests/setup-vitest.ts'],
   },
 });

@@ -1,8 +1,14 @@
-import { spawnSync } from 'node:child_process';
+/**
+ * `npm run admin:create` as an owner runs it, one process per test (issue 17 item 13: four
+ * `tsx` processes in one test outran its limit on a busy 2-core machine). The tests run in
+ * order on one embedded database of their own.
+ */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIMEOUTS } from '../tests/support/timeouts';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -12,28 +18,49 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `npm run admin:create -- …` on an embedded database of its own. */
-function adminCreate(...args: string[]) {
+/** Runs `npm run admin:create -- …` on the embedded database of this file. */
+function adminCreate(
+  ...args: string[]
+): Promise<{ status: number; stdout: string; stderr: string }> {
   const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
-  const run = spawnSync(process.execPath, [tsx, 'scripts/admin-create.ts', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
-    timeout: 120_000,
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [tsx, 'scripts/admin-create.ts', ...args],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+        timeout: TIMEOUTS.subprocess,
+      },
+      (error, stdout, stderr) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        resolve({
+          status: error ? (typeof code === 'number' ? code : -1) : 0,
+          stdout: stdout.trim(),
+          stderr: stderr.trim(),
+        });
+      },
+    );
   });
-  return { status: run.status, stdout: run.stdout.trim(), stderr: run.stderr.trim() };
 }
 
+const subprocess = { timeout: TIMEOUTS.subprocess + TIMEOUTS.unitTest };
+
 describe('npm run admin:create', () => {
-  it('explains its usage, refuses a weak password, creates, then reports an existing admin', () => {
-    const missing = adminCreate('--email', 'owner@example.com');
+  it('explains its usage when a flag is missing', subprocess, async () => {
+    const missing = await adminCreate('--email', 'owner@example.com');
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('Usage: npm run admin:create -- --email E --password P');
+  });
 
-    const weak = adminCreate('--email', 'owner@example.com', '--password', 'password123');
+  it('refuses a weak password', subprocess, async () => {
+    const weak = await adminCreate('--email', 'owner@example.com', '--password', 'password123');
     expect(weak.status).toBe(1);
     expect(weak.stderr).toMatch(/at least 12 characters/);
+  });
 
-    const created = adminCreate(
+  it('creates a verified administrator', subprocess, async () => {
+    const created = await adminCreate(
       '--email',
       'Owner@Example.com',
       '--password',
@@ -46,8 +73,15 @@ describe('npm run admin:create', () => {
       'Created the administrator owner@example.com (Shop Owner), e-mail verified. Sign in at /login.',
     );
     expect(created.status).toBe(0);
+  });
 
-    const again = adminCreate('--email', 'owner@example.com', '--password', 'Rajkot-Looms-1987!');
+  it('reports an existing administrator and changes nothing', subprocess, async () => {
+    const again = await adminCreate(
+      '--email',
+      'owner@example.com',
+      '--password',
+      'Rajkot-Looms-1987!',
+    );
     expect(again.stdout).toBe(
       'owner@example.com is already a verified administrator; nothing changed.',
     );

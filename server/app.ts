@@ -18,7 +18,7 @@ import { toNodeHandler } from 'better-auth/node';
 import { createAuth, loadAuthSecret, type Auth } from '~/lib/auth.server';
 import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server';
 import { openDatabase, type Database } from '~/lib/db.server';
-import { getEnv, isLoopbackOrigin, type Env } from '~/lib/env.server';
+import { getEnv, sandboxAllowed, type Env } from '~/lib/env.server';
 import {
   createDatabaseHealth,
   UNAVAILABLE_PAGE,
@@ -54,6 +54,72 @@ const clientDir = path.resolve(process.cwd(), 'build/client');
 export const MAX_FORM_BYTES = 64 * 1024;
 /** Largest upload form of the back office, in bytes (110 MiB: a 100 MiB video and its fields). */
 export const MAX_UPLOAD_BYTES = 110 * 1024 * 1024;
+
+/**
+ * The back-office screens whose forms carry files, by normalised path: the only requests
+ * allowed more than `MAX_FORM_BYTES` (issue 17 item 3). Matched against the path as the router
+ * will see it (dot segments resolved), so `/admin/../contact` counts as `/contact`.
+ */
+const UPLOAD_PATHS = [
+  /^\/admin\/media(\/upload)?\/?$/,
+  /^\/admin\/products(\/(new|\d{1,9}))?\/?$/,
+  /^\/admin\/categories\/?$/,
+];
+
+/** The methods the shop answers (the `Allow` header of a 405). */
+const ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/**
+ * Why a request URL is refused, or null when it is fine: a path whose percent-encoding does
+ * not decode, or a NUL character anywhere in the path or query (PostgreSQL cannot store one,
+ * so a search or an order number holding it would fail inside a query).
+ */
+export function urlRefusal(url: string): string | null {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return 'This address is not valid: its percent-encoding does not decode.';
+  }
+  const nul = 'This address contains a NUL character, which is not allowed.';
+  if (decoded.includes('\u0000')) return nul;
+  const query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+  for (const [name, value] of query) {
+    if (name.includes('\u0000') || value.includes('\u0000')) return nul;
+  }
+  return null;
+}
+
+/**
+ * The path of a request URL after the WHATWG URL parser's normalisation (dot segments, also
+ * percent-encoded ones, resolved), which is what the router matches; null when unreadable.
+ */
+export function normalisedPath(url: string): string | null {
+  try {
+    return new URL(url, 'http://normalise.invalid').pathname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The largest body a request may send, in bytes: `MAX_UPLOAD_BYTES` for a multipart post to an
+ * upload screen by someone with a session cookie (the action checks the role before it reads
+ * the body), `MAX_FORM_BYTES` for anything else.
+ */
+export function bodyLimitFor(
+  req: Pick<Request, 'originalUrl' | 'headers'> & { is(type: string): string | false | null },
+): number {
+  const path = normalisedPath(req.originalUrl);
+  const upload =
+    path !== null &&
+    UPLOAD_PATHS.some((pattern) => pattern.test(path)) &&
+    Boolean(req.headers.cookie) &&
+    Boolean(req.is('multipart/form-data'));
+  return upload ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
+}
 
 /**
  * Starts the whole server and resolves once it listens.
@@ -98,12 +164,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     );
   }
   const payments = createPaymentProvider({
-    // The production refusal of the sandbox is for public deployments; a production build run
-    // on this machine (a fresh clone's `npm start`, the end-to-end tests) takes test payments.
-    nodeEnv:
-      env.NODE_ENV === 'production' && !isLoopbackOrigin(env.PUBLIC_URL)
-        ? 'production'
-        : 'development',
+    // A production build reachable from this machine only (a fresh clone's `npm start`, the
+    // end-to-end tests) takes test payments; anything reachable from elsewhere needs
+    // PAYMENT_PROVIDER=sandbox for that (env.server.ts `sandboxAllowed`).
+    nodeEnv: sandboxAllowed(env) ? 'development' : 'production',
     provider: env.PAYMENT_PROVIDER,
     razorpayKeyId: env.RAZORPAY_KEY_ID,
     razorpayKeySecret: env.RAZORPAY_KEY_SECRET,
@@ -148,7 +212,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   });
   const port = (server.address() as AddressInfo).port;
   log.info(
-    { port, database: database.kind, ms: Math.round(performance.now() - started) },
+    { host: env.HOST, port, database: database.kind, ms: Math.round(performance.now() - started) },
     `storefront listening on ${env.PUBLIC_URL}`,
   );
 
@@ -235,6 +299,21 @@ function createApp({
     }),
   );
 
+  // Methods the shop answers, and addresses it can read (issue 17 item 6): anything else is a
+  // 4xx here, before any route can fail on it.
+  app.use((req, res, next) => {
+    if (req.method === 'OPTIONS') return res.status(204).set('Allow', ALLOWED_METHODS).end();
+    if (!['GET', 'HEAD', 'POST'].includes(req.method)) {
+      return res
+        .status(405)
+        .set('Allow', ALLOWED_METHODS)
+        .type('text/plain')
+        .send('This method is not allowed here.');
+    }
+    const refusal = urlRefusal(req.originalUrl);
+    if (refusal) return res.status(400).type('text/plain').send(refusal);
+    next();
+  });
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64');
     next();
@@ -305,11 +384,7 @@ function createApp({
     }
     // The back office's upload forms may carry images and videos; the action checks the role
     // before it reads a byte of the body.
-    const limit =
-      req.path.startsWith('/admin') && req.is('multipart/form-data')
-        ? MAX_UPLOAD_BYTES
-        : MAX_FORM_BYTES;
-    if (Number(req.headers['content-length'] ?? 0) > limit) {
+    if (Number(req.headers['content-length'] ?? 0) > bodyLimitFor(req)) {
       return res.status(413).type('text/plain').send('The request is too large.');
     }
     next();

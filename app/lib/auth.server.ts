@@ -36,6 +36,7 @@ import {
   type LimitCheck,
   type RequestLimit,
 } from './rate-limit.server';
+import { BODY_REFUSALS, containsNul } from './request-body.server';
 import { isSameOriginCallback } from './return-path';
 import type { Env } from './env.server';
 import type { Logger } from 'pino';
@@ -300,6 +301,9 @@ export function createAuth({
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (containsNul(body) || containsNul(ctx.query)) {
+          throw new APIError('BAD_REQUEST', { code: 'NUL_CHARACTER', message: BODY_REFUSALS.nul });
+        }
         refuseOffSiteCallbacks(env.PUBLIC_URL, ctx.query, body);
         if (ctx.path === '/sign-in/email') await guardSignIn(db, ctx.headers, body);
         if (ctx.path === '/delete-user') requirePassword(body);

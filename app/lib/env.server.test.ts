@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.server';
+import { EnvError, parseEnv, sandboxAllowed } from './env.server';
 
 describe('configuration', () => {
   it('fills defaults', () => {
@@ -8,6 +8,31 @@ describe('configuration', () => {
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBe(true);
+  });
+  it('listens on 127.0.0.1 by default, and on every interface once PUBLIC_URL is public', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ NODE_ENV: 'production' }).HOST).toBe('127.0.0.1');
+    const secret = 'x'.repeat(32);
+    expect(parseEnv({ PUBLIC_URL: 'https://shop.example', BETTER_AUTH_SECRET: secret }).HOST).toBe(
+      '0.0.0.0',
+    );
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+  it('allows the sandbox in production only on a loopback-only server or when asked for', () => {
+    const production = (extra: Record<string, string>) =>
+      parseEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), ...extra });
+    // A newcomer's `npm start`: reachable from this machine only.
+    expect(sandboxAllowed(production({}))).toBe(true);
+    // The same start opened to the network (the attack review's free shop).
+    expect(sandboxAllowed(production({ HOST: '0.0.0.0' }))).toBe(false);
+    expect(sandboxAllowed(production({ HOST: '::' }))).toBe(false);
+    expect(sandboxAllowed(production({ PUBLIC_URL: 'https://shop.example' }))).toBe(false);
+    expect(
+      sandboxAllowed(production({ PUBLIC_URL: 'https://shop.example', HOST: '127.0.0.1' })),
+    ).toBe(false);
+    // Asked for on purpose (a staging server).
+    expect(sandboxAllowed(production({ HOST: '0.0.0.0', PAYMENT_PROVIDER: 'sandbox' }))).toBe(true);
+    expect(sandboxAllowed(parseEnv({ HOST: '0.0.0.0' }))).toBe(true);
   });
   it('names each bad variable', () => {
     expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(EnvError);

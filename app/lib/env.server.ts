@@ -31,8 +31,12 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** TCP port the HTTP server listens on. */
   PORT: port.default(3000),
-  /** Interface to bind; all interfaces by default. */
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /**
+   * Interface to bind. Unset: 127.0.0.1 while PUBLIC_URL is a loopback origin (the default,
+   * http://localhost:$PORT), so a default start is reachable from this machine only; all
+   * interfaces (0.0.0.0) once PUBLIC_URL names a public origin.
+   */
+  HOST: z.string().trim().min(1).optional(),
   /** The public origin, e.g. https://shop.example; defaults to http://localhost:$PORT. */
   PUBLIC_URL: url('an absolute URL such as https://shop.example')
     .transform((value) => value.replace(/\/+$/, ''))
@@ -108,7 +112,8 @@ const s3Variables = [
   'S3_SECRET_ACCESS_KEY',
 ] as const;
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST'> & {
+  HOST: string;
   PUBLIC_URL: string;
   DATA_DIR: string;
   /** The bucket for uploads when all S3_* variables are set; undefined means local disk. */
@@ -158,6 +163,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   return {
     ...env,
+    HOST: env.HOST ?? (isLoopbackOrigin(publicUrl) ? '127.0.0.1' : '0.0.0.0'),
     PUBLIC_URL: publicUrl,
     DATA_DIR: path.resolve(env.DATA_DIR),
     S3:
@@ -181,6 +187,26 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 export function isLoopbackOrigin(origin: string): boolean {
   const host = new URL(origin).hostname;
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Whether a listening address accepts connections from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Whether the sandbox payment provider may take payments (issue 17 item 4; DESIGN.md "Stack":
+ * never in production unless asked for). Outside production, always. In production, only with
+ * `PAYMENT_PROVIDER=sandbox`, or when nobody but this machine can reach the shop: PUBLIC_URL is
+ * a loopback origin *and* the server listens on a loopback address (a fresh clone's
+ * `npm start`). A production server on 0.0.0.0 never marks orders paid through the sandbox by
+ * default.
+ */
+export function sandboxAllowed(
+  env: Pick<Env, 'NODE_ENV' | 'PAYMENT_PROVIDER' | 'PUBLIC_URL' | 'HOST'>,
+): boolean {
+  if (env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER === 'sandbox') return true;
+  return isLoopbackOrigin(env.PUBLIC_URL) && isLoopbackHost(env.HOST);
 }
 
 let cached: Env | undefined;

@@ -107,6 +107,29 @@ export function breadcrumbJsonLd(
 }
 
 /**
+ * A schema.org WebPage for a page with no richer type (sign-in, register, password reset):
+ * its name, description and canonical URL, the site it belongs to, and its breadcrumb from the
+ * home page (SPEC.md section 1: structured data on every page).
+ */
+export function webPageJsonLd(
+  origin: string,
+  page: { name: string; description: string; path: string; shopName: string },
+): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: page.name,
+    description: page.description,
+    url: absoluteUrl(origin, page.path),
+    isPartOf: { '@type': 'WebSite', name: page.shopName, url: absoluteUrl(origin, '/') },
+    breadcrumb: breadcrumbJsonLd(origin, [
+      { name: 'Home', path: '/' },
+      { name: page.name, path: page.path },
+    ]),
+  };
+}
+
+/**
  * The meta of a page behind a sign-in (account, checkout, admin): its title, and a robots tag
  * keeping it out of search results.
  */

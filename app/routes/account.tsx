@@ -17,6 +17,7 @@ import { useLogout } from '~/features/account/user-menu';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account';
+import { readFormData } from '~/lib/request-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Your Account', rootMetaData(matches).settings.shopName);
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Rename, change password or delete the account, by the form's `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   switch (form.get('intent')) {
     case 'update-name':
       return updateName(context, request, form);

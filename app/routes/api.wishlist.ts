@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
 import { getSessionUser } from '~/features/account/session.server';
-import { firstIssue, readJson } from '~/features/cart/cart-api.server';
+import { MAX_DB_INTEGER, parseJsonRequest } from '~/lib/request-body.server';
 import {
   addToWishlist,
   clearWishlist,
@@ -11,7 +11,7 @@ import {
 } from '~/features/wishlist/wishlist.server';
 import type { Route } from './+types/api.wishlist';
 
-const productId = z.number().int().positive();
+const productId = z.number().int().positive().max(MAX_DB_INTEGER, 'Unknown product');
 const wishlistRequest = z.discriminatedUnion('action', [
   z.object({ action: z.literal('add'), productId }),
   z.object({ action: z.literal('remove'), productId }),
@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/wishlist: add, remove, clear or merge a guest's list (signed in only). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = wishlistRequest.safeParse(await readJson(request));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  const parsed = await parseJsonRequest(request, wishlistRequest);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
   const user = await getSessionUser(request, context);
   if (!user) return data({ error: 'Please sign in to keep a wishlist' }, { status: 401 });
   const body = parsed.data;

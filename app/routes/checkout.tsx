@@ -28,6 +28,7 @@ import { privatePageMeta } from '~/lib/seo';
 import { cn } from '~/lib/utils';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/checkout';
+import { readFormData } from '~/lib/request-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);
@@ -68,7 +69,7 @@ type CheckoutAnswer =
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const parsed = checkoutSchema.safeParse(formValues(await request.formData(), checkoutFields));
+  const parsed = checkoutSchema.safeParse(formValues(await readFormData(request), checkoutFields));
   if (!parsed.success) {
     return Response.json(
       { ok: false, errors: fieldErrors(parsed.error) } satisfies CheckoutAnswer,

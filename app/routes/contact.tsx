@@ -26,6 +26,7 @@ import { clientAddress } from '~/lib/rate-limit.server';
 import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/contact';
+import { readFormData } from '~/lib/request-body.server';
 
 const formFields: ContactField[] = ['name', 'email', 'phone', 'subject', 'message'];
 
@@ -34,7 +35,7 @@ const formFields: ContactField[] = ['name', 'email', 'phone', 'subject', 'messag
  * sender over `CONTACT_LIMITS` 429 with a notice and Retry-After (nothing stored).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData(), formFields);
+  const values = formValues(await readFormData(request), formFields);
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
     return data<ContactActionData>(

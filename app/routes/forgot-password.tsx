@@ -14,6 +14,7 @@ import { takeResetHit, tooManyAttempts } from '~/features/account/account-action
 import { callAuthEndpoint } from '~/features/account/session.server';
 import { fieldErrors, formValues } from '~/lib/forms';
 import type { Route } from './+types/forgot-password';
+import { readFormData } from '~/lib/request-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   authPageMeta(matches, {
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * client address, or three in an hour for one e-mail address (`RESET_LIMIT_PER_EMAIL`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData(), ['email']);
+  const values = formValues(await readFormData(request), ['email']);
   const parsed = emailOnlySchema.safeParse(values);
   if (!parsed.success) {
     return actionResult<'email'>({

@@ -20,6 +20,7 @@ import { tooManyAttempts } from '~/features/account/account-actions.server';
 import { callAuthEndpoint, getSessionUser, landingPath } from '~/features/account/session.server';
 import { fieldErrors, formValues } from '~/lib/forms';
 import type { Route } from './+types/login';
+import { readFormData } from '~/lib/request-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   authPageMeta(matches, {
@@ -58,7 +59,7 @@ type LoginActionData = AuthActionData<LoginField>;
  * the offer of a new link, a banned account 403 with the shop's contact, too many attempts 429.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const url = new URL(request.url);
   if (form.get('intent') === 'resend') {
     const parsed = emailOnlySchema.safeParse(formValues(form, ['email']));

@@ -15,6 +15,7 @@ import { tooManyAttempts } from '~/features/account/account-actions.server';
 import { callAuthEndpoint, getSessionUser } from '~/features/account/session.server';
 import { fieldErrors, formValues } from '~/lib/forms';
 import type { Route } from './+types/register';
+import { readFormData } from '~/lib/request-body.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   authPageMeta(matches, {
@@ -40,7 +41,7 @@ type RegisterActionData = AuthActionData<RegisterField>;
 export async function action({ request, context }: Route.ActionArgs) {
   const returnPath = safeReturnPath(new URL(request.url).searchParams.get('redirectTo'));
   const onward = returnPath ? `&redirectTo=${encodeURIComponent(returnPath)}` : '';
-  const values = formValues(await request.formData(), registerFields);
+  const values = formValues(await readFormData(request), registerFields);
   const kept = { fullName: values.fullName.slice(0, 200), email: values.email.slice(0, 254) };
   const parsed = registerSchema.safeParse(values);
   if (!parsed.success) {

@@ -15,6 +15,7 @@ import { rootMetaData } from '~/features/site/root-data';
 import { fieldErrors, formValues } from '~/lib/forms';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/reset-password';
+import { readFormData } from '~/lib/request-body.server';
 
 type ResetField = 'token' | 'password' | 'confirmPassword';
 
@@ -40,7 +41,7 @@ export function loader({ request }: Route.LoaderArgs) {
  * answers 400 with LINK_INVALID.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData(), ['token', 'password', 'confirmPassword']);
+  const values = formValues(await readFormData(request), ['token', 'password', 'confirmPassword']);
   const parsed = resetPasswordSchema.safeParse(values);
   if (!parsed.success) {
     return actionResult<ResetField>({ ok: false, errors: fieldErrors(parsed.error) });

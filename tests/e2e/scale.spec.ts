@@ -20,6 +20,7 @@ import pg from 'pg';
 import { SAMPLE_CHECKOUT_DETAILS } from '../support/checkout-details';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { TIMEOUTS } from '../support/timeouts';
 
 const serverUrl = process.env.E2E_POSTGRES_URL;
 test.skip(!serverUrl, 'E2E_POSTGRES_URL is not set (CI sets it)');
@@ -86,7 +87,7 @@ async function startInstance(port: number): Promise<Instance> {
   const url = `http://127.0.0.1:${port}`;
   await expect
     .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, {
-      timeout: 60_000,
+      timeout: TIMEOUTS.serverStart,
       message: `the server on port ${port} starts`,
     })
     .toBe(200);

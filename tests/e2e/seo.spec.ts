@@ -14,6 +14,10 @@ const pages = [
   '/gallery',
   '/privacy-policy',
   '/terms-conditions',
+  '/login',
+  '/auth',
+  '/register',
+  '/forgot-password',
 ];
 
 function jsonLdBlocks(html: string): unknown[] {

@@ -142,6 +142,12 @@ export function problems(block: unknown): string[] {
       need(block, type, ['name', 'url'], found);
       break;
     }
+    case 'WebPage': {
+      need(block, type, ['name', 'url', 'description'], found);
+      if (!isUrl(block.url)) found.push('WebPage: url is not an absolute URL');
+      if (present(block.breadcrumb)) found.push(...problems(block.breadcrumb));
+      break;
+    }
     default:
       found.push(`unexpected @type ${type}`);
   }

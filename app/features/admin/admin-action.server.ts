@@ -15,6 +15,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { data, type AppLoadContext } from 'react-router';
 import type * as z from 'zod';
 import { getSessionUser, type SessionUser } from '~/features/account/session.server';
+import { BODY_REFUSALS, formContainsNul, isFormRequest } from '~/lib/request-body.server';
 
 /** What the back office answers refused callers (SPEC.md has no text for these). */
 export const ADMIN_REFUSALS = {
@@ -123,11 +124,27 @@ export async function runAdminAction(
 ) {
   const admin = await requireAdminForAction(request, context);
   let body: FormData;
-  try {
-    body = form ?? (await request.formData());
-  } catch {
+  if (form) {
+    body = form;
+  } else {
+    if (!isFormRequest(request)) {
+      return data<AdminOutcome>(
+        { ok: false, intent: '', message: BODY_REFUSALS.formExpected },
+        { status: 415 },
+      );
+    }
+    try {
+      body = await request.formData();
+    } catch {
+      return data<AdminOutcome>(
+        { ok: false, intent: '', message: 'The form could not be read.' },
+        { status: 400 },
+      );
+    }
+  }
+  if (formContainsNul(body)) {
     return data<AdminOutcome>(
-      { ok: false, intent: '', message: 'The form could not be read.' },
+      { ok: false, intent: '', message: BODY_REFUSALS.nul },
       { status: 400 },
     );
   }

@@ -3,6 +3,7 @@
  * input with zod). Form values arrive as strings; a repeated name arrives as an array.
  */
 import * as z from 'zod';
+import { MAX_DB_INTEGER } from '~/lib/request-body.server';
 
 /** A checkbox: 'on' or 'true' is checked; absent, '', or 'false' is not. */
 export const checkboxField = z
@@ -12,7 +13,7 @@ export const checkboxField = z
 
 /** A record's id: a positive whole number typed as a string; `message` when it is not one. */
 export const idField = (message?: string) =>
-  z.coerce.number<string>(message).int(message).positive(message);
+  z.coerce.number<string>(message).int(message).positive(message).max(MAX_DB_INTEGER, message);
 
 /** An optional id: '' or absent reads as null. */
 export const optionalIdField = (message?: string) =>

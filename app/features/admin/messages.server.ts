@@ -5,6 +5,7 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import * as z from 'zod';
+import { idField } from './form-fields';
 import type { Db } from '~/lib/db.server';
 import { contactMessages } from '~/lib/schema.server';
 import { adminHandler, AdminError, type AdminHandler } from './admin-action.server';
@@ -86,10 +87,7 @@ export async function listMessages(
 
 /** The form of every message action: the message's id, a positive whole number. */
 export const messageIdSchema = z.object({
-  id: z.coerce
-    .number<string>('This message could not be found.')
-    .int('This message could not be found.')
-    .positive('This message could not be found.'),
+  id: idField('This message could not be found.'),
 });
 
 /** The intents of /admin/messages and the status each sets. */

@@ -4,6 +4,7 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
+import { parseJsonRequest } from '~/lib/request-body.server';
 import { getSessionUser } from '../account/session.server';
 import {
   addToCart,
@@ -15,43 +16,37 @@ import {
   removeFromCart,
   setCartQuantity,
 } from './cart.server';
-import { cartLineSchema, cartLinesSchema } from './lines';
+import { cartLineSchema, keepValidLines, MAX_CART_LINES } from './lines';
 
 /** What the browser may ask of /api/cart. */
+/** Lines a browser kept: checked one by one (`keepValidLines`), at most this many read. */
+const keptLines = z.array(z.unknown()).max(4 * MAX_CART_LINES, 'This cart has too many lines');
+
 export const cartRequestSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('price'), lines: cartLinesSchema }),
+  z.object({ action: z.literal('price'), lines: keptLines }),
   z.object({ action: z.literal('add'), line: cartLineSchema }),
   z.object({ action: z.literal('set'), line: cartLineSchema }),
   z.object({ action: z.literal('remove'), line: cartLineSchema }),
   z.object({ action: z.literal('clear') }),
-  z.object({ action: z.literal('merge'), lines: cartLinesSchema }),
-  z.object({ action: z.literal('replace'), lines: cartLinesSchema }),
+  z.object({ action: z.literal('merge'), lines: keptLines }),
+  z.object({ action: z.literal('replace'), lines: keptLines }),
 ]);
 
-/** Reads a JSON body, or null when it is not JSON. */
-export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return null;
-  }
-}
-
-/** The first message of a zod error, for a 400 answer. */
-export function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'The request is not valid';
-}
-
 /**
- * Answers a cart request: `{ cart }` (priced) or `{ error }` with 400 (bad request), 401
+ * Answers a cart request: `{ cart, dropped }` (priced; `dropped` counts the lines of a kept
+ * cart that were not valid and were left out) or `{ error }` with 400 (bad request), 401
  * (a guest changing a stored cart) or 422 (a line the catalogue cannot sell).
  */
 export async function handleCartRequest(request: Request, context: AppLoadContext) {
-  const parsed = cartRequestSchema.safeParse(await readJson(request));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  const parsed = await parseJsonRequest(request, cartRequestSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
   const body = parsed.data;
   const { db } = context;
-  if (body.action === 'price') return data({ cart: await priceLines(db, body.lines) });
+  // A kept cart's bad lines are dropped and counted, so the rest is still priced or merged.
+  const kept = 'lines' in body ? keepValidLines(body.lines) : { lines: [], dropped: 0 };
+  if (body.action === 'price') {
+    return data({ cart: await priceLines(db, kept.lines), dropped: kept.dropped });
+  }
   const user = await getSessionUser(request, context);
   if (!user) return data({ error: 'Please sign in to keep your cart' }, { status: 401 });
   try {
@@ -69,16 +64,16 @@ export async function handleCartRequest(request: Request, context: AppLoadContex
         await clearCart(db, user.id);
         break;
       case 'merge':
-        await mergeIntoCart(db, user.id, body.lines);
+        await mergeIntoCart(db, user.id, kept.lines);
         break;
       case 'replace':
         await clearCart(db, user.id);
-        await mergeIntoCart(db, user.id, body.lines);
+        await mergeIntoCart(db, user.id, kept.lines);
         break;
     }
   } catch (error) {
     if (error instanceof CartLineError) return data({ error: error.message }, { status: 422 });
     throw error;
   }
-  return data({ cart: await getCart(db, user.id) });
+  return data({ cart: await getCart(db, user.id), dropped: kept.dropped });
 }

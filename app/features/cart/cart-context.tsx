@@ -10,7 +10,14 @@ import { toast } from 'sonner';
 import { readStoredList, writeStoredList } from '~/lib/local-store';
 import { createRequiredContext } from '~/lib/required-context';
 import type { PricedCart } from './cart.server';
-import { addLine, itemCount, removeLine, setLineQuantity, type CartLine } from './lines';
+import {
+  addLine,
+  itemCount,
+  keepValidLines,
+  removeLine,
+  setLineQuantity,
+  type CartLine,
+} from './lines';
 
 /** Local-storage key of a cart (SPEC.md section 9). */
 export function cartStorageKey(userId: string | null): string {
@@ -37,25 +44,36 @@ const [CartContextProvider, useCartContext] = createRequiredContext<CartContextV
 /** The cart of the page; throws outside CartProvider. */
 export const useCart = useCartContext;
 
-function isLine(value: unknown): value is CartLine {
-  const line = value as CartLine;
-  return (
-    typeof line === 'object' &&
-    line !== null &&
-    Number.isInteger(line.productId) &&
-    Number.isInteger(line.quantity) &&
-    typeof line.size === 'string' &&
-    typeof line.color === 'string'
-  );
-}
+const anything = (value: unknown): value is unknown => value !== undefined;
 
-const readLines = (key: string) => readStoredList(key, isLine);
+/**
+ * The valid lines kept under `key`. Lines that are not (an old or tampered copy: a quantity of
+ * 99, a missing product) are dropped, the cleaned list is stored back, and the shopper is told
+ * (issue 17 item 10).
+ */
+function readLines(key: string): CartLine[] {
+  const { lines, dropped } = keepValidLines(readStoredList(key, anything));
+  if (dropped > 0) {
+    writeStoredList(key, lines);
+    tellDropped(dropped);
+  }
+  return lines;
+}
 const writeLines = writeStoredList;
+
+/** Tells the shopper that some lines of their saved cart could not be kept. */
+function tellDropped(dropped: number): void {
+  toast.warning('Some items were removed from your cart', {
+    description: `${dropped} saved ${dropped === 1 ? 'item was' : 'items were'} no longer valid and ${dropped === 1 ? 'has' : 'have'} been removed. The rest of your cart is as you left it.`,
+  });
+}
 
 /** Marks a signed-in shopper's local copy as ahead of the server. */
 const dirtyKey = (userId: string) => `cart_${userId}_unsynced`;
 
-type CartAnswer = { cart: PricedCart | null; error?: string };
+type CartAnswer = { cart: PricedCart | null; error?: string; dropped?: number };
+
+const EMPTY_CART: PricedCart = { lines: [], subtotalPaise: 0, totalPaise: 0, payable: false };
 
 async function callCart(body: object): Promise<{ status: number; answer: CartAnswer }> {
   const response = await fetch('/api/cart', {
@@ -108,11 +126,17 @@ export function CartProvider({
   );
 
   const price = useCallback(async (next: CartLine[]) => {
-    if (next.length === 0)
-      return setPriced({ lines: [], subtotalPaise: 0, totalPaise: 0, payable: false });
+    if (next.length === 0) return setPriced(EMPTY_CART);
     try {
       const { answer } = await callCart({ action: 'price', lines: next });
-      if (answer.cart) setPriced(answer.cart);
+      if (answer.cart) {
+        setPriced(answer.cart);
+        if (answer.dropped) tellDropped(answer.dropped);
+      } else {
+        // Refused: the drawer says so instead of waiting for prices that will not come.
+        setPriced(EMPTY_CART);
+        toast.error('Your cart could not be priced', { description: answer.error });
+      }
     } catch {
       // Offline: the drawer keeps the last prices it had.
     }

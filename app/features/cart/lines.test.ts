@@ -4,6 +4,8 @@ import {
   cartLineSchema,
   cartLinesSchema,
   itemCount,
+  keepValidLines,
+  MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   mergeLines,
   removeLine,
@@ -67,5 +69,31 @@ describe('cart lines (SPEC.md section 4 "Cart")', () => {
     });
     const many = Array.from({ length: 51 }, (_, index) => ({ productId: index + 1, quantity: 1 }));
     expect(cartLinesSchema.safeParse(many).success).toBe(false);
+  });
+});
+
+describe('a kept cart with bad lines (issue 17 item 10)', () => {
+  it('keeps the valid lines, in order, and counts the rest', () => {
+    const good = { productId: 3, size: 'M', color: 'White', quantity: 2 };
+    const kept = keepValidLines([
+      { productId: 1, size: '', color: '', quantity: 99 },
+      good,
+      { productId: 'x', quantity: 1 },
+      null,
+      { productId: 4, size: '', color: '', quantity: 0 },
+      { productId: 3_000_000_000, size: '', color: '', quantity: 1 },
+      { productId: 5, quantity: 1 },
+    ]);
+    expect(kept.lines).toEqual([good, { productId: 5, size: '', color: '', quantity: 1 }]);
+    expect(kept.dropped).toBe(5);
+  });
+  it('drops lines past the most a cart holds', () => {
+    const many = Array.from({ length: MAX_CART_LINES + 3 }, (_, index) => ({
+      productId: index + 1,
+      quantity: 1,
+    }));
+    const kept = keepValidLines(many);
+    expect(kept.lines).toHaveLength(MAX_CART_LINES);
+    expect(kept.dropped).toBe(3);
   });
 });

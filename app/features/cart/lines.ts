@@ -8,6 +8,9 @@ import * as z from 'zod/mini';
 
 /** Most of one line a cart may hold. */
 export const MAX_LINE_QUANTITY = 20;
+/** Product ids are database `integer`s (2^31 - 1 at most). */
+const MAX_PRODUCT_ID = 2_147_483_647;
+
 /** Most lines a cart may hold. */
 export const MAX_CART_LINES = 50;
 
@@ -24,7 +27,9 @@ const option = z.string().check(z.trim(), z.maxLength(40, 'Size or colour is too
 
 /** One line from the browser: refuses 0, negative, fractional and huge quantities. */
 export const cartLineSchema = z.object({
-  productId: z.int('Unknown product').check(z.positive('Unknown product')),
+  productId: z
+    .int('Unknown product')
+    .check(z.positive('Unknown product'), z.maximum(MAX_PRODUCT_ID, 'Unknown product')),
   size: z._default(option, ''),
   color: z._default(option, ''),
   quantity: z
@@ -39,6 +44,22 @@ export const cartLineSchema = z.object({
 export const cartLinesSchema = z
   .array(cartLineSchema)
   .check(z.maxLength(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} lines`));
+
+/**
+ * The valid lines among those a browser kept (local storage can hold an old or tampered cart):
+ * each is checked on its own, so one bad line (a quantity of 99, a missing product id) is
+ * dropped instead of refusing the whole cart, and lines past `MAX_CART_LINES` are dropped too
+ * (issue 17 item 10).
+ * @returns the valid lines, in order, and how many were dropped.
+ */
+export function keepValidLines(values: readonly unknown[]): { lines: CartLine[]; dropped: number } {
+  const lines: CartLine[] = [];
+  for (const value of values) {
+    const parsed = cartLineSchema.safeParse(value);
+    if (parsed.success && lines.length < MAX_CART_LINES) lines.push(parsed.data);
+  }
+  return { lines, dropped: values.length - lines.length };
+}
 
 /** The identity of a line: product, size and colour. */
 export function lineKey(line: Pick<CartLine, 'productId' | 'size' | 'color'>): string {

@@ -25,7 +25,7 @@ import type { AppLoadContext } from 'react-router';
 import { QueryCache } from '~/lib/cache.server';
 import { createMailer } from '~/lib/mail.server';
 import { catalogueReader } from '../catalog/catalogue-reader.server';
-import { handleCallback } from './payment-flow.server';
+import { handleCallback, handleSandbox } from './payment-flow.server';
 import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
 import { createPaymentProvider, type PaymentProvider } from '../checkout/payments.server';
 import type { CheckoutDetails } from './checkout-details';
@@ -35,6 +35,7 @@ import {
   applyPaymentEvent,
   attachProviderOrder,
   cancelOrder,
+  CANCELLED_ORDER_MESSAGE,
   confirmPayment,
   createOrderFromCart,
   getOrder,
@@ -341,6 +342,67 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
       `confirm:${payment.paymentId}`,
       'evt_race_1',
     ]);
+  });
+
+  it('paying an older order removes only its own lines from the cart', async () => {
+    const shopper = await newShopper();
+    await addToCart(database.db, shopper, whiteShirtM(1));
+    const older = await placed(shopper);
+    // Since then the shopper has put something else in the cart.
+    await addToCart(database.db, shopper, {
+      productId: sherwani,
+      size: '',
+      color: '',
+      quantity: 2,
+    });
+    const payment = provider.sandbox!.pay(older.providerOrderId);
+    const outcome = await confirmPayment(database.db, {
+      userId: shopper,
+      orderNumber: older.number,
+      paymentId: payment.paymentId,
+      provider: 'sandbox',
+    });
+    expect(outcome.kind).toBe('paid');
+    const left = (await getCart(database.db, shopper)).lines;
+    expect(left.map((line) => [line.productId, line.quantity])).toEqual([[sherwani, 2]]);
+  });
+
+  it('refuses to pay a cancelled order, in the sandbox and on confirmation', async () => {
+    const shopper = await newShopper();
+    await addToCart(database.db, shopper, whiteShirtM(1));
+    const order = await placed(shopper);
+    expect(await cancelOrder(database.db, shopper, order.number)).toBe(true);
+
+    const context = {
+      db: database.db,
+      payments: provider,
+      env: { PUBLIC_URL: 'http://shop.test' },
+    } as unknown as AppLoadContext;
+    const sandboxPay = await handleSandbox(
+      new Request('http://shop.test/api/payments/sandbox', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderNumber: order.number, outcome: 'pay' }),
+      }),
+      context,
+      { id: shopper } as never,
+    );
+    expect(sandboxPay.init?.status).toBe(409);
+    expect(sandboxPay.data).toEqual({ error: CANCELLED_ORDER_MESSAGE });
+
+    // A payment signed for it anyway (an old widget left open) is refused too.
+    const payment = provider.sandbox!.pay(order.providerOrderId);
+    await expect(
+      confirmPayment(database.db, {
+        userId: shopper,
+        orderNumber: order.number,
+        paymentId: payment.paymentId,
+        provider: 'sandbox',
+      }),
+    ).rejects.toMatchObject({ status: 409, message: CANCELLED_ORDER_MESSAGE });
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe('cancelled');
+    expect((await getCart(database.db, shopper)).lines).toHaveLength(1);
   });
 
   it('moves statuses only forward and refuses another shopper confirming an order', async () => {

@@ -188,7 +188,20 @@ async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<Pay
     .returning({ userId: orders.userId });
   if (updated) {
     await addOrderEvent(tx, orderId, 'paid');
-    await tx.delete(cartLines).where(eq(cartLines.userId, updated.userId ?? ''));
+    // Only what this order bought leaves the cart: paying an older order must not empty a
+    // cart the shopper has filled since (issue 17 item 9).
+    if (updated.userId) {
+      await tx.execute(sql`
+        delete from ${cartLines}
+        where ${cartLines.userId} = ${updated.userId}
+          and exists (
+            select 1 from ${orderLines}
+            where ${orderLines.orderId} = ${orderId}
+              and ${orderLines.productId} = ${cartLines.productId}
+              and ${orderLines.size} = ${cartLines.size}
+              and ${orderLines.color} = ${cartLines.color}
+          )`);
+    }
     return { kind: 'paid', orderId, userId: updated.userId };
   }
   return { kind: 'already-paid', orderId };
@@ -277,13 +290,14 @@ export async function confirmPayment(
 ): Promise<PaymentOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, userId: orders.userId })
+      .select({ id: orders.id, userId: orders.userId, status: orders.status })
       .from(orders)
       .where(eq(orders.number, input.orderNumber))
       .for('update');
     if (!order || (input.userId !== null && order.userId !== input.userId)) {
       throw new OrderError('Order not found', 404);
     }
+    if (order.status === 'cancelled') throw new OrderError(CANCELLED_ORDER_MESSAGE, 409);
     const fresh = await recordEvent(tx, {
       eventId: `confirm:${input.paymentId}`,
       provider: input.provider,
@@ -338,6 +352,10 @@ export async function orderNumberOf(db: Db, orderId: number): Promise<string | n
     .where(eq(orders.id, orderId));
   return row?.number ?? null;
 }
+
+/** What paying a cancelled order is told (issue 17 item 9). */
+export const CANCELLED_ORDER_MESSAGE =
+  'This order was cancelled and cannot be paid. Please place a new order from your cart.';
 
 /** The shopper closed the payment widget: a created order becomes cancelled. */
 export async function cancelOrder(db: Db, userId: string, number: string): Promise<boolean> {

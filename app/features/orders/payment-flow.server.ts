@@ -6,6 +6,7 @@
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { flashCookie } from '~/lib/flash.server';
+import { formContainsNul, isFormRequest, parseJsonRequest } from '~/lib/request-body.server';
 import {
   enforceLimits,
   RateLimitedError,
@@ -14,13 +15,13 @@ import {
 } from '~/lib/rate-limit.server';
 import { z } from 'zod';
 import type { SessionUser } from '../account/session.server';
-import { firstIssue, readJson } from '../cart/cart-api.server';
 import { PaymentProviderError } from '../checkout/payments.server';
 import type { CheckoutDetails } from './checkout-details';
 import { orderConfirmationEmail } from './order-email';
 import {
   applyPaymentEvent,
   attachProviderOrder,
+  CANCELLED_ORDER_MESSAGE,
   cancelOrder,
   confirmPayment,
   createOrderFromCart,
@@ -148,8 +149,8 @@ const confirmSchema = z.object({
  * 'Error updating order' when the payment could not be recorded (the webhook will).
  */
 export async function handleConfirm(request: Request, context: AppLoadContext, user: SessionUser) {
-  const parsed = confirmSchema.safeParse(await readJson(request));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  const parsed = await parseJsonRequest(request, confirmSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
   const body = parsed.data;
   const order = await findOwnOrder(context.db, user.id, body.orderNumber);
   if (!order || !order.providerOrderId) return data({ error: 'Order not found' }, { status: 404 });
@@ -212,8 +213,8 @@ const orderNumberSchema = z.object({ orderNumber: z.string().min(1).max(40) });
 
 /** POST /api/payments/cancel: the shopper closed the widget; a created order is cancelled. */
 export async function handleCancel(request: Request, context: AppLoadContext, user: SessionUser) {
-  const parsed = orderNumberSchema.safeParse(await readJson(request));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  const parsed = await parseJsonRequest(request, orderNumberSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
   const cancelled = await cancelOrder(context.db, user.id, parsed.data.orderNumber);
   return data({ ok: cancelled });
 }
@@ -232,12 +233,15 @@ const sandboxSchema = z.object({
 export async function handleSandbox(request: Request, context: AppLoadContext, user: SessionUser) {
   const sandbox = context.payments.sandbox;
   if (!sandbox) return data({ error: 'Not found' }, { status: 404 });
-  const parsed = sandboxSchema.safeParse(await readJson(request));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error) }, { status: 400 });
+  const parsed = await parseJsonRequest(request, sandboxSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
   const order = await findOwnOrder(context.db, user.id, parsed.data.orderNumber);
   if (!order || !order.providerOrderId) return data({ error: 'Order not found' }, { status: 404 });
   if (order.status === 'paid')
     return data({ error: 'This order is already paid' }, { status: 409 });
+  if (order.status === 'cancelled') {
+    return data({ error: CANCELLED_ORDER_MESSAGE }, { status: 409 });
+  }
   if (parsed.data.outcome === 'pay') {
     const payment = sandbox.pay(order.providerOrderId);
     return data({
@@ -305,7 +309,9 @@ export async function handleCallback(request: Request, context: AppLoadContext) 
   const secure = context.env.PUBLIC_URL.startsWith('https://');
   const failed = () =>
     redirect('/checkout', { headers: { 'Set-Cookie': flashCookie('payment-failed', secure) } });
-  const form = await request.formData();
+  if (!isFormRequest(request)) return failed();
+  const form = await request.formData().catch(() => null);
+  if (!form || formContainsNul(form)) return failed();
   const parsed = callbackSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failed();
   const body = parsed.data;

@@ -1,0 +1,105 @@
+/**
+ * /api/cart and /api/wishlist refuse bad bodies with a 4xx and a message, never a 500
+ * (issue 17 items 6 and 10), and price a kept cart whose bad lines are dropped and counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, products } from '~/lib/schema.server';
+import { BODY_REFUSALS } from '~/lib/request-body.server';
+import * as wishlistRoute from '~/routes/api.wishlist';
+import {
+  createTestApp,
+  routeOutcome,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../../tests/support/test-app';
+import { testDatabaseKind } from '../../../tests/support/test-db';
+import { handleCartRequest } from './cart-api.server';
+
+let app: TestApp;
+let shirt: number;
+
+function post(path: string, body: string, type = 'application/json', cookie?: string): Request {
+  const headers: Record<string, string> = { 'content-type': type, origin: TEST_ORIGIN };
+  if (cookie) headers.cookie = cookie;
+  return new Request(`${TEST_ORIGIN}${path}`, { method: 'POST', headers, body });
+}
+
+const cart = (body: string, type?: string, cookie?: string) =>
+  routeOutcome(() => handleCartRequest(post('/api/cart', body, type, cookie), app.context));
+
+const wishlist = (body: string, cookie?: string) =>
+  routeOutcome(() =>
+    wishlistRoute.action({
+      request: post('/api/wishlist', body, 'application/json', cookie),
+      context: app.context,
+      params: {},
+    } as never),
+  );
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const [category] = await app.database.db
+    .insert(categories)
+    .values({ name: 'Fabrics', slug: 'fabrics' })
+    .returning({ id: categories.id });
+  const [row] = await app.database.db
+    .insert(products)
+    .values({ slug: 'linen', name: 'Linen', categoryId: category!.id, pricePaise: 150_000 })
+    .returning({ id: products.id });
+  shirt = row!.id;
+});
+
+afterAll(async () => {
+  await app.dispose();
+});
+
+describe(`the cart and wishlist APIs on ${testDatabaseKind}`, () => {
+  it('prices a kept cart whose bad lines are dropped and counted', async () => {
+    const outcome = await cart(
+      JSON.stringify({
+        action: 'price',
+        lines: [
+          { productId: shirt, size: '', color: '', quantity: 99 },
+          { productId: shirt, size: '', color: '', quantity: 2 },
+        ],
+      }),
+    );
+    expect(outcome.status).toBe(200);
+    expect(outcome.data).toMatchObject({
+      dropped: 1,
+      cart: { totalPaise: 300_000, lines: [{ productId: shirt, quantity: 2 }] },
+    });
+  });
+
+  it('answers bodies that are not JSON, or hold NUL, with 415 or 400 and a message', async () => {
+    expect(await cart('action=price', 'application/x-www-form-urlencoded')).toMatchObject({
+      status: 415,
+      data: { error: BODY_REFUSALS.jsonExpected },
+    });
+    expect(await cart('{"action":')).toMatchObject({
+      status: 400,
+      data: { error: BODY_REFUSALS.unreadable },
+    });
+    const nul = JSON.stringify({
+      action: 'price',
+      lines: [{ productId: shirt, size: 'M\u0000', color: '', quantity: 1 }],
+    });
+    expect(await cart(nul)).toMatchObject({ status: 400, data: { error: BODY_REFUSALS.nul } });
+  });
+
+  it('refuses ids beyond a database integer as unknown products, signed in or not', async () => {
+    const { cookie } = await app.signedIn('user');
+    const line = { productId: 3_000_000_000, size: '', color: '', quantity: 1 };
+    for (const who of [undefined, cookie]) {
+      const added = await cart(JSON.stringify({ action: 'add', line }), undefined, who);
+      expect(added).toMatchObject({ status: 400, data: { error: 'Unknown product' } });
+    }
+    const saved = await wishlist(
+      JSON.stringify({ action: 'add', productId: 3_000_000_000 }),
+      cookie,
+    );
+    expect(saved).toMatchObject({ status: 400, data: { error: 'Unknown product' } });
+    const guest = await wishlist(JSON.stringify({ action: 'add', productId: 2 ** 53 }));
+    expect(guest.status).toBe(400);
+  });
+});
