@@ -49,6 +49,20 @@ function failedForDatabase(routerContext: EntryContext): boolean {
   return errors ? Object.values(errors).some(isDatabaseUnavailable) : false;
 }
 
+/**
+ * A page refused with 429 tells the browser when to try again (issue 17 item 12): React Router
+ * sends an action's or loader's own headers with a document only through a route's `headers`
+ * export, so the `Retry-After` they set is copied here. A 429 that set none gets 60 s.
+ */
+function keepRetryAfter(status: number, headers: Headers, routerContext: EntryContext): void {
+  if (status !== 429 || headers.has('Retry-After')) return;
+  const { actionHeaders, loaderHeaders } = routerContext.staticHandlerContext;
+  const given = [...Object.values(actionHeaders ?? {}), ...Object.values(loaderHeaders ?? {})]
+    .map((set) => set.get('Retry-After'))
+    .find((value) => value !== null);
+  headers.set('Retry-After', given ?? '60');
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -57,6 +71,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  keepRetryAfter(responseStatusCode, responseHeaders, routerContext);
   if (responseStatusCode === 500 && failedForDatabase(routerContext)) {
     responseStatusCode = 503;
     responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));

@@ -51,10 +51,13 @@ export function sameOriginPath(value: string, origin?: string): string | null {
 
 /**
  * Whether a callback URL that Better Auth will put into a `Location` header stays on `origin`
- * once a browser resolves it (issue 17 item 2). An absent or empty value is fine (Better Auth
- * then uses its default).
+ * once a browser resolves it (issue 17 item 2), with no percent-encoded slash or backslash. An
+ * absent or empty value is fine (Better Auth then uses its default).
  */
 export function isSameOriginCallback(value: unknown, origin: string): boolean {
   if (value === undefined || value === null || value === '') return true;
-  return typeof value === 'string' && sameOriginPath(value, origin) !== null;
+  // Encoded slashes and backslashes have no place in a callback; Better Auth's own check
+  // refuses them too, but only after logging an error.
+  if (typeof value !== 'string' || /%(2f|5c)/i.test(value)) return false;
+  return sameOriginPath(value, origin) !== null;
 }

@@ -543,14 +543,18 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
         log: { info() {}, warn() {}, error() {} } as never,
       }),
     } as unknown as AppLoadContext;
-    const post = (fields: Record<string, string>) =>
-      handleCallback(
+    const post = async (fields: Record<string, string>) => {
+      const answer = await handleCallback(
         new Request('http://shop.test/api/payments/callback', {
           method: 'POST',
           body: new URLSearchParams(fields),
         }),
         context,
       );
+      if (!(answer instanceof Response))
+        throw new Error(`not a redirect: ${JSON.stringify(answer)}`);
+      return answer;
+    };
     const payment = provider.sandbox!.pay(order.providerOrderId);
     const forged = await post({
       razorpay_payment_id: payment.paymentId,

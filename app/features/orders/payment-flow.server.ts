@@ -6,7 +6,12 @@
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { flashCookie } from '~/lib/flash.server';
-import { formContainsNul, isFormRequest, parseJsonRequest } from '~/lib/request-body.server';
+import {
+  BODY_REFUSALS,
+  formContainsNul,
+  isFormRequest,
+  parseJsonRequest,
+} from '~/lib/request-body.server';
 import {
   enforceLimits,
   RateLimitedError,
@@ -309,7 +314,10 @@ export async function handleCallback(request: Request, context: AppLoadContext) 
   const secure = context.env.PUBLIC_URL.startsWith('https://');
   const failed = () =>
     redirect('/checkout', { headers: { 'Set-Cookie': flashCookie('payment-failed', secure) } });
-  if (!isFormRequest(request)) return failed();
+  // Razorpay posts a web form; anything else is not Razorpay.
+  if (!isFormRequest(request)) {
+    return data({ error: BODY_REFUSALS.formExpected }, { status: 415 });
+  }
   const form = await request.formData().catch(() => null);
   if (!form || formContainsNul(form)) return failed();
   const parsed = callbackSchema.safeParse(Object.fromEntries(form));
