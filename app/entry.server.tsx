@@ -7,7 +7,7 @@ import { isbot } from 'isbot';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '~/lib/database-health.server';
 import { modulePreloadPriorityStream } from '~/lib/script-priority.server';
 
@@ -36,6 +36,9 @@ function setCaching(request: Request, status: number, headers: Headers, etag: st
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // React Router's own refusals (no such route, no loader for a GET, a bad method) are the
+  // caller's mistake; the request log already records their 4xx.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if ((context as Partial<AppLoadContext>).databaseHealth?.report(error)) {
     console.warn(`database unavailable during ${request.method} ${new URL(request.url).pathname}`);
     return;

@@ -290,7 +290,9 @@ export function createAuth({
       level: 'info',
       log: (level, message, ...args) => {
         const target = log ?? silentLog;
-        target[level === 'info' ? 'debug' : level].call(
+        // A refused callback or origin is the caller's mistake, not ours: a warning.
+        const refusal = level === 'error' && REFUSAL_LOG.test(message);
+        target[level === 'info' ? 'debug' : refusal ? 'warn' : level].call(
           target,
           { auth: args.length > 0 ? args : undefined },
           `auth: ${message}`,
@@ -300,7 +302,7 @@ export function createAuth({
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const body = bodyObject(ctx.body);
         if (containsNul(body) || containsNul(ctx.query)) {
           throw new APIError('BAD_REQUEST', { code: 'NUL_CHARACTER', message: BODY_REFUSALS.nul });
         }
@@ -326,7 +328,7 @@ export function createAuth({
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') {
-          await recordSignIn(db, (ctx.body ?? {}) as Record<string, unknown>, ctx.context.returned);
+          await recordSignIn(db, bodyObject(ctx.body), ctx.context.returned);
         }
       }),
     },
@@ -356,6 +358,17 @@ function requirePassword(body: Record<string, unknown>): void {
 }
 
 const silentLog = { warn() {}, error() {}, info() {}, debug() {} };
+
+/** Better Auth's error-level lines that only report a refused request. */
+const REFUSAL_LOG =
+  /^Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL|origin)\b/;
+
+/** A request body as an object of fields; anything else (a string, an array) reads as none. */
+function bodyObject(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
 
 /** The parameters through which Better Auth's endpoints take a URL to redirect to. */
 export const CALLBACK_PARAMETERS = [
@@ -399,6 +412,12 @@ export type Auth = ReturnType<typeof createAuth>;
 
 function refuseOversized(body: Record<string, unknown>): void {
   const tooLong = (value: unknown, max: number) => typeof value === 'string' && value.length > max;
+  if ('name' in body && (typeof body.name !== 'string' || body.name.trim() === '')) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'NAME_REQUIRED',
+      message: 'Please enter your full name',
+    });
+  }
   if (tooLong(body.name, NAME_MAX_LENGTH)) {
     throw new APIError('BAD_REQUEST', {
       code: 'NAME_TOO_LONG',

@@ -344,6 +344,14 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     },
   );
 
+  it('refuses a name that is not text, as the fuzzer found (it answered 500)', async () => {
+    const cookie = await verifiedCustomer('nameless@example.com');
+    for (const name of [null, 42, '', '   ', ['Raj']]) {
+      const answer = await post('/update-user', { name }, { cookie });
+      expect(answer.status, JSON.stringify(name)).toBe(400);
+    }
+  });
+
   it("deletes an account only with its password, whatever the session's age", async () => {
     const email = 'keeper@example.com';
     const cookie = await verifiedCustomer(email);
