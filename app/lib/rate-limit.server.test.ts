@@ -23,15 +23,14 @@ import {
   takeHits,
   waitInWords,
 } from './rate-limit.server';
+import { contactMessages, orders, requestLimits, verification } from './schema.server';
 import {
-  categories,
-  contactMessages,
-  orders,
-  products,
-  requestLimits,
-  verification,
-} from './schema.server';
-import { createTestApp, formPost, routeOutcome, type TestApp } from '../../tests/support/test-app';
+  createTestApp,
+  formPost,
+  insertSampleProduct,
+  routeOutcome,
+  type TestApp,
+} from '../../tests/support/test-app';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../tests/support/checkout-details';
 import { testDatabaseKind } from '../../tests/support/test-db';
 
@@ -40,15 +39,7 @@ let productId: number;
 
 beforeAll(async () => {
   app = await createTestApp();
-  const [category] = await app.database.db
-    .insert(categories)
-    .values({ name: 'Fabrics', slug: 'fabrics' })
-    .returning({ id: categories.id });
-  const [product] = await app.database.db
-    .insert(products)
-    .values({ slug: 'linen', name: 'Linen', categoryId: category!.id, pricePaise: 99_900 })
-    .returning({ id: products.id });
-  productId = product!.id;
+  productId = await insertSampleProduct(app.database.db, 99_900);
 });
 
 afterAll(async () => {

@@ -117,6 +117,8 @@ test('a malformed address answers 400 with a plain message, not a server error',
   for (const path of ['/%E0%A4%A', '/assets/%E0%A4%A']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(400);
-    expect(await response.text(), path).toBe('This request could not be handled.');
+    expect(await response.text(), path).toBe(
+      'This address is not valid: its percent-encoding does not decode.',
+    );
   }
 });

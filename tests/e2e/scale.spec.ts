@@ -13,12 +13,12 @@ import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SAMPLE_CHECKOUT_DETAILS } from '../support/checkout-details';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db';
+import { freePort } from '../support/server-process';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { TIMEOUTS } from '../support/timeouts';
 
@@ -37,14 +37,6 @@ interface Instance {
   url: string;
   port: number;
   process: ChildProcess;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function databaseUrl(port?: number): string {

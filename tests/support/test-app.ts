@@ -12,7 +12,7 @@ import type { AppLoadContext } from 'react-router';
 import { createAuth, type Auth } from '~/lib/auth.server';
 import { QueryCache } from '~/lib/cache.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
-import { user } from '~/lib/schema.server';
+import { categories, products, user } from '~/lib/schema.server';
 import { createLocalStorage, type Storage } from '~/lib/storage.server';
 import { catalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -148,4 +148,24 @@ export function formPost(
 /** A GET of `path`, with the session cookie when given. */
 export function pageGet(path: string, cookie?: string): Request {
   return new Request(`${TEST_ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
+}
+
+/**
+ * A 'Fabrics' category with one product, 'Linen', at `pricePaise`, for tests that need
+ * something to sell.
+ * @returns the product's id.
+ */
+export async function insertSampleProduct(
+  db: TestDatabase['db'],
+  pricePaise: number,
+): Promise<number> {
+  const [category] = await db
+    .insert(categories)
+    .values({ name: 'Fabrics', slug: 'fabrics' })
+    .returning({ id: categories.id });
+  const [product] = await db
+    .insert(products)
+    .values({ slug: 'linen', name: 'Linen', categoryId: category!.id, pricePaise })
+    .returning({ id: products.id });
+  return product!.id;
 }

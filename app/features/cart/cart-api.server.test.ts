@@ -3,11 +3,11 @@
  * (issue 17 items 6 and 10), and price a kept cart whose bad lines are dropped and counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products } from '~/lib/schema.server';
 import { BODY_REFUSALS } from '~/lib/request-body.server';
 import * as wishlistRoute from '~/routes/api.wishlist';
 import {
   createTestApp,
+  insertSampleProduct,
   routeOutcome,
   TEST_ORIGIN,
   type TestApp,
@@ -38,15 +38,7 @@ const wishlist = (body: string, cookie?: string) =>
 
 beforeAll(async () => {
   app = await createTestApp();
-  const [category] = await app.database.db
-    .insert(categories)
-    .values({ name: 'Fabrics', slug: 'fabrics' })
-    .returning({ id: categories.id });
-  const [row] = await app.database.db
-    .insert(products)
-    .values({ slug: 'linen', name: 'Linen', categoryId: category!.id, pricePaise: 150_000 })
-    .returning({ id: products.id });
-  shirt = row!.id;
+  shirt = await insertSampleProduct(app.database.db, 150_000);
 });
 
 afterAll(async () => {
