@@ -483,12 +483,3 @@ export async function deleteShelf(
     return `"${before.name}" deleted.`;
   });
 }
-
-/** Used by tests and the dashboard: how many categories and products there are. */
-export async function catalogueCounts(db: Db): Promise<{ categories: number; products: number }> {
-  const [[categoryCount], [productCount]] = await Promise.all([
-    db.select({ n: count() }).from(categories),
-    db.select({ n: count() }).from(products),
-  ]);
-  return { categories: categoryCount?.n ?? 0, products: productCount?.n ?? 0 };
-}

@@ -50,11 +50,6 @@ export const FULFILMENT_STEPS: Record<FulfilmentStatus, { label: string; descrip
   },
 };
 
-/** True for one of {@link FULFILMENT_STATUSES}. */
-export function isFulfilmentStatus(value: unknown): value is FulfilmentStatus {
-  return (FULFILMENT_STATUSES as readonly unknown[]).includes(value);
-}
-
 /** The position of a step (0 for 'confirmed'); -1 for none yet. */
 export function fulfilmentIndex(status: FulfilmentStatus | null): number {
   return status === null ? -1 : FULFILMENT_STATUSES.indexOf(status);
