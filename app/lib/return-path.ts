@@ -56,8 +56,9 @@ export function sameOriginPath(value: string, origin?: string): string | null {
  */
 export function isSameOriginCallback(value: unknown, origin: string): boolean {
   if (value === undefined || value === null || value === '') return true;
-  // Encoded slashes and backslashes have no place in a callback; Better Auth's own check
-  // refuses them too, but only after logging an error.
-  if (typeof value !== 'string' || /%(2f|5c)/i.test(value)) return false;
+  // Encoded slashes and backslashes have no place in a callback's path (its query may carry a
+  // return path, e.g. redirectTo=%2Fwishlist); Better Auth's own check refuses them too, but
+  // only after logging an error.
+  if (typeof value !== 'string' || /%(2f|5c)/i.test(value.split(/[?#]/)[0]!)) return false;
   return sameOriginPath(value, origin) !== null;
 }

@@ -255,11 +255,19 @@ test('sandbox Fail payment and Cancel leave the order unpaid and the cart as it 
 test('tampered cart requests are refused and prices stay the server’s', async ({ request }) => {
   const origin = new URL(process.env.E2E_BASE_URL!).origin;
   for (const quantity of [0, -1, 1.5, 10_000]) {
-    const response = await request.post('/api/cart', {
+    // A line to add is refused…
+    const added = await request.post('/api/cart', {
+      headers: { Origin: origin },
+      data: { action: 'add', line: { productId: 1, quantity } },
+    });
+    expect(added.status()).toBe(400);
+    // …and a kept cart holding one is priced without it, the drop counted (issue 17 item 10).
+    const priced = await request.post('/api/cart', {
       headers: { Origin: origin },
       data: { action: 'price', lines: [{ productId: 1, quantity }] },
     });
-    expect(response.status()).toBe(400);
+    expect(priced.status()).toBe(200);
+    expect(await priced.json()).toMatchObject({ cart: { lines: [], totalPaise: 0 }, dropped: 1 });
   }
   const priced = await request.post('/api/cart', {
     headers: { Origin: origin },

@@ -286,6 +286,8 @@ const JSONS: JsonTarget[] = [
     fields: ['event', 'payload', 'entity', 'id', 'order_id', 'amount'],
   },
   { kind: 'json', route: '/api/payments/:step', url: '/api/payments/unknown-step', fields: ['x'] },
+  // The live-update stream takes GET only; a GET stays open, so only other methods and bodies.
+  { kind: 'json', route: '/api/events', url: '/api/events', fields: ['x'] },
   ...[
     ['sign-up/email', ['email', 'password', 'name', 'callbackURL', 'image']],
     ['sign-in/email', ['email', 'password', 'rememberMe', 'callbackURL']],
@@ -365,6 +367,7 @@ const PAGES: PageTarget[] = [
   { route: '*', url: '/{}' },
   { route: '/media/*', url: '/media/{}' },
   { route: '/api/auth/*', url: '/api/auth/{}' },
+  { route: '/healthz', url: '/healthz' },
 ];
 
 /** Query parameters the pages read, all set to one bad value per request. */

@@ -344,6 +344,14 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     },
   );
 
+  it('accepts a callback whose query carries a return path (register sends one)', async () => {
+    const accepted = await post('/send-verification-email', {
+      email: 'returning@example.com',
+      callbackURL: '/login?verified=1&redirectTo=%2Fwishlist',
+    });
+    expect(accepted.status).toBe(200);
+  });
+
   it('refuses a name that is not text, as the fuzzer found (it answered 500)', async () => {
     const cookie = await verifiedCustomer('nameless@example.com');
     for (const name of [null, 42, '', '   ', ['Raj']]) {
