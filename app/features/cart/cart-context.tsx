@@ -63,6 +63,12 @@ const writeLines = writeStoredList;
 
 /** Tells the shopper that some lines of their saved cart could not be kept. */
 function tellDropped(dropped: number): void {
+  // After the current commit: on a page's first load the cart is read in an effect that runs
+  // before the toaster (a later sibling) has subscribed, and a toast sent then is lost.
+  setTimeout(() => showDropped(dropped), 0);
+}
+
+function showDropped(dropped: number): void {
   toast.warning('Some items were removed from your cart', {
     description: `${dropped} saved ${dropped === 1 ? 'item was' : 'items were'} no longer valid and ${dropped === 1 ? 'has' : 'have'} been removed. The rest of your cart is as you left it.`,
   });
