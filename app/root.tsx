@@ -12,7 +12,7 @@ import {
 import { Toaster } from 'sonner';
 import type { Route } from './+types/root';
 import './app.css';
-import { fallbackCategories } from '~/content/fallback-categories';
+import { fallbackCategories } from '~/features/catalog/fallback-categories';
 import type { NavCategory } from '~/features/catalog/types';
 import { NotFoundPage, UnexpectedErrorPage } from '~/features/site/error-pages';
 import { ScrollToTopButton } from '~/features/site/scroll-to-top-button';
@@ -22,7 +22,7 @@ import { useFlashNotice } from '~/features/site/use-flash-notice';
 import { CartProvider } from '~/features/cart/cart-context';
 import { LazyCartDrawer } from '~/features/cart/cart-button';
 import { WishlistProvider } from '~/features/wishlist/wishlist-context';
-import { readFlash } from '~/lib/flash.server';
+import { readFlash } from '~/features/site/flash.server';
 import { SiteFooter } from '~/features/site/site-footer';
 import { SiteHeader } from '~/features/site/site-header';
 import { useCatalogueEvents } from '~/features/site/use-catalogue-events';

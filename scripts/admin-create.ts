@@ -9,6 +9,7 @@ import { getEnv } from '~/lib/env.server';
 import { createLogger } from '~/lib/logger.server';
 import { createMailer } from '~/lib/mail.server';
 import { openConfiguredDatabase } from './open-database';
+import { accountAuthRules } from '~/features/account/auth-rules';
 
 const usage = 'Usage: npm run admin:create -- --email E --password P [--name N]';
 
@@ -36,6 +37,7 @@ const database = await openConfiguredDatabase();
 try {
   const auth = createAuth({
     db: database.db,
+    account: accountAuthRules,
     env,
     secret: (await loadAuthSecret(env)).secret,
     mailer: createMailer({

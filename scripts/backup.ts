@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, createBackup } from '~/lib/backups.server';
 import { getEnv } from '~/lib/env.server';
-import { createStorage } from '~/lib/storage.server';
+import { createStorage } from '~/lib/storage/storage.server';
 import { openConfiguredDatabase } from './open-database';
 
 const usage = 'Usage: npm run db:backup [-- --out FOLDER]';

@@ -1,7 +1,7 @@
 // `npm run db:seed`: inserts whatever of the demo catalogue is missing; never overwrites edits.
-import { seedDemoCatalogue } from '~/features/catalog/seed.server';
+import { seedDemoCatalogue } from '~/seed/seed.server';
 import { getEnv } from '~/lib/env.server';
-import { createStorage } from '~/lib/storage.server';
+import { createStorage } from '~/lib/storage/storage.server';
 import { openConfiguredDatabase } from './open-database';
 
 const database = await openConfiguredDatabase();

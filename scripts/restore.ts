@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, restoreBackup } from '~/lib/backups.server';
 import { getEnv } from '~/lib/env.server';
-import { createStorage } from '~/lib/storage.server';
+import { createStorage } from '~/lib/storage/storage.server';
 
 const usage = 'Usage: npm run db:restore -- FOLDER [--force]';
 let folder: string | undefined;

@@ -28,14 +28,15 @@ import {
 import { createEventHub } from '~/lib/events.server';
 import { createLogger } from '~/lib/logger.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
-import { createPaymentProvider, type PaymentProvider } from '~/features/checkout/payments.server';
+import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
-import { createStorage, type Storage } from '~/lib/storage.server';
+import { createStorage, type Storage } from '~/lib/storage/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
 import { catalogueReader, type CatalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { createMediaHandler } from '~/features/media/media-route.server';
-import { isCatalogueEmpty, seedDemoCatalogue } from '~/features/catalog/seed.server';
+import { isCatalogueEmpty, seedDemoCatalogue } from '~/seed/seed.server';
 import { startPgliteSocket } from './pglite-socket';
+import { accountAuthRules } from '~/features/account/auth-rules';
 
 export interface StartOptions {
   /** Vite's dev server in `npm run dev`; absent in production. */
@@ -177,6 +178,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   log.info({ provider: payments.name }, 'payments ready');
   const auth = createAuth({
     db: database.db,
+    account: accountAuthRules,
     env,
     secret: authSecret.secret,
     mailer,

@@ -4,7 +4,7 @@
  */
 
 /** One section of a policy page, anchored by its id. */
-export interface PolicySection {
+interface PolicySection {
   id: string;
   heading: string;
   paragraphs: readonly string[];

@@ -16,14 +16,6 @@ import { admin } from 'better-auth/plugins';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { passwordResetEmail, verificationEmail } from '~/features/account/emails';
-import {
-  DUPLICATE_EMAIL_MESSAGE,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '~/features/account/rules';
 import type { Db } from './db.server';
 import {
   CLIENT_IP_HEADER,
@@ -40,13 +32,13 @@ import { BODY_REFUSALS, containsNul } from './request-body.server';
 import { isSameOriginCallback } from './return-path';
 import type { Env } from './env.server';
 import type { Logger } from 'pino';
-import type { Mailer } from './mail.server';
+import type { MailMessage, Mailer } from './mail.server';
 import * as schema from './schema.server';
 
 /** How long a verification link works, in seconds (24 hours). */
-export const VERIFICATION_LINK_TTL_S = 24 * 60 * 60;
+const VERIFICATION_LINK_TTL_S = 24 * 60 * 60;
 /** How long a password-reset link works, in seconds (1 hour). */
-export const RESET_LINK_TTL_S = 60 * 60;
+const RESET_LINK_TTL_S = 60 * 60;
 
 /**
  * Better Auth's rate limits per client address and path, in requests per window of seconds
@@ -81,7 +73,7 @@ export const SIGN_IN_LIMITS = {
 } as const satisfies { accountFailures: readonly RequestLimit[]; address: RequestLimit };
 
 /** What a refused sign-in is told, with the wait in words. */
-export const SIGN_IN_REFUSALS = {
+const SIGN_IN_REFUSALS = {
   account: (wait: string) =>
     `Too many failed sign-ins for this account. Please try again in ${wait}, or reset your password.`,
   address: (wait: string) => `Too many sign-ins from your network. Please try again in ${wait}.`,
@@ -98,8 +90,8 @@ function accountFailureChecks(email: string): LimitCheck[] {
 }
 
 /** The e-mail a sign-in names, as Better Auth compares it (lower case), or null. */
-function signInEmail(body: Record<string, unknown>): string | null {
-  return typeof body.email === 'string' && body.email.length <= EMAIL_MAX_LENGTH
+function signInEmail(body: Record<string, unknown>, emailMax: number): string | null {
+  return typeof body.email === 'string' && body.email.length <= emailMax
     ? body.email.trim().toLowerCase()
     : null;
 }
@@ -121,6 +113,7 @@ async function guardSignIn(
   db: Db,
   headers: Headers | undefined,
   body: Record<string, unknown>,
+  emailMax: number,
 ): Promise<void> {
   const address = headers?.get(CLIENT_IP_HEADER);
   if (address) {
@@ -133,15 +126,20 @@ async function guardSignIn(
       );
     }
   }
-  const email = signInEmail(body);
+  const email = signInEmail(body, emailMax);
   if (!email) return;
   const wait = await spentWait(db, accountFailureChecks(email));
   if (wait > 0) throw tooManyRequests(SIGN_IN_REFUSALS.account(waitInWords(wait)), wait);
 }
 
 /** After a sign-in: a wrong password counts against the account; a success clears it. */
-async function recordSignIn(db: Db, body: Record<string, unknown>, returned: unknown) {
-  const email = signInEmail(body);
+async function recordSignIn(
+  db: Db,
+  body: Record<string, unknown>,
+  returned: unknown,
+  emailMax: number,
+) {
+  const email = signInEmail(body, emailMax);
   if (!email) return;
   const checks = accountFailureChecks(email);
   if (returned instanceof APIError) {
@@ -180,8 +178,34 @@ async function withRetryAfter(response: Response): Promise<Response> {
   return new Response(body, { status: 429, statusText: 'Too Many Requests', headers });
 }
 
+/** What a verification or password-reset e-mail is built from. */
+export interface AuthEmailInput {
+  to: string;
+  /** The account holder's name, for the greeting. */
+  name: string;
+  /** The one-time link. */
+  url: string;
+  shopName: string;
+  /** How long the link works, in hours. */
+  validForHours: number;
+}
+
+/**
+ * What the account domain supplies to auth: its e-mails, SPEC.md section 5's duplicate-e-mail
+ * message and the field limits (in characters). The composition root passes
+ * `accountAuthRules` from features/account, so this module imports nothing from features.
+ */
+export interface AccountAuthRules {
+  verificationEmail(input: AuthEmailInput): MailMessage;
+  passwordResetEmail(input: AuthEmailInput): MailMessage;
+  duplicateEmailMessage: string;
+  limits: { nameMax: number; emailMax: number; passwordMin: number; passwordMax: number };
+}
+
 export interface AuthOptions {
   db: Db;
+  /** The account domain's e-mails, messages and limits. */
+  account: AccountAuthRules;
   env: Pick<Env, 'PUBLIC_URL'>;
   /** From `loadAuthSecret`. */
   secret: string;
@@ -205,7 +229,9 @@ export function createAuth({
   shopName,
   log,
   beforeDeleteUser,
+  account,
 }: AuthOptions) {
+  const { limits } = account;
   const { default: defaultLimit, ...customRules } = AUTH_RATE_LIMITS;
   const instance = betterAuth({
     appName: 'storefront',
@@ -226,14 +252,14 @@ export function createAuth({
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      minPasswordLength: limits.passwordMin,
+      maxPasswordLength: limits.passwordMax,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_S,
       async sendResetPassword({ user, url }) {
         mailer.send(
-          passwordResetEmail({
+          account.passwordResetEmail({
             to: user.email,
             name: user.name,
             url,
@@ -250,7 +276,7 @@ export function createAuth({
       expiresIn: VERIFICATION_LINK_TTL_S,
       async sendVerificationEmail({ user, url }) {
         mailer.send(
-          verificationEmail({
+          account.verificationEmail({
             to: user.email,
             name: user.name,
             url,
@@ -307,10 +333,11 @@ export function createAuth({
           throw new APIError('BAD_REQUEST', { code: 'NUL_CHARACTER', message: BODY_REFUSALS.nul });
         }
         refuseOffSiteCallbacks(env.PUBLIC_URL, ctx.query, body);
-        if (ctx.path === '/sign-in/email') await guardSignIn(db, ctx.headers, body);
+        if (ctx.path === '/sign-in/email')
+          await guardSignIn(db, ctx.headers, body, limits.emailMax);
         if (ctx.path === '/delete-user') requirePassword(body);
         if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') {
-          refuseOversized(body);
+          refuseOversized(body, limits);
         }
         // SPEC.md section 5 asks for this message; the sign-up rate limit above keeps it from
         // serving as a fast list of registered addresses.
@@ -321,14 +348,14 @@ export function createAuth({
           if (existing) {
             throw new APIError('UNPROCESSABLE_ENTITY', {
               code: 'USER_ALREADY_EXISTS',
-              message: DUPLICATE_EMAIL_MESSAGE,
+              message: account.duplicateEmailMessage,
             });
           }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') {
-          await recordSignIn(db, bodyObject(ctx.body), ctx.context.returned);
+          await recordSignIn(db, bodyObject(ctx.body), ctx.context.returned, limits.emailMax);
         }
       }),
     },
@@ -410,7 +437,7 @@ function refuseOffSiteCallbacks(
 /** The Better Auth instance type. */
 export type Auth = ReturnType<typeof createAuth>;
 
-function refuseOversized(body: Record<string, unknown>): void {
+function refuseOversized(body: Record<string, unknown>, limits: AccountAuthRules['limits']): void {
   const tooLong = (value: unknown, max: number) => typeof value === 'string' && value.length > max;
   if ('name' in body && (typeof body.name !== 'string' || body.name.trim() === '')) {
     throw new APIError('BAD_REQUEST', {
@@ -418,16 +445,16 @@ function refuseOversized(body: Record<string, unknown>): void {
       message: 'Please enter your full name',
     });
   }
-  if (tooLong(body.name, NAME_MAX_LENGTH)) {
+  if (tooLong(body.name, limits.nameMax)) {
     throw new APIError('BAD_REQUEST', {
       code: 'NAME_TOO_LONG',
-      message: `Name must be at most ${NAME_MAX_LENGTH} characters`,
+      message: `Name must be at most ${limits.nameMax} characters`,
     });
   }
-  if (tooLong(body.email, EMAIL_MAX_LENGTH)) {
+  if (tooLong(body.email, limits.emailMax)) {
     throw new APIError('BAD_REQUEST', {
       code: 'EMAIL_TOO_LONG',
-      message: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
+      message: `Email must be at most ${limits.emailMax} characters`,
     });
   }
   if (body.image !== undefined && body.image !== null) {

@@ -29,7 +29,7 @@ import {
   subcategories,
   user,
 } from './schema.server';
-import { createLocalStorage, type Storage } from './storage.server';
+import { createLocalStorage, type Storage } from './storage/storage.server';
 import {
   createScratchDatabase,
   testDatabaseKind,

@@ -24,12 +24,12 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { DatabaseLockedError, openDatabase, type Database } from './db.server';
-import type { Storage } from './storage.server';
+import type { Storage } from './storage/storage.server';
 
 const run = promisify(execFile);
 
 /** The backup's table of contents (manifest.json). */
-export const manifestSchema = z.object({
+const manifestSchema = z.object({
   format: z.literal(1),
   createdAt: z.string(),
   database: z.enum(['pglite', 'postgres']),
@@ -76,7 +76,7 @@ async function tableNames(client: Queryable): Promise<string[]> {
 }
 
 /** Row counts per table, keyed without quotes ("public.orders"). */
-export async function rowCounts(client: Queryable): Promise<Record<string, number>> {
+async function rowCounts(client: Queryable): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await tableNames(client)) {
     const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${table}`);
@@ -104,7 +104,7 @@ export async function tableContents(client: Queryable): Promise<Record<string, s
  * The newest pg_dump / pg_restore: on PATH, or in Debian's /usr/lib/postgresql/<version>/bin.
  * @throws BackupError when there is none.
  */
-export async function postgresTool(name: 'pg_dump' | 'pg_restore'): Promise<string> {
+async function postgresTool(name: 'pg_dump' | 'pg_restore'): Promise<string> {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)
     ? (await fs.readdir(root)).filter((entry) => /^\d+$/.test(entry)).sort((a, b) => +b - +a)
@@ -224,7 +224,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
 }
 
 /** Reads and checks a backup folder's manifest. @throws BackupError when it is not a backup. */
-export async function readManifest(backupDir: string): Promise<BackupManifest> {
+async function readManifest(backupDir: string): Promise<BackupManifest> {
   const text = await fs.readFile(path.join(backupDir, 'manifest.json'), 'utf8').catch(() => {
     throw new BackupError(`${backupDir} has no manifest.json: it is not a backup folder.`);
   });

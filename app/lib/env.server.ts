@@ -6,7 +6,7 @@
 import dotenv from 'dotenv';
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3Config } from './s3-storage.server';
+import type { S3Config } from './storage/s3.server';
 
 const port = z.coerce
   .number({ message: 'must be a port number' })
@@ -27,7 +27,7 @@ const url = (what: string) =>
       }
     }, `must be ${what}`);
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** TCP port the HTTP server listens on. */
   PORT: port.default(3000),
@@ -184,13 +184,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 }
 
 /** Whether an origin is this machine (localhost, 127.0.0.0/8 or ::1). */
-export function isLoopbackOrigin(origin: string): boolean {
+function isLoopbackOrigin(origin: string): boolean {
   const host = new URL(origin).hostname;
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Whether a listening address accepts connections from this machine only. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 

@@ -8,9 +8,9 @@ import ipaddr from 'ipaddr.js';
 import type { Database } from './db.server';
 
 /** Heartbeat interval in ms; keeps proxies from closing idle streams. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** Reconnection delay in ms the browser is told to use. */
-export const RETRY_MS = 2_000;
+const RETRY_MS = 2_000;
 
 /**
  * How many streams one instance holds open (issue 17 item 8: 17,000 anonymous streams slowed
@@ -23,10 +23,10 @@ export interface StreamLimits {
 }
 
 /** The default stream limits: generous for a shop behind carrier-grade NAT, small for memory. */
-export const STREAM_LIMITS: StreamLimits = { perAddress: 20, total: 2_000 };
+const STREAM_LIMITS: StreamLimits = { perAddress: 20, total: 2_000 };
 
 /** Seconds a refused browser is told to wait before it tries again. */
-export const STREAM_RETRY_AFTER_S = 60;
+const STREAM_RETRY_AFTER_S = 60;
 
 /** The address a stream counts against: IPv4 as it is, IPv6 by its /64 (one home or phone). */
 function streamAddress(ip: string | undefined): string {

@@ -5,7 +5,7 @@
 import pino from 'pino';
 
 /** Paths pino replaces with "[redacted]" in every log line. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',

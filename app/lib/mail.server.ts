@@ -48,7 +48,7 @@ export interface MailerOptions {
  * and for any answer once talking. Nodemailer's own defaults are 2 min, 30 s and 10 min, long
  * enough for a stuck mail host to hold a message (and a retry slot) for a quarter of an hour.
  */
-export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 } as const;
+const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 } as const;
 
 /** Creates the process mailer. */
 export function createMailer(options: MailerOptions): Mailer {

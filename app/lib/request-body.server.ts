@@ -67,7 +67,7 @@ export async function readFormData(request: Request): Promise<FormData> {
  * @returns `{ ok: true, body }`, or `{ ok: false, status, error }`: 415 when the body is not
  *   JSON, 400 when it does not parse or holds a NUL character.
  */
-export async function readJsonBody(
+async function readJsonBody(
   request: Request,
 ): Promise<{ ok: true; body: unknown } | { ok: false; status: 400 | 415; error: string }> {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();

@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { FULFILMENT_STATUSES, ORDER_EVENT_KINDS } from '../features/orders/fulfilment';
+import { FULFILMENT_STATUSES, ORDER_EVENT_KINDS } from './schema-enums';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,7 +25,7 @@ export function cutDescription(text: string, max: number): string {
 }
 
 /** The social card of pages without an image of their own (1200 x 630 px). */
-export const DEFAULT_SOCIAL_IMAGE = { path: '/social-card.png', width: 1200, height: 630 } as const;
+const DEFAULT_SOCIAL_IMAGE = { path: '/social-card.png', width: 1200, height: 630 } as const;
 
 export interface PageMeta {
   /** The page's own title; the shop name is appended. */

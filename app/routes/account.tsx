@@ -13,7 +13,7 @@ import { requireUser } from '~/features/account/session.server';
 import { countCartItems } from '~/features/cart/cart.server';
 import { countOrders } from '~/features/orders/orders.server';
 import { countWishlist } from '~/features/wishlist/wishlist.server';
-import { useLogout } from '~/features/account/user-menu';
+import { useLogout } from '~/features/account/use-logout';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account';

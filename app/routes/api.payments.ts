@@ -6,7 +6,7 @@ import {
   handleConfirm,
   handleSandbox,
   handleWebhook,
-} from '~/features/orders/payment-flow.server';
+} from '~/features/checkout/payment-flow.server';
 import type { Route } from './+types/api.payments';
 
 /** GET is not a thing here. */

@@ -11,16 +11,16 @@ import {
   checkoutSchema,
   INDIAN_STATES,
   type CheckoutField,
-} from '~/features/orders/checkout-details';
+} from '~/features/checkout/checkout-details';
 import { lastOrderDetails } from '~/features/orders/orders.server';
 import {
   placeOrder,
   placeOrderFailure,
   type PaymentStart,
-} from '~/features/orders/payment-flow.server';
-import { usePayment } from '~/features/orders/payment-widget';
+} from '~/features/checkout/payment-flow.server';
+import { usePayment } from '~/features/checkout/payment-widget';
 import { rootMetaData } from '~/features/site/root-data';
-import { flashCookie } from '~/lib/flash.server';
+import { flashCookie } from '~/features/site/flash.server';
 import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
 import { formatRupees } from '~/lib/money';
 import { clientAddress } from '~/lib/rate-limit.server';

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { callAuthEndpoint } from '~/features/account/session.server';
-import { flashCookie } from '~/lib/flash.server';
+import { flashCookie } from '~/features/site/flash.server';
 import type { Route } from './+types/logout';
 
 /** GET /logout does nothing: signing out is a POST, so a link or an image cannot do it. */

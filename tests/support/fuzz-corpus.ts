@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 
 /** The seed of every random draw; change it to explore, keep it to replay. */
-export const FUZZ_SEED = 20261125;
+const FUZZ_SEED = 20261125;
 
 /** One body to send: its content type (none when absent) and bytes. */
 export interface FuzzBody {
@@ -40,7 +40,7 @@ export const BAD_TEXT_VALUES: readonly [string, string][] = [
 ];
 
 /** Values every JSON field is tried with (numbers, arrays and objects where scalars belong). */
-export const BAD_JSON_VALUES: readonly [string, unknown][] = [
+const BAD_JSON_VALUES: readonly [string, unknown][] = [
   ['null', null],
   ['true', true],
   ['2^31', 2 ** 31],
@@ -67,7 +67,7 @@ export function randomTexts(count: number, salt: number): string[] {
 }
 
 /** Random JSON values (fast-check), the same on every run. */
-export function randomJson(count: number, salt: number): unknown[] {
+function randomJson(count: number, salt: number): unknown[] {
   return fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: FUZZ_SEED + salt, numRuns: count });
 }
 
@@ -81,7 +81,7 @@ function urlencoded(pairs: readonly [string, string][]): Buffer {
 }
 
 /** A multipart body of text fields and optional files (raw bytes). */
-export function multipart(
+function multipart(
   fields: readonly [string, string][],
   files: readonly { name: string; filename: string; type: string; bytes: Buffer }[] = [],
 ): Buffer {

@@ -22,7 +22,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** One line the server wrote: pino JSON on stdout, or anything on stderr. */
-export interface LogLine {
+interface LogLine {
   stream: 'stdout' | 'stderr';
   text: string;
   /** pino's numeric level (50 error, 60 fatal) when the line is pino JSON. */
@@ -134,28 +134,4 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * A database fingerprint: each table's row count and an md5 of its rows, leaving out the
- * tables that refused requests are meant to change (request counters, sessions, one-time
- * tokens).
- */
-export async function databaseFingerprint(client: pg.Client): Promise<Record<string, string>> {
-  const volatile = new Set(['request_limits', 'rate_limit', 'session', 'verification']);
-  const { rows: tables } = await client.query<{ name: string }>(
-    `select table_name as name from information_schema.tables
-     where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const fingerprint: Record<string, string> = {};
-  for (const { name } of tables) {
-    if (volatile.has(name) || name.startsWith('__drizzle')) continue;
-    const identifier = `"${name.replace(/"/g, '""')}"`;
-    const { rows } = await client.query<{ n: string; digest: string | null }>(
-      `select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as digest
-       from ${identifier} t`,
-    );
-    fingerprint[name] = `${rows[0]!.n}:${rows[0]!.digest ?? ''}`;
-  }
-  return fingerprint;
 }

@@ -13,9 +13,10 @@ import { createAuth, type Auth } from '~/lib/auth.server';
 import { QueryCache } from '~/lib/cache.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
 import { categories, products, user } from '~/lib/schema.server';
-import { createLocalStorage, type Storage } from '~/lib/storage.server';
+import { createLocalStorage, type Storage } from '~/lib/storage/storage.server';
 import { catalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { createTestDatabase, type TestDatabase } from './test-db';
+import { accountAuthRules } from '~/features/account/auth-rules';
 
 export const TEST_ORIGIN = 'http://shop.test';
 
@@ -48,6 +49,7 @@ export async function createTestApp(): Promise<TestApp> {
   });
   const auth = createAuth({
     db: database.db,
+    account: accountAuthRules,
     env: { PUBLIC_URL: TEST_ORIGIN },
     secret: 'integration-test-secret-of-at-least-32-chars',
     mailer,

@@ -8,7 +8,7 @@ import { cn } from '~/lib/utils';
 /** A column heading: its label alone, or the label with what else the heading needs. */
 export type TableColumn = string | TableColumnSpec;
 
-export interface TableColumnSpec {
+interface TableColumnSpec {
   /** The column's name; also the heading's text unless `content` replaces it. */
   label: string;
   /** What the heading shows instead of the bare label, e.g. a link that sorts by it. */

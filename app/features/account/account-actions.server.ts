@@ -6,7 +6,7 @@
  */
 import { redirect, type AppLoadContext } from 'react-router';
 import { fieldErrors, formValues } from '~/lib/forms';
-import { flashCookie } from '~/lib/flash.server';
+import { flashCookie } from '~/features/site/flash.server';
 import { takeHits, tooManyAttemptsMessage, type RequestLimit } from '~/lib/rate-limit.server';
 import { actionResult } from './auth-form';
 import { changePasswordSchema, deleteAccountSchema, profileNameSchema } from './forms';

@@ -35,6 +35,7 @@ import {
 import { AdminInputError, createOrPromoteAdmin, weakAdminPassword } from './admin-account.server';
 import { DUPLICATE_EMAIL_MESSAGE } from './rules';
 import { callAuthEndpoint, getSessionUser, requireAdmin, requireUser } from './session.server';
+import { accountAuthRules } from './auth-rules';
 
 const origin = 'http://shop.test';
 let database: TestDatabase;
@@ -143,6 +144,7 @@ beforeAll(async () => {
   });
   auth = createAuth({
     db: database.db,
+    account: accountAuthRules,
     env: { PUBLIC_URL: origin },
     secret: 'integration-test-secret-of-at-least-32-chars',
     mailer,

@@ -14,7 +14,7 @@ import { emailOnlySchema } from './forms';
 import { NAME_MAX_LENGTH } from './rules';
 
 /** Shortest administrator password, in characters. */
-export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 const strength = new ZxcvbnFactory({
   dictionary: { ...common.dictionary, ...english.dictionary },

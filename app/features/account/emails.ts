@@ -4,18 +4,8 @@
  * HTML part.
  */
 import escapeHtml from 'escape-html';
+import type { AuthEmailInput } from '~/lib/auth.server';
 import type { MailMessage } from '~/lib/mail.server';
-
-interface AccountEmailInput {
-  to: string;
-  /** The visitor's full name as registered. */
-  name: string;
-  /** The absolute link the e-mail is about. */
-  url: string;
-  shopName: string;
-  /** How long the link works, in hours. */
-  validForHours: number;
-}
 
 function layout(
   shopName: string,
@@ -37,7 +27,7 @@ ${body}
 
 /** Builds an account e-mail from its subject, two paragraphs and its one action. */
 function accountEmail(
-  input: AccountEmailInput,
+  input: AuthEmailInput,
   copy: { subject: string; intro: string; expiry: string; action: string },
 ): MailMessage {
   return {
@@ -66,7 +56,7 @@ function accountEmail(
 }
 
 /** The e-mail that confirms a new account's address. */
-export function verificationEmail(input: AccountEmailInput): MailMessage {
+export function verificationEmail(input: AuthEmailInput): MailMessage {
   return accountEmail(input, {
     subject: `Confirm your e-mail for ${input.shopName}`,
     intro: `Thank you for registering with ${input.shopName}. Please confirm that this is your e-mail address so we can keep your account, your cart and your orders safe.`,
@@ -76,7 +66,7 @@ export function verificationEmail(input: AccountEmailInput): MailMessage {
 }
 
 /** The e-mail with a link to choose a new password. */
-export function passwordResetEmail(input: AccountEmailInput): MailMessage {
+export function passwordResetEmail(input: AuthEmailInput): MailMessage {
   return accountEmail(input, {
     subject: `Reset your ${input.shopName} password`,
     intro: `We received a request to reset the password of your ${input.shopName} account. Choose a new one with the link below; you will be signed out everywhere else.`,

@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 /** Delay before the prompt appears, in ms (SPEC.md section 9). */
-export const REVIEW_PROMPT_DELAY_MS = 3_000;
+const REVIEW_PROMPT_DELAY_MS = 3_000;
 /** The fixed rating the prompt shows (SPEC.md section 4). */
-export const REVIEW_PROMPT_RATING = 5.0;
+const REVIEW_PROMPT_RATING = 5.0;
 const DISMISSED_KEY = 'review-prompt-dismissed';
 
 function wasDismissed(): boolean {

@@ -6,34 +6,18 @@
  */
 import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useEffect } from 'react';
-import { Link, useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { MESSAGES } from './rules';
 import type { SessionUser } from './session.server';
+import { useLogout } from './use-logout';
 
 type MenuUser = Pick<SessionUser, 'name' | 'email' | 'role'>;
 
 /** Up to two initials of a name, e.g. 'Raj Patel' → 'RP'. */
-export function initials(name: string): string {
+function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0]![0], parts.at(-1)![0]] : [parts[0]?.[0]];
   return letters.join('').toUpperCase() || '?';
-}
-
-/** Posts the logout and reports a failure; the redirect and notice come from the server. */
-export function useLogout() {
-  const fetcher = useFetcher<{ error?: string }>();
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.error) {
-      toast.error('Logout error', { description: MESSAGES.unexpected });
-    }
-  }, [fetcher.state, fetcher.data]);
-  return {
-    logout: () => fetcher.submit(null, { method: 'post', action: '/logout' }),
-    busy: fetcher.state !== 'idle',
-  };
 }
 
 export function UserMenu({ user }: { user: MenuUser }) {

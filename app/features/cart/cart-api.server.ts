@@ -22,7 +22,7 @@ import { cartLineSchema, keepValidLines, MAX_CART_LINES } from './lines';
 /** Lines a browser kept: checked one by one (`keepValidLines`), at most this many read. */
 const keptLines = z.array(z.unknown()).max(4 * MAX_CART_LINES, 'This cart has too many lines');
 
-export const cartRequestSchema = z.discriminatedUnion('action', [
+const cartRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('price'), lines: keptLines }),
   z.object({ action: z.literal('add'), line: cartLineSchema }),
   z.object({ action: z.literal('set'), line: cartLineSchema }),

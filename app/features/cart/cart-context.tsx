@@ -20,7 +20,7 @@ import {
 } from './lines';
 
 /** Local-storage key of a cart (SPEC.md section 9). */
-export function cartStorageKey(userId: string | null): string {
+function cartStorageKey(userId: string | null): string {
   return userId ? `cart_${userId}` : 'cart';
 }
 

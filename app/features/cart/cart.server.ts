@@ -11,7 +11,7 @@ import { visibleProduct } from '../catalog/catalog.server';
 import { lineKey, MAX_CART_LINES, MAX_LINE_QUANTITY, mergeLines, type CartLine } from './lines';
 
 /** A cart line as the browser shows it, priced by the server (paise). */
-export interface PricedLine extends CartLine {
+interface PricedLine extends CartLine {
   name: string;
   imageKey: string | null;
   unitPricePaise: number;

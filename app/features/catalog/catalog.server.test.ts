@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, media, products, subcategories } from '~/lib/schema.server';
-import { createLocalStorage } from '~/lib/storage.server';
+import { createLocalStorage } from '~/lib/storage/storage.server';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -18,10 +18,10 @@ import {
   listProducts,
   listRelatedProducts,
 } from './catalog.server';
-import { demoCatalogue } from './demo-catalogue';
+import { demoCatalogue } from '~/seed/demo-catalogue';
 import { loadListing } from './listing.server';
 import { searchProducts } from './search.server';
-import { isCatalogueEmpty, seedDemoCatalogue, type SeedResult } from './seed.server';
+import { isCatalogueEmpty, seedDemoCatalogue, type SeedResult } from '~/seed/seed.server';
 import { loadWardrobe } from './wardrobe.server';
 import { QueryCache } from '~/lib/cache.server';
 import { catalogueReader } from './catalogue-reader.server';

@@ -10,11 +10,11 @@ export interface FeaturedCandidate {
 }
 
 /** Most featured products shown for one category. */
-export const FEATURED_LIMIT = 8;
+const FEATURED_LIMIT = 8;
 /** How many top-rated products stand in when none qualifies. */
-export const FEATURED_FALLBACK_COUNT = 6;
+const FEATURED_FALLBACK_COUNT = 6;
 /** Rating from which a product counts as featured without the explicit flag. */
-export const FEATURED_MIN_RATING = 4.5;
+const FEATURED_MIN_RATING = 4.5;
 
 const featuredWords = /premium|luxury|exclusive/i;
 

@@ -17,7 +17,7 @@ const boundedText = z
   .transform((value) => value.trim().slice(0, 100))
   .pipe(z.string().min(1));
 
-export const listingQuerySchema = z.object({
+const listingQuerySchema = z.object({
   subcategory: boundedText.optional().catch(undefined),
   category: boundedText.optional().catch(undefined),
   sort: z.enum(productSorts).catch('featured').default('featured'),
@@ -35,7 +35,7 @@ export interface ListingData {
 }
 
 /** The hero copy key of a subcategory name: lower case, a-z and 0-9 only. */
-export function descriptionKey(name: string): string {
+function descriptionKey(name: string): string {
   return name
     .toLowerCase()
     .replace(/&|\band\b/g, '')
@@ -43,7 +43,7 @@ export function descriptionKey(name: string): string {
 }
 
 /** The fixed hero text of a known subcategory, else the generic one (SPEC.md section 2). */
-export function listingDescription(name: string): string {
+function listingDescription(name: string): string {
   return subcategoryDescriptions[descriptionKey(name)] ?? fallbackSubcategoryDescription;
 }
 

@@ -7,10 +7,10 @@ import { absoluteUrl } from '~/lib/seo';
 import type { ProductDetail } from './types';
 
 /** Days an offer's price stays valid in structured data (SPEC.md section 1). */
-export const PRICE_VALID_DAYS = 365;
+const PRICE_VALID_DAYS = 365;
 
 /** The SKU shown to search engines: 'RTH-' and the zero-padded product id. */
-export function productSku(id: number): string {
+function productSku(id: number): string {
   return `RTH-${String(id).padStart(5, '0')}`;
 }
 

@@ -11,7 +11,7 @@ import { toPrefixTsQuery } from './search';
 import type { ProductCard } from './types';
 
 /** Most results returned for one search. */
-export const SEARCH_LIMIT = 60;
+const SEARCH_LIMIT = 60;
 
 /**
  * Active products matching the text, best match first (then rating), at most 60, and how many

@@ -5,7 +5,7 @@
 /** Longest search text read, in characters; the rest is ignored. */
 export const SEARCH_MAX_LENGTH = 100;
 /** Most words of a search that count. */
-export const SEARCH_MAX_TERMS = 8;
+const SEARCH_MAX_TERMS = 8;
 
 /**
  * The words of a search: lower case, split on anything that is not a letter or digit, at most

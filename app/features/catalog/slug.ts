@@ -48,7 +48,7 @@ export function slugToTitle(slug: string): string {
 }
 
 /** A category or subcategory reference that the lookup helper can resolve. */
-export interface SubcategoryRef {
+interface SubcategoryRef {
   id: number | string;
   name: string;
   slug?: string;

@@ -2,12 +2,12 @@
  * The wardrobe page's data (SPEC.md section 2 "Wardrobe", section 4 "Wardrobe page").
  */
 import { z } from 'zod';
-import { fallbackCategories } from '~/content/fallback-categories';
+import { fallbackCategories } from '~/features/catalog/fallback-categories';
 import type { CatalogueReader } from './catalogue-reader.server';
 import type { CategorySummary, ProductCard } from './types';
 
 /** The wardrobe's query string; anything malformed counts as absent. */
-export const wardrobeQuerySchema = z.object({
+const wardrobeQuerySchema = z.object({
   category: z.string().trim().max(100).optional().catch(undefined),
   /** Cut to 100 characters; blank counts as absent. */
   search: z

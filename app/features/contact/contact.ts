@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-export const CONTACT_LIMITS = {
+const CONTACT_LIMITS = {
   name: 100,
   email: 200,
   phone: 20,
@@ -43,7 +43,7 @@ export const contactSchema = z.object({
   message: required('Message', 'Please write your message', CONTACT_LIMITS.message),
 });
 
-export type ContactInput = z.input<typeof contactSchema>;
+type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;
 export type ContactField = keyof ContactInput;
 /** The chat text of a contact message (SPEC.md section 7 "Outbound links"). */

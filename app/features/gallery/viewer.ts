@@ -5,7 +5,7 @@
  */
 
 export const ZOOM_DEFAULT = 1;
-export const ZOOM_STEP = 0.25;
+const ZOOM_STEP = 0.25;
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 3;
 

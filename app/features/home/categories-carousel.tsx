@@ -13,7 +13,7 @@ import { ResponsiveImage } from '~/features/media/responsive-image';
 
 /** Entries in the carousel and how many show at once (SPEC.md section 9). */
 export const CAROUSEL_ENTRIES = 6;
-export const CAROUSEL_VISIBLE = 4;
+const CAROUSEL_VISIBLE = 4;
 
 export interface CarouselCategory {
   id: number;

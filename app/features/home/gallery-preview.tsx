@@ -11,7 +11,7 @@ import { ResponsiveImage } from '~/features/media/responsive-image';
 
 /** Images in the preview and how many load eagerly (SPEC.md section 2 "Home"). */
 export const PREVIEW_COUNT = 8;
-export const PREVIEW_EAGER = 4;
+const PREVIEW_EAGER = 4;
 
 const tile = 'aspect-square overflow-hidden rounded-lg';
 

@@ -12,7 +12,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images } from '~/lib/schema.server';
-import { createLocalStorage, type Storage } from '~/lib/storage.server';
+import { createLocalStorage, type Storage } from '~/lib/storage/storage.server';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -28,8 +28,8 @@ import {
   storeUploadedImage,
   storeUploadedVideo,
 } from './images.server';
-import { SEED_VIDEOS_DIR } from '../catalog/seed.server';
-import { textileSvg } from './textile';
+import { SEED_VIDEOS_DIR } from '~/seed/seed.server';
+import { textileSvg } from '~/seed/textile';
 
 let database: TestDatabase;
 let storage: Storage;

@@ -19,7 +19,7 @@ import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { Db } from '~/lib/db.server';
 import { images } from '~/lib/schema.server';
-import type { Storage } from '~/lib/storage.server';
+import type { Storage } from '~/lib/storage/storage.server';
 import {
   IMAGE_FORMATS,
   IMAGE_WIDTHS,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, type Storage } from '~/lib/storage.server';
+import { createLocalStorage, type Storage } from '~/lib/storage/storage.server';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { fileUrl, imageUrl } from './image-url';
 import { renderAllVariants, storeUploadedImage } from './images.server';

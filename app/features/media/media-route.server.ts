@@ -16,7 +16,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import rangeParser from 'range-parser';
 import type { Logger } from 'pino';
-import { assertKey, type Storage } from '~/lib/storage.server';
+import { assertKey, type Storage } from '~/lib/storage/storage.server';
 import { variantKeyPattern, type ImageFormat, type ImageWidth } from './image-url';
 import { getImageVariant } from './images.server';
 

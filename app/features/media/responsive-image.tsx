@@ -10,7 +10,7 @@ import { cn } from '~/lib/utils';
 import { imageSrcSet, imageUrl, type ImageWidth } from './image-url';
 
 /** Shown when an image is missing or fails to load. */
-export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
 export interface ResponsiveImageProps {
   /** The image key ('img-…'), or null for the placeholder drawing. */

@@ -3,20 +3,13 @@
  * order forward through these steps, never back. Shared by the server, the back office and
  * the shopper's order pages (client-safe: no server imports).
  */
+import {
+  FULFILMENT_STATUSES,
+  type FulfilmentStatus,
+  type OrderEventKind,
+} from '~/lib/schema-enums';
 
-/** The steps in order; an order starts with none (null) until an administrator confirms it. */
-export const FULFILMENT_STATUSES = [
-  'confirmed',
-  'measuring',
-  'cutting',
-  'stitching',
-  'fitting',
-  'ready',
-  'delivered',
-] as const;
-
-/** One of {@link FULFILMENT_STATUSES}. */
-export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+export { FULFILMENT_STATUSES, type FulfilmentStatus, type OrderEventKind };
 
 /** What the shopper (and the back office) reads for each step: a label and one line. */
 export const FULFILMENT_STEPS: Record<FulfilmentStatus, { label: string; description: string }> = {
@@ -62,12 +55,6 @@ export function fulfilmentIndex(status: FulfilmentStatus | null): number {
 export function nextFulfilmentStatuses(current: FulfilmentStatus | null): FulfilmentStatus[] {
   return FULFILMENT_STATUSES.slice(fulfilmentIndex(current) + 1);
 }
-
-/** What an order's timeline entry records. */
-export const ORDER_EVENT_KINDS = ['created', 'paid', 'failed', 'cancelled', 'fulfilment'] as const;
-
-/** One of {@link ORDER_EVENT_KINDS}. */
-export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /** One entry of an order's timeline, oldest first. */
 export interface OrderTimelineEntry {

@@ -3,7 +3,7 @@
  * and to come, and the timeline of what happened (oldest first), in the shop's time zone.
  */
 import { CheckIcon } from 'lucide-react';
-import { formatShopDateTime } from '~/features/admin/shop-time';
+import { formatShopDateTime } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
 import {
   FULFILMENT_STATUSES,

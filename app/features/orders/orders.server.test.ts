@@ -25,10 +25,10 @@ import type { AppLoadContext } from 'react-router';
 import { QueryCache } from '~/lib/cache.server';
 import { createMailer } from '~/lib/mail.server';
 import { catalogueReader } from '../catalog/catalogue-reader.server';
-import { handleCallback, handleSandbox } from './payment-flow.server';
+import { handleCallback, handleSandbox } from '~/features/checkout/payment-flow.server';
 import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
-import { createPaymentProvider, type PaymentProvider } from '../checkout/payments.server';
-import type { CheckoutDetails } from './checkout-details';
+import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
+import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details';
 import {
   anonymiseOrdersOf,

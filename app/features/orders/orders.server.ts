@@ -12,7 +12,7 @@
  *
  * Each change is also written to the order's timeline (`order_events`) in the same
  * transaction; after payment the shop moves the order through its fulfilment steps
- * (features/admin/orders.server). Orders placed before the timeline existed show their
+ * (features/admin/orders/orders.server). Orders placed before the timeline existed show their
  * `created_at` and `paid_at` instead.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -21,8 +21,8 @@ import type { Db } from '~/lib/db.server';
 import { placeholderFor } from '~/features/media/images.server';
 import { cartLines, orderEvents, orderLines, orders, paymentEvents } from '~/lib/schema.server';
 import { getCartLines, priceLines } from '../cart/cart.server';
-import type { PaymentEvent, PaymentProviderName } from '../checkout/payments.server';
-import type { CheckoutDetails } from './checkout-details';
+import type { PaymentEvent, PaymentProviderName } from '~/lib/payments/payments.server';
+import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
 
 /** Thrown for an order the shopper cannot place or change; the message is for them. */
@@ -78,7 +78,7 @@ export interface OrderDetail extends OrderSummary {
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 /** A human order number, e.g. 'RT-261122-7KQ4M' (date, then 5 unambiguous characters). */
-export function newOrderNumber(now = new Date()): string {
+function newOrderNumber(now = new Date()): string {
   const date = now.toISOString().slice(2, 10).replace(/-/g, '');
   const suffix = Array.from(
     { length: 5 },

@@ -9,7 +9,7 @@ import { visibleProduct } from '~/features/catalog/catalog.server';
 import { subcategoryLinkSlug } from '~/features/catalog/slug';
 
 /** Public pages that are always in the sitemap. */
-export const STATIC_PATHS = [
+const STATIC_PATHS = [
   '/',
   '/wardrobe',
   '/about',

@@ -19,7 +19,7 @@ const waNumber = (fallback: string) =>
     .catch(fallback);
 
 /** The stored settings document; every field that is missing or invalid takes its default. */
-export const siteSettingsSchema = z.object({
+const siteSettingsSchema = z.object({
   shopName: text(d.shopName),
   tagline: text(d.tagline),
   phone: text(d.phone),

@@ -25,9 +25,9 @@ import { cn } from '~/lib/utils';
 import { Logo } from './logo';
 
 /** Scroll offset in px after which the bar turns white (SPEC.md section 9). */
-export const SCROLLED_THRESHOLD_PX = 20;
+const SCROLLED_THRESHOLD_PX = 20;
 /** Delay in ms before a hovered dropdown closes (SPEC.md section 9). */
-export const DROPDOWN_CLOSE_DELAY_MS = 300;
+const DROPDOWN_CLOSE_DELAY_MS = 300;
 
 const links = [
   { to: '/', label: 'Home' },

@@ -8,7 +8,7 @@ import { paiseToDecimal } from '~/lib/money';
 import type { SiteSettings } from './settings';
 
 /** SPEC.md section 1: the rating structured data claims. */
-export const STORE_RATING = { value: '4.8', count: 150 } as const;
+const STORE_RATING = { value: '4.8', count: 150 } as const;
 
 /** Opening hours in structured data (SPEC.md section 9, the structured-data reading). */
 const openingHours = [

@@ -1,7 +1,7 @@
 /** Shows the one-time notice the root loader read from the flash cookie as a toast. */
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import type { FlashNotice } from '~/lib/flash.server';
+import type { FlashNotice } from '~/features/site/flash.server';
 
 export function useFlashNotice(notice: FlashNotice | null): void {
   useEffect(() => {

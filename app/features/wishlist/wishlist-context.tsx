@@ -23,7 +23,7 @@ const [WishlistContextProvider, useWishlistContext] =
 export const useWishlist = useWishlistContext;
 
 /** Local-storage key of a wishlist (SPEC.md section 9). */
-export function wishlistStorageKey(userId: string | null): string {
+function wishlistStorageKey(userId: string | null): string {
   return userId ? `wishlist_${userId}` : 'wishlist';
 }
 

@@ -1,11 +1,11 @@
 import { Form, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { requireAdmin } from '~/features/account/session.server';
-import { AUDIT_PAGE_SIZE, listAudit, listAuditEntities } from '~/features/admin/audit.server';
-import { FilterSelect } from '~/features/admin/filter-select';
-import { pageCount, pageFromSearch } from '~/features/admin/paging';
-import { Pagination } from '~/features/admin/pagination';
-import { formatShopDateTime } from '~/features/admin/shop-time';
+import { AUDIT_PAGE_SIZE, listAudit, listAuditEntities } from '~/features/admin/audit/audit.server';
+import { FilterSelect } from '~/features/admin/shared/filter-select';
+import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
+import { Pagination } from '~/features/admin/shared/pagination';
+import { formatShopDateTime } from '~/lib/shop-time';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/audit';

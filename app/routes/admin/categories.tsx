@@ -1,6 +1,6 @@
 import { requireAdmin } from '~/features/account/session.server';
-import { adminHandler, runAdminAction } from '~/features/admin/admin-action.server';
-import { CategoriesScreen } from '~/features/admin/categories-screen';
+import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
+import { CategoriesScreen } from '~/features/admin/catalogue/categories-screen';
 import {
   deleteSchema,
   deleteShelf,
@@ -13,7 +13,7 @@ import {
   saveSubcategorySchema,
   setActive,
   setActiveSchema,
-} from '~/features/admin/categories.server';
+} from '~/features/admin/catalogue/categories.server';
 import type { Route } from './+types/categories';
 
 /** /admin/categories (issue "Back office" item 2): administrators only. */

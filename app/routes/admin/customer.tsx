@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
-import { runAdminAction } from '~/features/admin/admin-action.server';
-import { CustomerScreen } from '~/features/admin/customer-screen';
-import { customerHandlers, getCustomer } from '~/features/admin/customers.server';
+import { runAdminAction } from '~/features/admin/shared/admin-action.server';
+import { CustomerScreen } from '~/features/admin/customers/customer-screen';
+import { customerHandlers, getCustomer } from '~/features/admin/customers/customers.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/customer';

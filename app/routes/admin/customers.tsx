@@ -1,8 +1,11 @@
 import { requireAdmin } from '~/features/account/session.server';
-import { CustomersScreen } from '~/features/admin/customer-list';
-import { CUSTOMER_SEARCH_MAX_LENGTH, isCustomerRole } from '~/features/admin/customer-rules';
-import { CUSTOMERS_PAGE_SIZE, listCustomers } from '~/features/admin/customers.server';
-import { pageCount, pageFromSearch } from '~/features/admin/paging';
+import { CustomersScreen } from '~/features/admin/customers/customers-screen';
+import {
+  CUSTOMER_SEARCH_MAX_LENGTH,
+  isCustomerRole,
+} from '~/features/admin/customers/customer-rules';
+import { CUSTOMERS_PAGE_SIZE, listCustomers } from '~/features/admin/customers/customers.server';
+import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/customers';

@@ -1,8 +1,8 @@
 import { Link, useLoaderData } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
-import { dashboardFigures } from '~/features/admin/dashboard.server';
-import { MessageStatusBadge } from '~/features/admin/message-status';
-import { formatShopDateTime } from '~/features/admin/shop-time';
+import { dashboardFigures } from '~/features/admin/dashboard/dashboard.server';
+import { MessageStatusBadge } from '~/features/admin/messages/message-status';
+import { formatShopDateTime } from '~/lib/shop-time';
 import { OrderStatusBadge } from '~/features/orders/order-status';
 import { rootMetaData } from '~/features/site/root-data';
 import { formatRupees } from '~/lib/money';

@@ -1,5 +1,5 @@
-import { runAdminJsonAction } from '~/features/admin/admin-action.server';
-import { mediaHandlers } from '~/features/admin/media.server';
+import { runAdminJsonAction } from '~/features/admin/shared/admin-action.server';
+import { mediaHandlers } from '~/features/admin/media/media.server';
 import type { Route } from './+types/media-upload';
 
 /**

@@ -1,13 +1,13 @@
 import { requireAdmin } from '~/features/account/session.server';
-import { runAdminAction } from '~/features/admin/admin-action.server';
+import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import {
   ADMIN_MEDIA_PAGE_SIZE,
   listAdminMedia,
   mediaHandlers,
-} from '~/features/admin/media.server';
-import { MediaScreen, mediaKindFromSearch } from '~/features/admin/media-screen';
-import { pageCount, pageFromSearch } from '~/features/admin/paging';
-import { listProductCategoryOptions } from '~/features/admin/products.server';
+} from '~/features/admin/media/media.server';
+import { MediaScreen, mediaKindFromSearch } from '~/features/admin/media/media-screen';
+import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
+import { listProductCategoryOptions } from '~/features/admin/catalogue/products.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/media';

@@ -2,25 +2,25 @@ import { MailIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { requireAdmin } from '~/features/account/session.server';
-import { runAdminAction } from '~/features/admin/admin-action.server';
-import { useAdminFetcher } from '~/features/admin/use-admin-fetcher';
-import { messageReplyLinks } from '~/features/admin/message-links';
+import { runAdminAction } from '~/features/admin/shared/admin-action.server';
+import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
+import { messageReplyLinks } from '~/features/admin/messages/message-links';
 import {
   isMessageStatus,
   MESSAGE_STATUS_LABELS,
   MESSAGE_STATUSES,
   MessageStatusBadge,
   type MessageStatus,
-} from '~/features/admin/message-status';
+} from '~/features/admin/messages/message-status';
 import {
   listMessages,
   MESSAGES_PAGE_SIZE,
   messageHandlers,
   type AdminMessage,
-} from '~/features/admin/messages.server';
-import { pageCount, pageFromSearch } from '~/features/admin/paging';
-import { Pagination } from '~/features/admin/pagination';
-import { formatShopDateTime } from '~/features/admin/shop-time';
+} from '~/features/admin/messages/messages.server';
+import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
+import { Pagination } from '~/features/admin/shared/pagination';
+import { formatShopDateTime } from '~/lib/shop-time';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import { cn } from '~/lib/utils';

@@ -1,8 +1,8 @@
 import { data, useLoaderData } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
-import { runAdminAction } from '~/features/admin/admin-action.server';
-import { OrderScreen } from '~/features/admin/order-detail';
-import { getAdminOrder, orderHandlers } from '~/features/admin/orders.server';
+import { runAdminAction } from '~/features/admin/shared/admin-action.server';
+import { OrderScreen } from '~/features/admin/orders/order-screen';
+import { getAdminOrder, orderHandlers } from '~/features/admin/orders/orders.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/order';

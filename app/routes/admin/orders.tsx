@@ -1,9 +1,9 @@
 import { useLoaderData } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
-import { isOrderFilter } from '~/features/admin/order-filters';
-import { OrdersScreen } from '~/features/admin/order-list';
-import { listAdminOrders, ORDERS_PAGE_SIZE } from '~/features/admin/orders.server';
-import { pageCount, pageFromSearch } from '~/features/admin/paging';
+import { isOrderFilter } from '~/features/admin/orders/order-filters';
+import { OrdersScreen } from '~/features/admin/orders/orders-screen';
+import { listAdminOrders, ORDERS_PAGE_SIZE } from '~/features/admin/orders/orders.server';
+import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/orders';

@@ -1,12 +1,12 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
-import { runAdminAction } from '~/features/admin/admin-action.server';
-import { ProductEditor } from '~/features/admin/product-editor';
+import { runAdminAction } from '~/features/admin/shared/admin-action.server';
+import { ProductEditor } from '~/features/admin/catalogue/product-screen';
 import {
   getAdminProduct,
   listProductCategoryOptions,
   productHandlers,
-} from '~/features/admin/products.server';
+} from '~/features/admin/catalogue/products.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/product';

@@ -1,13 +1,16 @@
 import { requireAdmin } from '~/features/account/session.server';
-import { runAdminAction } from '~/features/admin/admin-action.server';
-import { pageCount, pageFromSearch } from '~/features/admin/paging';
-import { ProductsScreen } from '~/features/admin/product-list';
-import { ADMIN_PRODUCTS_PAGE_SIZE, productFiltersFromSearch } from '~/features/admin/product-rules';
+import { runAdminAction } from '~/features/admin/shared/admin-action.server';
+import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
+import { ProductsScreen } from '~/features/admin/catalogue/products-screen';
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  productFiltersFromSearch,
+} from '~/features/admin/catalogue/product-rules';
 import {
   listAdminProducts,
   listProductCategoryOptions,
   productHandlers,
-} from '~/features/admin/products.server';
+} from '~/features/admin/catalogue/products.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/products';

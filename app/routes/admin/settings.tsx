@@ -1,11 +1,11 @@
 import { requireAdmin } from '~/features/account/session.server';
-import { adminHandler, runAdminAction } from '~/features/admin/admin-action.server';
-import { SettingsForm } from '~/features/admin/settings-form';
+import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
+import { SettingsScreen } from '~/features/admin/settings/settings-screen';
 import {
   getSettingsForAdmin,
   saveSettings,
   settingsFormSchema,
-} from '~/features/admin/settings.server';
+} from '~/features/admin/settings/settings.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/settings';
@@ -37,7 +37,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         The shop&rsquo;s details as the footer, contact page, enquiry links and search engines show
         them. A save shows in the shop at once.
       </p>
-      <SettingsForm settings={loaderData.settings} version={loaderData.version} />
+      <SettingsScreen settings={loaderData.settings} version={loaderData.version} />
     </>
   );
 }

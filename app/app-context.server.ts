@@ -1,0 +1,37 @@
+/**
+ * What every loader and action receives as `context` (React Router's AppLoadContext):
+ * the database, the configuration, accounts, the storage and this request's CSP nonce.
+ */
+import type { CatalogueReader } from '~/features/catalog/catalogue-reader.server';
+import type { PaymentProvider } from '~/lib/payments/payments.server';
+import type { Auth } from './lib/auth.server';
+import type { DatabaseHealth } from './lib/database-health.server';
+import type { Mailer } from './lib/mail.server';
+import type { Db } from './lib/db.server';
+import type { Env } from './lib/env.server';
+import type { Storage } from './lib/storage/storage.server';
+
+export interface AppContext {
+  db: Db;
+  /** Cached reads of the catalogue, gallery and settings. */
+  catalogue: CatalogueReader;
+  env: Env;
+  /** Better Auth: sessions, sign-in, sign-up, roles (`auth.api`, `auth.handler`). */
+  auth: Auth;
+  /** The payment provider: Razorpay, or the sandbox (DESIGN.md "Runtime contract" 7). */
+  payments: PaymentProvider;
+  /** Outgoing e-mail (queued; never blocks the request). */
+  mailer: Mailer;
+  storage: Storage;
+  /** The per-request Content-Security-Policy nonce for inline scripts. */
+  cspNonce: string;
+  /** The weak ETag public pages carry while the catalogue and settings stay as they are. */
+  pageEtag: string;
+  /** Whether the database answers; failed requests report to it (absent in tests). */
+  databaseHealth?: DatabaseHealth;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

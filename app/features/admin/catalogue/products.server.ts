@@ -1,0 +1,666 @@
+/**
+ * The back office's products (issue "Back office", Products): a list paginated on the server
+ * with search, filters and sorting; create and edit (name, slug, description, category and
+ * subcategory, price typed in rupees and stored as paise, fabric, sizes, colours, featured,
+ * active, up to 8 images through the image pipeline); duplicate; activate and deactivate;
+ * delete. Every change runs in one transaction with its audit entry (entity 'product'); the
+ * catalogue triggers then tell every open storefront page (migration 0001).
+ *
+ * Edits carry the `version` (the row's `updated_at` in ms) the editor opened; a save over a
+ * newer version is refused, so two administrators never overwrite each other unknowingly.
+ * Text is stored as typed, HTML included; React shows it as text everywhere.
+ */
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import * as z from 'zod';
+import type { Db } from '~/lib/db.server';
+import { categories, orderLines, products, subcategories } from '~/lib/schema.server';
+import type { Storage } from '~/lib/storage/storage.server';
+import { slugify } from '~/features/catalog/slug';
+import { imageKeyPattern } from '~/features/media/image-url';
+import { findImages, placeholderFor } from '~/features/media/images.server';
+import {
+  adminHandler,
+  AdminError,
+  assertVersion,
+  isUniqueViolation,
+  versionMatches,
+  type AnyAdminHandler,
+} from '~/features/admin/shared/admin-action.server';
+import { recordAudit, type Actor, type DbOrTx } from '~/features/admin/audit/audit.server';
+import {
+  checkboxField,
+  idField,
+  optionalIdField,
+  textField,
+} from '~/features/admin/shared/form-fields.server';
+import {
+  formFiles,
+  releasingOnError,
+  renderInBackground,
+  storeFormImages,
+} from '~/features/admin/media/uploads.server';
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  DEFAULT_ADMIN_PRODUCT_SORT,
+  listProblem,
+  parseRupees,
+  PRODUCT_LIMITS,
+  splitList,
+  type AdminProductSort,
+} from './product-rules';
+
+/* ------------------------------------------------------------------------------------------ */
+/* Reading                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A product as the list shows it. */
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  categoryId: number;
+  categoryName: string;
+  subcategoryId: number | null;
+  subcategoryName: string | null;
+  pricePaise: number;
+  isActive: boolean;
+  featured: boolean;
+  /** The first image, or null. */
+  imageKey: string | null;
+  imagePlaceholder: string | null;
+  imageCount: number;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/** What the list is asked for. `page` is 1-based; a page past the end is empty. */
+export interface AdminProductQuery {
+  page: number;
+  q?: string;
+  categoryId?: number | null;
+  subcategoryId?: number | null;
+  /** Only active (true) or only inactive (false) products; both when absent. */
+  active?: boolean | null;
+  featured?: boolean | null;
+  sort?: AdminProductSort;
+}
+
+/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function orderFor(sort: AdminProductSort): SQL[] {
+  switch (sort) {
+    case 'name-asc':
+      return [asc(sql`lower(${products.name})`), asc(products.id)];
+    case 'name-desc':
+      return [desc(sql`lower(${products.name})`), desc(products.id)];
+    case 'price-asc':
+      return [asc(products.pricePaise), asc(products.id)];
+    case 'price-desc':
+      return [desc(products.pricePaise), desc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'oldest':
+      return [asc(products.createdAt), asc(products.id)];
+    case 'updated-asc':
+      return [asc(products.updatedAt), asc(products.id)];
+    case 'updated-desc':
+      return [desc(products.updatedAt), desc(products.id)];
+  }
+}
+
+/**
+ * One page of products ({@link ADMIN_PRODUCTS_PAGE_SIZE} a page) matching the query, and how
+ * many match. `q` matches name, slug or fabric type, ignoring case.
+ * @throws when the database fails.
+ */
+export async function listAdminProducts(
+  db: Db,
+  query: AdminProductQuery,
+): Promise<{ rows: AdminProductRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = `%${likeLiteral(q)}%`;
+    conditions.push(
+      or(
+        ilike(products.name, pattern),
+        ilike(products.slug, pattern),
+        ilike(products.fabricType, pattern),
+      )!,
+    );
+  }
+  if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
+  if (query.subcategoryId) conditions.push(eq(products.subcategoryId, query.subcategoryId));
+  if (typeof query.active === 'boolean') conditions.push(eq(products.isActive, query.active));
+  if (typeof query.featured === 'boolean') conditions.push(eq(products.featured, query.featured));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const page = Math.max(1, Math.floor(query.page) || 1);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        categoryId: products.categoryId,
+        categoryName: categories.name,
+        subcategoryId: products.subcategoryId,
+        subcategoryName: subcategories.name,
+        pricePaise: products.pricePaise,
+        isActive: products.isActive,
+        featured: products.featured,
+        imageKey: sql<string | null>`${products.imageKeys}[1]`,
+        imagePlaceholder: placeholderFor(sql`${products.imageKeys}[1]`),
+        imageCount: sql<number>`coalesce(cardinality(${products.imageKeys}), 0)`,
+        updatedAt: products.updatedAt,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+      .where(where)
+      .orderBy(...orderFor(query.sort ?? DEFAULT_ADMIN_PRODUCT_SORT))
+      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      imageCount: Number(row.imageCount),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** A category with its subcategories, for the filters and the editor's selects. */
+export interface ProductCategoryOption {
+  id: number;
+  name: string;
+  isActive: boolean;
+  subcategories: { id: number; name: string; isActive: boolean }[];
+}
+
+/** Every category with its subcategories, active or not, in display order. */
+export async function listProductCategoryOptions(db: Db): Promise<ProductCategoryOption[]> {
+  const [categoryRows, subcategoryRows] = await Promise.all([
+    db
+      .select({ id: categories.id, name: categories.name, isActive: categories.isActive })
+      .from(categories)
+      .orderBy(asc(categories.displayOrder), asc(categories.id)),
+    db
+      .select({
+        id: subcategories.id,
+        categoryId: subcategories.categoryId,
+        name: subcategories.name,
+        isActive: subcategories.isActive,
+      })
+      .from(subcategories)
+      .orderBy(asc(subcategories.displayOrder), asc(subcategories.id)),
+  ]);
+  return categoryRows.map((category) => ({
+    ...category,
+    subcategories: subcategoryRows
+      .filter((sub) => sub.categoryId === category.id)
+      .map(({ id, name, isActive }) => ({ id, name, isActive })),
+  }));
+}
+
+/** A product as the editor opens it. */
+export interface AdminProduct {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  categoryId: number;
+  subcategoryId: number | null;
+  pricePaise: number;
+  fabricType: string;
+  sizes: string[];
+  colors: string[];
+  featured: boolean;
+  isActive: boolean;
+  rating: number;
+  reviewsCount: number;
+  /** The images in order, with their placeholders (null when the image row is missing). */
+  images: { key: string; placeholder: string | null }[];
+  /** The row's `updated_at` as ISO 8601 with ms: what a save must present. */
+  version: string;
+}
+
+/** One product for the editor, or null when there is none. @throws when the database fails. */
+export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) return null;
+  const stored = new Map((await findImages(db, row.imageKeys)).map((image) => [image.key, image]));
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+    pricePaise: row.pricePaise,
+    fabricType: row.fabricType,
+    sizes: row.sizes,
+    colors: row.colors,
+    featured: row.featured,
+    isActive: row.isActive,
+    rating: row.rating,
+    reviewsCount: row.reviewsCount,
+    images: row.imageKeys.map((key) => ({
+      key,
+      placeholder: stored.get(key)?.placeholder ?? null,
+    })),
+    version: row.updatedAt.toISOString(),
+  };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Form schemas                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+const checkbox = checkboxField;
+const id = idField;
+const text = textField;
+
+const optionList = (what: 'size' | 'colour') =>
+  text(z.string()).transform((typed, ctx) => {
+    const entries = splitList(typed);
+    const problem = listProblem(entries, what);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    return entries;
+  });
+
+/** The fields of the product editor (intent 'save-product'). */
+export const saveProductSchema = z.object({
+  id: id('This product could not be found.').optional(),
+  version: z.string().optional(),
+  name: text(
+    z
+      .string()
+      .trim()
+      .min(1, 'Please enter a name.')
+      .max(PRODUCT_LIMITS.name, `Please keep the name to ${PRODUCT_LIMITS.name} characters.`),
+  ),
+  slug: text(
+    z
+      .string()
+      .trim()
+      .max(PRODUCT_LIMITS.slug, `Please keep the slug to ${PRODUCT_LIMITS.slug} characters.`)
+      .refine((value) => value === '' || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), {
+        message:
+          'A slug has lower-case letters, digits and single hyphens only, like "linen-kurta".',
+      }),
+  ),
+  description: text(
+    z
+      .string()
+      .trim()
+      .max(
+        PRODUCT_LIMITS.description,
+        `Please keep the description to ${PRODUCT_LIMITS.description} characters.`,
+      ),
+  ),
+  categoryId: id('Please choose a category.'),
+  subcategoryId: optionalIdField('Please choose a subcategory from the list.'),
+  price: text(z.string()).transform((typed, ctx) => {
+    const reading = parseRupees(typed);
+    if (!reading.ok) {
+      ctx.addIssue({ code: 'custom', message: reading.message });
+      return z.NEVER;
+    }
+    return reading.paise;
+  }),
+  fabricType: text(
+    z
+      .string()
+      .trim()
+      .max(
+        PRODUCT_LIMITS.fabricType,
+        `Please keep the fabric type to ${PRODUCT_LIMITS.fabricType} characters.`,
+      ),
+  ),
+  sizes: optionList('size'),
+  colors: optionList('colour'),
+  featured: checkbox,
+  isActive: checkbox,
+  /** The current images to keep, in their new order (a repeated field). */
+  keepImages: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+    .refine((keys) => keys.every((key) => imageKeyPattern.test(key)), {
+      message: 'The image list could not be read. Reload and try again.',
+    })
+    .refine((keys) => new Set(keys).size === keys.length, {
+      message: 'An image is listed twice. Reload and try again.',
+    }),
+});
+export type SaveProductInput = z.output<typeof saveProductSchema>;
+
+const productId = z.object({ id: id('This product could not be found.') });
+/** intent 'duplicate-product'. */
+export const duplicateProductSchema = productId;
+/** intent 'delete-product'. */
+export const deleteProductSchema = productId;
+/** intent 'set-product-active'. */
+export const setProductActiveSchema = productId.extend({ isActive: checkbox });
+
+/* ------------------------------------------------------------------------------------------ */
+/* Changes                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+export const PRODUCT_CHANGED_ELSEWHERE =
+  'This product was changed by someone else since you opened it. Reload to see their changes, then edit again.';
+
+const changedElsewhere = () => new AdminError(PRODUCT_CHANGED_ELSEWHERE, 409);
+const gone = () => new AdminError('This product no longer exists.', 404);
+
+/** The slug to store: the given one, or the one SPEC.md section 3 derives from the name. */
+function slugFor(input: { name: string; slug: string }): string {
+  const slug = input.slug || slugify(input.name).slice(0, PRODUCT_LIMITS.slug).replace(/-+$/, '');
+  if (!slug) {
+    throw new AdminError(
+      'This name has no letters or digits to make a slug from; please enter a slug.',
+      422,
+      'slug',
+    );
+  }
+  return slug;
+}
+
+/**
+ * Checks the category and subcategory (the subcategory must belong to the category) and
+ * returns their names, for the audit summary.
+ */
+async function checkShelves(
+  db: DbOrTx,
+  input: Pick<SaveProductInput, 'categoryId' | 'subcategoryId'>,
+): Promise<{ category: string; subcategory: string | null }> {
+  const [category] = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, input.categoryId));
+  if (!category) throw new AdminError('This category no longer exists.', 422, 'categoryId');
+  if (input.subcategoryId === null) return { category: category.name, subcategory: null };
+  const [subcategory] = await db
+    .select({ name: subcategories.name, categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(eq(subcategories.id, input.subcategoryId));
+  if (!subcategory) {
+    throw new AdminError('This subcategory no longer exists.', 422, 'subcategoryId');
+  }
+  if (subcategory.categoryId !== input.categoryId) {
+    throw new AdminError('This subcategory belongs to another category.', 422, 'subcategoryId');
+  }
+  return { category: category.name, subcategory: subcategory.name };
+}
+
+/**
+ * The product being edited, checked against the version the editor opened and the images it
+ * keeps (all of them must be the product's own).
+ */
+async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
+  const version = assertVersion(input.version, 'product');
+  const query = db.select().from(products).where(eq(products.id, input.id!)).$dynamic();
+  const [before] = await (lock ? query.for('update') : query);
+  if (!before) throw gone();
+  if (before.updatedAt.getTime() !== new Date(version).getTime()) throw changedElsewhere();
+  const own = new Set(before.imageKeys);
+  if (input.keepImages.some((key) => !own.has(key))) throw changedElsewhere();
+  return { before, version };
+}
+
+/**
+ * Creates (no id) or edits (id and version) a product with the form's new `images` files
+ * appended after the kept images.
+ * @throws AdminError 409 on a slug in use or a stale version, 404 on an unknown product,
+ *   422 on a category/subcategory mismatch or too many images, 413/415/422 on a refused image
+ *   (field 'images'); nothing is saved then.
+ */
+export async function saveProduct(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  input: SaveProductInput,
+  form: FormData,
+): Promise<{ message: string; id: number }> {
+  const slug = slugFor(input);
+  const files = formFiles(form, 'images');
+  if (input.id === undefined && input.keepImages.length > 0) {
+    throw new AdminError('The image list could not be read. Reload and try again.', 422, 'images');
+  }
+  if (input.keepImages.length + files.length > PRODUCT_LIMITS.images) {
+    throw new AdminError(
+      `A product can have at most ${PRODUCT_LIMITS.images} images; this would make ${input.keepImages.length + files.length}. Remove some first.`,
+      422,
+      'images',
+    );
+  }
+  // Everything that can be checked is checked before any upload is stored.
+  await checkShelves(db, input);
+  if (input.id !== undefined) await openForEdit(db, input, false);
+  const newKeys = await storeFormImages(db, storage, files, 'images');
+  const imageKeys = [...new Set([...input.keepImages, ...newKeys])];
+  const values = {
+    name: input.name,
+    slug,
+    description: input.description,
+    categoryId: input.categoryId,
+    subcategoryId: input.subcategoryId,
+    pricePaise: input.price,
+    fabricType: input.fabricType,
+    sizes: input.sizes,
+    colors: input.colors,
+    featured: input.featured,
+    isActive: input.isActive,
+    imageKeys,
+  };
+  let result: { message: string; id: number };
+  try {
+    result = await releasingOnError(db, storage, { images: newKeys, videos: [] }, () =>
+      db.transaction(async (tx) => {
+        const shelves = await checkShelves(tx, input);
+        const where = shelves.subcategory
+          ? `"${shelves.category}" / "${shelves.subcategory}"`
+          : `"${shelves.category}"`;
+        if (input.id === undefined) {
+          const [created] = await tx.insert(products).values(values).returning();
+          await recordAudit(tx, actor, {
+            action: 'product.create',
+            entity: 'product',
+            entityId: created!.id,
+            summary: `Created product "${created!.name}" in ${where}`,
+            after: created,
+          });
+          return { message: `Product "${created!.name}" created.`, id: created!.id };
+        }
+        const { before, version } = await openForEdit(tx, input, true);
+        const [after] = await tx
+          .update(products)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(products.id, before.id), versionMatches(products.updatedAt, version)))
+          .returning();
+        if (!after) throw changedElsewhere();
+        await recordAudit(tx, actor, {
+          action: 'product.update',
+          entity: 'product',
+          entityId: after.id,
+          summary: `Edited product "${after.name}" in ${where}`,
+          before,
+          after,
+        });
+        return { message: `Product "${after.name}" saved.`, id: after.id };
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AdminError(`Another product already uses the slug "${slug}".`, 409, 'slug');
+    }
+    throw error;
+  }
+  renderInBackground(storage, newKeys);
+  return result;
+}
+
+/** The first free slug of '{slug}-copy', '{slug}-copy-2', '{slug}-copy-3', … */
+async function freeCopySlug(db: DbOrTx, slug: string): Promise<string> {
+  const base = `${slug.replace(/-copy(?:-\d+)?$/, '')}-copy`;
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: products.slug })
+        .from(products)
+        .where(or(eq(products.slug, base), ilike(products.slug, `${likeLiteral(base)}-%`)))
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}
+
+/**
+ * Copies a product as 'Copy of …' with a free slug, inactive, with the same images, sizes and
+ * colours (and no rating: reviews belong to the original).
+ * @throws AdminError 404 on an unknown product, 409 when the slug was taken meanwhile.
+ */
+export async function duplicateProduct(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof duplicateProductSchema>,
+): Promise<{ message: string; id: number }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [source] = await tx.select().from(products).where(eq(products.id, input.id));
+      if (!source) throw gone();
+      const [copy] = await tx
+        .insert(products)
+        .values({
+          slug: await freeCopySlug(tx, source.slug),
+          name: `Copy of ${source.name}`.slice(0, PRODUCT_LIMITS.name),
+          description: source.description,
+          categoryId: source.categoryId,
+          subcategoryId: source.subcategoryId,
+          pricePaise: source.pricePaise,
+          fabricType: source.fabricType,
+          sizes: source.sizes,
+          colors: source.colors,
+          featured: source.featured,
+          isActive: false,
+          imageKeys: source.imageKeys,
+        })
+        .returning();
+      await recordAudit(tx, actor, {
+        action: 'product.duplicate',
+        entity: 'product',
+        entityId: copy!.id,
+        summary: `Copied product "${source.name}" as "${copy!.name}"`,
+        before: { sourceId: source.id },
+        after: copy,
+      });
+      return {
+        message: `Copied as "${copy!.name}"; it stays hidden from the shop until you activate it.`,
+        id: copy!.id,
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AdminError('Another copy was made at the same moment. Please try again.', 409);
+    }
+    throw error;
+  }
+}
+
+/** Shows a product in the shop or hides it. @throws AdminError 404 on an unknown product. */
+export async function setProductActive(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof setProductActiveSchema>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(products)
+      .where(eq(products.id, input.id))
+      .for('update');
+    if (!before) throw gone();
+    if (before.isActive === input.isActive) {
+      return input.isActive
+        ? `"${before.name}" is already shown in the shop.`
+        : `"${before.name}" is already hidden from the shop.`;
+    }
+    const [after] = await tx
+      .update(products)
+      .set({ isActive: input.isActive, updatedAt: new Date() })
+      .where(eq(products.id, input.id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: `product.${input.isActive ? 'activate' : 'deactivate'}`,
+      entity: 'product',
+      entityId: input.id,
+      summary: `${input.isActive ? 'Activated' : 'Deactivated'} product "${before.name}"`,
+      before: { isActive: before.isActive },
+      after: { isActive: after!.isActive },
+    });
+    return input.isActive
+      ? `"${before.name}" is shown in the shop again.`
+      : `"${before.name}" is hidden from the shop.`;
+  });
+}
+
+/**
+ * Deletes a product. Orders keep their lines (name, price and image were copied at purchase;
+ * the foreign key clears `order_lines.product_id`); cart lines and wishlist entries of it go
+ * with it (their foreign keys cascade).
+ * @throws AdminError 404 on an unknown product.
+ */
+export async function deleteProduct(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof deleteProductSchema>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(products)
+      .where(eq(products.id, input.id))
+      .for('update');
+    if (!before) throw gone();
+    const [ordered] = await tx
+      .select({ n: count() })
+      .from(orderLines)
+      .where(eq(orderLines.productId, input.id));
+    const orderLineCount = Number(ordered?.n ?? 0);
+    await tx.delete(products).where(eq(products.id, input.id));
+    await recordAudit(tx, actor, {
+      action: 'product.delete',
+      entity: 'product',
+      entityId: input.id,
+      summary: `Deleted product "${before.name}"`,
+      before: { ...before, orderLines: orderLineCount },
+    });
+    return orderLineCount > 0
+      ? `"${before.name}" deleted. The ${orderLineCount} order ${orderLineCount === 1 ? 'line' : 'lines'} that bought it ${orderLineCount === 1 ? 'keeps' : 'keep'} its name and price.`
+      : `"${before.name}" deleted.`;
+  });
+}
+
+/** The product intents of /admin/products and /admin/products/:id, for `runAdminAction`. */
+export function productHandlers(db: Db, storage: Storage): Record<string, AnyAdminHandler> {
+  return {
+    'save-product': adminHandler(saveProductSchema, (input, admin, form) =>
+      saveProduct(db, storage, admin, input, form),
+    ),
+    'duplicate-product': adminHandler(duplicateProductSchema, (input, admin) =>
+      duplicateProduct(db, admin, input),
+    ),
+    'set-product-active': adminHandler(setProductActiveSchema, (input, admin) =>
+      setProductActive(db, admin, input),
+    ),
+    'delete-product': adminHandler(deleteProductSchema, (input, admin) =>
+      deleteProduct(db, admin, input),
+    ),
+  };
+}

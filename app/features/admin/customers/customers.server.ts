@@ -1,0 +1,421 @@
+/**
+ * The back office's customers (issue "Back office": "Customers /admin/customers: list with
+ * search; an account's orders; make or remove admin (never the last admin); ban (revokes
+ * sessions)").
+ *
+ * Accounts are Better Auth's `user` rows; the role and ban columns belong to its admin plugin,
+ * which refuses a new session to a banned account. They are written here directly through
+ * Drizzle so that each change, the sessions it revokes and its audit entry share one
+ * transaction.
+ *
+ * The last-administrator rule cannot race: every role or ban change first locks all
+ * administrator rows (`select … for update`, in id order), so two changes that could each
+ * leave no administrator run one after the other, and the second sees the first's result.
+ * An administrator who is banned cannot sign in, so only unbanned administrators count.
+ */
+import { and, asc, count, desc, eq, gt, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import * as z from 'zod';
+import type { Db } from '~/lib/db.server';
+import { orders, session, user } from '~/lib/schema.server';
+import type { OrderStatus } from '~/features/orders/orders.server';
+import {
+  adminHandler,
+  AdminError,
+  type AnyAdminHandler,
+} from '~/features/admin/shared/admin-action.server';
+import { recordAudit, type Actor, type DbOrTx } from '~/features/admin/audit/audit.server';
+import {
+  BAN_REASON_MAX_LENGTH,
+  CUSTOMER_ROLES,
+  CUSTOMER_SEARCH_MAX_LENGTH,
+  LAST_ADMIN_MESSAGE,
+  type CustomerRole,
+} from './customer-rules';
+
+/** Accounts per page of /admin/customers. */
+export const CUSTOMERS_PAGE_SIZE = 25;
+
+/** An account as the customers list shows it. */
+export interface CustomerRow {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: CustomerRole;
+  banned: boolean;
+  /** When the account was registered, ISO 8601. */
+  createdAt: string;
+  /** Orders placed with this account, whatever their status. */
+  orderCount: number;
+  /** The sum of its paid orders, in paise. */
+  paidTotalPaise: number;
+}
+
+/** One page of the list and how many accounts match the search. */
+export interface CustomerPage {
+  rows: CustomerRow[];
+  total: number;
+}
+
+/** One of an account's orders. */
+export interface CustomerOrder {
+  number: string;
+  /** ISO 8601. */
+  createdAt: string;
+  amountPaise: number;
+  status: OrderStatus;
+}
+
+/** An account with its orders, for /admin/customers/:id. */
+export interface CustomerDetail extends CustomerRow {
+  banReason: string | null;
+  /** Sessions that have not expired (devices signed in). */
+  activeSessions: number;
+  /** True when this is the only unbanned administrator (it cannot be demoted or banned). */
+  isLastAdmin: boolean;
+  /** Newest first. */
+  orders: CustomerOrder[];
+}
+
+/** `value` for an ILIKE pattern that matches it literally (no `%` or `_` wildcards). */
+function likeLiteral(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Per account: how many orders, and the total of the paid ones. */
+function orderTotals(db: DbOrTx) {
+  return db
+    .select({
+      userId: orders.userId,
+      orderCount: sql<number>`count(*)::int`.as('order_count'),
+      paidTotalPaise:
+        sql<number>`coalesce(sum(${orders.amountPaise}) filter (where ${orders.status} = 'paid'), 0)::bigint`.as(
+          'paid_total_paise',
+        ),
+    })
+    .from(orders)
+    .groupBy(orders.userId)
+    .as('order_totals');
+}
+
+const roleOf = (role: string): CustomerRole => (role === 'admin' ? 'admin' : 'user');
+
+/**
+ * One page (1-based; a page past the end is empty) of accounts, newest first. `q` matches
+ * part of the name or e-mail, ignoring case; `role` keeps only administrators or customers.
+ * @throws when the database fails.
+ */
+export async function listCustomers(
+  db: Db,
+  options: { page: number; q?: string; role?: CustomerRole },
+): Promise<CustomerPage> {
+  const conditions: SQL[] = [];
+  const q = options.q?.trim().slice(0, CUSTOMER_SEARCH_MAX_LENGTH);
+  if (q) {
+    const pattern = `%${likeLiteral(q)}%`;
+    conditions.push(or(ilike(user.name, pattern), ilike(user.email, pattern))!);
+  }
+  if (options.role) conditions.push(eq(user.role, options.role));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const totals = orderTotals(db);
+  const [rows, [matching]] = await Promise.all([
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        role: user.role,
+        banned: user.banned,
+        createdAt: user.createdAt,
+        orderCount: sql<number>`coalesce(${totals.orderCount}, 0)`,
+        paidTotalPaise: sql<number>`coalesce(${totals.paidTotalPaise}, 0)`,
+      })
+      .from(user)
+      .leftJoin(totals, eq(totals.userId, user.id))
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(CUSTOMERS_PAGE_SIZE)
+      .offset((Math.max(1, Math.floor(options.page)) - 1) * CUSTOMERS_PAGE_SIZE),
+    db.select({ n: count() }).from(user).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      role: roleOf(row.role),
+      createdAt: row.createdAt.toISOString(),
+      orderCount: Number(row.orderCount),
+      paidTotalPaise: Number(row.paidTotalPaise),
+    })),
+    total: Number(matching?.n ?? 0),
+  };
+}
+
+/**
+ * The account `id` with its orders (newest first), or null when there is none.
+ * @throws when the database fails.
+ */
+export async function getCustomer(db: Db, id: string): Promise<CustomerDetail | null> {
+  const [account] = await db.select().from(user).where(eq(user.id, id));
+  if (!account) return null;
+  const [orderRows, [sessions], otherAdmins] = await Promise.all([
+    db
+      .select({
+        number: orders.number,
+        createdAt: orders.createdAt,
+        amountPaise: orders.amountPaise,
+        status: orders.status,
+      })
+      .from(orders)
+      .where(eq(orders.userId, id))
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
+    db
+      .select({ n: count() })
+      .from(session)
+      .where(and(eq(session.userId, id), gt(session.expiresAt, new Date()))),
+    db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.role, 'admin'), eq(user.banned, false), ne(user.id, id)))
+      .limit(1),
+  ]);
+  const role = roleOf(account.role);
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    emailVerified: account.emailVerified,
+    role,
+    banned: account.banned,
+    banReason: account.banReason,
+    createdAt: account.createdAt.toISOString(),
+    orderCount: orderRows.length,
+    paidTotalPaise: orderRows
+      .filter((order) => order.status === 'paid')
+      .reduce((sum, order) => sum + order.amountPaise, 0),
+    activeSessions: Number(sessions?.n ?? 0),
+    isLastAdmin: role === 'admin' && !account.banned && otherAdmins.length === 0,
+    orders: orderRows.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+  };
+}
+
+const userId = z
+  .string('This account could not be found.')
+  .trim()
+  .min(1, 'This account could not be found.')
+  .max(200, 'This account could not be found.');
+
+/** Make an account an administrator (`role` 'admin') or a customer again ('user'). */
+export const setRoleSchema = z.object({
+  userId,
+  role: z.enum(CUSTOMER_ROLES, 'Please choose administrator or customer.'),
+});
+
+/** Ban an account (`banned` 'true', with an optional `reason`) or lift its ban ('false'). */
+export const setBannedSchema = z.object({
+  userId,
+  banned: z
+    .enum(['true', 'false'], 'Please choose to ban or lift the ban.')
+    .transform((value) => value === 'true'),
+  reason: z
+    .string()
+    .trim()
+    .max(BAN_REASON_MAX_LENGTH, `Please keep the reason to ${BAN_REASON_MAX_LENGTH} characters.`)
+    .optional()
+    .transform((value) => value || null),
+});
+
+/** The account's state an audit entry records before and after a change. */
+interface AccountState {
+  role: CustomerRole;
+  banned: boolean;
+  banReason: string | null;
+}
+
+/** An account row locked for the change, with the state the audit entry records. */
+interface LockedAccount extends AccountState {
+  id: string;
+  name: string;
+  email: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Locks every administrator row, then the target's row, and checks that the actor is still an
+ * unbanned administrator. Resolves to the target and the unbanned administrators' ids.
+ * @throws AdminError 404 for an unknown account, 409 when the actor is no longer an
+ *   administrator.
+ */
+async function lockForChange(
+  tx: Tx,
+  actor: Actor,
+  targetId: string,
+): Promise<{ target: LockedAccount; activeAdmins: string[] }> {
+  const admins = await tx
+    .select({ id: user.id, banned: user.banned })
+    .from(user)
+    .where(eq(user.role, 'admin'))
+    .orderBy(asc(user.id))
+    .for('update');
+  const [row] = await tx
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      banned: user.banned,
+      banReason: user.banReason,
+    })
+    .from(user)
+    .where(eq(user.id, targetId))
+    .for('update');
+  if (!row) throw new AdminError('This account no longer exists.', 404);
+  return {
+    target: { ...row, role: roleOf(row.role) },
+    activeAdmins: admins.filter((admin) => !admin.banned).map((admin) => admin.id),
+  };
+}
+
+/** @throws AdminError 409 when `actor` is no longer an unbanned administrator. */
+function assertStillAdmin(actor: Actor, activeAdmins: string[]): void {
+  if (!activeAdmins.includes(actor.id)) {
+    throw new AdminError('You are no longer an administrator. Reload the page.', 409);
+  }
+}
+
+/** @throws AdminError 409 when taking `target` away leaves no unbanned administrator. */
+function assertAdminRemains(target: LockedAccount, activeAdmins: string[]): void {
+  if (activeAdmins.every((id) => id === target.id)) throw new AdminError(LAST_ADMIN_MESSAGE, 409);
+}
+
+const stateOf = (account: AccountState): AccountState => ({
+  role: account.role,
+  banned: account.banned,
+  banReason: account.banReason,
+});
+
+const who = (account: { name: string; email: string }) => `${account.name} (${account.email})`;
+
+/**
+ * Makes an account an administrator or a customer again, with its audit entry
+ * ('customer.make-admin' or 'customer.remove-admin'), in one transaction. An administrator
+ * may remove their own role while another unbanned administrator remains. An account already
+ * in that role is left as it is, with no audit entry. Resolves to the toast's message.
+ * @throws AdminError 404 for an unknown account; 409 when the last administrator would go,
+ *   when a banned account would become an administrator, or when the actor is no longer one.
+ */
+export async function setRole(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof setRoleSchema>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { target, activeAdmins } = await lockForChange(tx, actor, input.userId);
+    if (input.role === 'user' && target.role === 'admin') {
+      assertAdminRemains(target, activeAdmins);
+    }
+    assertStillAdmin(actor, activeAdmins);
+    if (target.role === input.role) {
+      return input.role === 'admin'
+        ? `${target.name} is already an administrator.`
+        : `${target.name} is already a customer.`;
+    }
+    if (input.role === 'admin' && target.banned) {
+      throw new AdminError('Lift the ban before making this account an administrator.', 409);
+    }
+    await tx
+      .update(user)
+      .set({ role: input.role, updatedAt: new Date() })
+      .where(eq(user.id, target.id));
+    const promoted = input.role === 'admin';
+    await recordAudit(tx, actor, {
+      action: promoted ? 'customer.make-admin' : 'customer.remove-admin',
+      entity: 'customer',
+      entityId: target.id,
+      summary: promoted
+        ? `Made ${who(target)} an administrator`
+        : `Removed the administrator role from ${who(target)}`,
+      before: stateOf(target),
+      after: stateOf({ ...target, role: input.role }),
+    });
+    if (promoted) return `${target.name} is now an administrator.`;
+    return target.id === actor.id
+      ? 'You are no longer an administrator.'
+      : `${target.name} is no longer an administrator.`;
+  });
+}
+
+/**
+ * Bans an account (signing it out everywhere: all its sessions are deleted) or lifts its ban,
+ * with its audit entry ('customer.ban' or 'customer.unban'), in one transaction. Better Auth's
+ * admin plugin then refuses the banned account a new session. Nobody can ban themselves, nor
+ * the last unbanned administrator. An account already in that state is left as it is, with no
+ * audit entry. Resolves to the toast's message.
+ * @throws AdminError 404 for an unknown account, 422 for banning oneself, 409 when the last
+ *   administrator would be banned or the actor is no longer an administrator.
+ */
+export async function setBanned(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof setBannedSchema>,
+): Promise<string> {
+  if (input.banned && input.userId === actor.id) {
+    throw new AdminError('You cannot ban your own account.', 422);
+  }
+  return db.transaction(async (tx) => {
+    const { target, activeAdmins } = await lockForChange(tx, actor, input.userId);
+    if (input.banned && target.role === 'admin' && !target.banned) {
+      assertAdminRemains(target, activeAdmins);
+    }
+    assertStillAdmin(actor, activeAdmins);
+    if (target.banned === input.banned) {
+      return input.banned ? `${target.name} is already banned.` : `${target.name} is not banned.`;
+    }
+    const banReason = input.banned ? input.reason : null;
+    await tx
+      .update(user)
+      .set({ banned: input.banned, banReason, banExpires: null, updatedAt: new Date() })
+      .where(eq(user.id, target.id));
+    if (!input.banned) {
+      await recordAudit(tx, actor, {
+        action: 'customer.unban',
+        entity: 'customer',
+        entityId: target.id,
+        summary: `Lifted the ban on ${who(target)}`,
+        before: stateOf(target),
+        after: stateOf({ ...target, banned: false, banReason: null }),
+      });
+      return `The ban on ${target.name} is lifted; they can sign in again.`;
+    }
+    const revoked = await tx
+      .delete(session)
+      .where(eq(session.userId, target.id))
+      .returning({ id: session.id });
+    await recordAudit(tx, actor, {
+      action: 'customer.ban',
+      entity: 'customer',
+      entityId: target.id,
+      summary:
+        `Banned ${who(target)}${banReason ? `: ${banReason}` : ''}` +
+        ` (${revoked.length} ${revoked.length === 1 ? 'session' : 'sessions'} signed out)`,
+      before: stateOf(target),
+      after: {
+        ...stateOf({ ...target, banned: true, banReason }),
+        sessionsRevoked: revoked.length,
+      },
+    });
+    return `${target.name} is banned and signed out everywhere.`;
+  });
+}
+
+/** The intents of /admin/customers/:id. */
+type CustomerIntent = 'set-role' | 'set-banned';
+
+/** The action handlers of /admin/customers/:id, by intent, for `runAdminAction`. */
+export function customerHandlers(db: Db) {
+  return {
+    'set-role': adminHandler(setRoleSchema, (input, admin) => setRole(db, admin, input)),
+    'set-banned': adminHandler(setBannedSchema, (input, admin) => setBanned(db, admin, input)),
+  } satisfies Record<CustomerIntent, AnyAdminHandler>;
+}

@@ -1,0 +1,435 @@
+/**
+ * The back office's gallery media (issue "Back office" item 4): images and videos uploaded one
+ * file per request (so the screen can show each file's progress), with a title, description,
+ * category, subcategory and, for videos, a video section and an optional poster image; edit;
+ * delete. Every change runs in one transaction with its audit entry (entity 'media'); the
+ * `media` trigger then tells every open gallery and home page (migration 0001), so the
+ * gallery updates at once.
+ *
+ * Images go through the image pipeline (validated by decoding, re-encoded, AVIF and WebP
+ * variants rendered in the background); videos are recognised by their content (MP4 or WebM).
+ * Deleting an item removes its stored files too when nothing else uses them.
+ */
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import * as z from 'zod';
+import type { Db } from '~/lib/db.server';
+import { categories, media, subcategories } from '~/lib/schema.server';
+import type { Storage } from '~/lib/storage/storage.server';
+import { videoSections, type VideoSection } from '~/features/gallery/filter';
+import { fileUrl } from '~/features/media/image-url';
+import { placeholderFor } from '~/features/media/images.server';
+import {
+  adminHandler,
+  AdminError,
+  assertVersion,
+  versionMatches,
+  type AnyAdminHandler,
+} from '~/features/admin/shared/admin-action.server';
+import { recordAudit, type Actor, type DbOrTx } from '~/features/admin/audit/audit.server';
+import { idField, optionalIdField, textField } from '~/features/admin/shared/form-fields.server';
+import {
+  formFiles,
+  releaseUnusedFiles,
+  releasingOnError,
+  renderInBackground,
+  storeFormImage,
+  storeFormVideo,
+} from './uploads.server';
+
+/** Items per page of /admin/media. */
+export const ADMIN_MEDIA_PAGE_SIZE = 24;
+
+/** Lengths the media forms allow (characters). */
+const MEDIA_TEXT_LIMITS = { title: 120, description: 1000 } as const;
+
+/** The type filter of the list. */
+export type AdminMediaKind = 'image' | 'video';
+
+/** A gallery item as the back office lists and edits it. */
+export interface AdminMediaItem {
+  id: number;
+  kind: AdminMediaKind;
+  title: string;
+  description: string;
+  /** The image, or the video's poster (null when a video has none). */
+  imageKey: string | null;
+  placeholder: string | null;
+  /** URL of the video file (videos only). */
+  videoUrl: string | null;
+  videoSection: VideoSection | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  subcategoryId: number | null;
+  subcategoryName: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The edit version: `updated_at` as ISO 8601. */
+  version: string;
+}
+
+/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page (1-based, {@link ADMIN_MEDIA_PAGE_SIZE} a page) of gallery items, newest first, of
+ * one kind or both, whose title or description contains `q` (ignoring case), and how many match.
+ * @throws when the database fails.
+ */
+export async function listAdminMedia(
+  db: Db,
+  query: { page: number; kind?: AdminMediaKind | null; q?: string },
+): Promise<{ items: AdminMediaItem[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.kind) conditions.push(eq(media.kind, query.kind));
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = `%${likeLiteral(q)}%`;
+    conditions.push(or(ilike(media.title, pattern), ilike(media.description, pattern))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const page = Math.max(1, Math.floor(query.page) || 1);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: media.id,
+        kind: media.kind,
+        title: media.title,
+        description: media.description,
+        imageKey: sql<string | null>`coalesce(${media.imageKey}, ${media.posterKey})`,
+        placeholder: placeholderFor(sql`coalesce(${media.imageKey}, ${media.posterKey})`),
+        videoKey: media.videoKey,
+        videoSection: media.videoSection,
+        categoryId: media.categoryId,
+        categoryName: categories.name,
+        subcategoryId: media.subcategoryId,
+        subcategoryName: subcategories.name,
+        createdAt: media.createdAt,
+        updatedAt: media.updatedAt,
+      })
+      .from(media)
+      .leftJoin(categories, eq(categories.id, media.categoryId))
+      .leftJoin(subcategories, eq(subcategories.id, media.subcategoryId))
+      .where(where)
+      .orderBy(desc(media.createdAt), desc(media.id))
+      .limit(ADMIN_MEDIA_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_MEDIA_PAGE_SIZE),
+    db.select({ n: count() }).from(media).where(where),
+  ]);
+  return {
+    items: rows.map(({ videoKey, createdAt, updatedAt, ...row }) => ({
+      ...row,
+      videoUrl: row.kind === 'video' && videoKey ? fileUrl(videoKey) : null,
+      createdAt: createdAt.toISOString(),
+      version: updatedAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Form schemas                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+const videoSectionIds = videoSections.map((section) => section.id) as [
+  VideoSection,
+  ...VideoSection[],
+];
+
+/** The fields every media form has (upload and edit). */
+const mediaFields = {
+  title: textField(
+    z
+      .string()
+      .trim()
+      .min(1, 'Please enter a title.')
+      .max(
+        MEDIA_TEXT_LIMITS.title,
+        `Please keep the title to ${MEDIA_TEXT_LIMITS.title} characters.`,
+      ),
+  ),
+  description: textField(
+    z
+      .string()
+      .trim()
+      .max(
+        MEDIA_TEXT_LIMITS.description,
+        `Please keep the description to ${MEDIA_TEXT_LIMITS.description} characters.`,
+      ),
+  ),
+  categoryId: optionalIdField('Please choose a category from the list.'),
+  subcategoryId: optionalIdField('Please choose a subcategory from the list.'),
+  /** Videos only; ignored for images. '' reads as none. */
+  videoSection: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(videoSectionIds, 'Please choose a video section from the list.').optional(),
+    )
+    .transform((value) => value ?? null),
+};
+
+/** intent 'upload-media': one file in the `file` field, an optional `poster` for a video. */
+export const uploadMediaSchema = z.object(mediaFields);
+export type UploadMediaInput = z.output<typeof uploadMediaSchema>;
+
+/** intent 'save-media': an item's texts and shelves; an optional new `poster` for a video. */
+export const saveMediaSchema = z.object({
+  id: idField('This item could not be found.'),
+  version: z.string().optional(),
+  ...mediaFields,
+  removePoster: z
+    .union([z.literal('on'), z.literal('true'), z.literal('')])
+    .optional()
+    .transform((value) => value === 'on' || value === 'true'),
+});
+export type SaveMediaInput = z.output<typeof saveMediaSchema>;
+
+/** intent 'delete-media'. */
+export const deleteMediaSchema = z.object({ id: idField('This item could not be found.') });
+
+/* ------------------------------------------------------------------------------------------ */
+/* Changes                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+export const MEDIA_CHANGED_ELSEWHERE =
+  'This item was changed by someone else since you opened it. Reload to see their changes, then edit again.';
+
+const gone = () => new AdminError('This gallery item no longer exists.', 404);
+
+/**
+ * Checks the category and subcategory (a subcategory needs its own category) and returns
+ * their names, for the audit summary.
+ * @throws AdminError 422 on an unknown one or a subcategory of another category.
+ */
+async function checkShelves(
+  db: DbOrTx,
+  input: Pick<UploadMediaInput, 'categoryId' | 'subcategoryId'>,
+): Promise<void> {
+  if (input.categoryId !== null) {
+    const [category] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, input.categoryId));
+    if (!category) throw new AdminError('This category no longer exists.', 422, 'categoryId');
+  }
+  if (input.subcategoryId === null) return;
+  if (input.categoryId === null) {
+    throw new AdminError('Please choose the category of this subcategory.', 422, 'categoryId');
+  }
+  const [subcategory] = await db
+    .select({ categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(eq(subcategories.id, input.subcategoryId));
+  if (!subcategory) {
+    throw new AdminError('This subcategory no longer exists.', 422, 'subcategoryId');
+  }
+  if (subcategory.categoryId !== input.categoryId) {
+    throw new AdminError('This subcategory belongs to another category.', 422, 'subcategoryId');
+  }
+}
+
+/** Whether an uploaded file is a video: by its content, or by its declared type when unknown. */
+async function isVideo(file: File): Promise<boolean> {
+  const head = Buffer.from(await file.slice(0, 4100).arrayBuffer());
+  const type = await fileTypeFromBuffer(head).catch(() => undefined);
+  if (type) return type.mime.startsWith('video/');
+  return file.type.startsWith('video/');
+}
+
+/** The audit record of an item: what an administrator would want to compare. */
+function auditView(row: typeof media.$inferSelect) {
+  return {
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    imageKey: row.imageKey,
+    videoKey: row.videoKey,
+    posterKey: row.posterKey,
+    videoSection: row.videoSection,
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+  };
+}
+
+/**
+ * Adds one uploaded image or video (the form's `file`) to the gallery; a video may bring a
+ * `poster` image and gets the section 'fabric-showcase' when none is chosen.
+ * @throws AdminError 422 on field 'file' when no file was sent; 413/415/422 on a refused file
+ *   or poster (fields 'file', 'poster'); 422 on a category/subcategory mismatch. Nothing is
+ *   added then.
+ */
+export async function uploadMedia(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  input: UploadMediaInput,
+  form: FormData,
+): Promise<{ message: string; id: number }> {
+  const [file] = formFiles(form, 'file');
+  if (!file) throw new AdminError('Please choose an image or a video to upload.', 422, 'file');
+  await checkShelves(db, input);
+  const video = await isVideo(file);
+  let values: typeof media.$inferInsert;
+  const newImages: string[] = [];
+  const newVideos: string[] = [];
+  if (video) {
+    const videoKey = await storeFormVideo(storage, file, 'file');
+    newVideos.push(videoKey);
+    const posterKey = await releasingOnError(db, storage, { images: [], videos: newVideos }, () =>
+      storeFormImage(db, storage, form, 'poster'),
+    );
+    if (posterKey) newImages.push(posterKey);
+    values = {
+      kind: 'video',
+      videoKey,
+      posterKey,
+      videoSection: input.videoSection ?? 'fabric-showcase',
+      title: input.title,
+      description: input.description,
+      categoryId: input.categoryId,
+      subcategoryId: input.subcategoryId,
+    };
+  } else {
+    const imageKey = await storeFormImage(db, storage, form, 'file');
+    newImages.push(imageKey!);
+    values = {
+      kind: 'image',
+      imageKey,
+      title: input.title,
+      description: input.description,
+      categoryId: input.categoryId,
+      subcategoryId: input.subcategoryId,
+    };
+  }
+  const saved = { images: newImages, videos: newVideos };
+  const id = await releasingOnError(db, storage, saved, () =>
+    db.transaction(async (tx) => {
+      await checkShelves(tx, input);
+      const [row] = await tx.insert(media).values(values).returning();
+      await recordAudit(tx, actor, {
+        action: 'media.create',
+        entity: 'media',
+        entityId: row!.id,
+        summary: `Added ${row!.kind} "${row!.title}" to the gallery`,
+        before: null,
+        after: auditView(row!),
+      });
+      return row!.id;
+    }),
+  );
+  renderInBackground(storage, newImages);
+  return { message: `"${input.title}" is in the gallery.`, id };
+}
+
+/**
+ * Edits an item's title, description, shelves and, for a video, its section and poster (a new
+ * `poster` file replaces it; `removePoster` clears it).
+ * @throws AdminError 404 on an unknown item, 409 on a stale version, 422 on a category or
+ *   subcategory mismatch, 413/415/422 on a refused poster; nothing is changed then.
+ */
+export async function saveMedia(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  input: SaveMediaInput,
+  form: FormData,
+): Promise<string> {
+  const version = assertVersion(input.version, 'gallery item');
+  const newPoster = await storeFormImage(db, storage, form, 'poster');
+  const stored = { images: newPoster ? [newPoster] : [], videos: [] };
+  const result = await releasingOnError(db, storage, stored, () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(media).where(eq(media.id, input.id)).for('update');
+      if (!before) throw gone();
+      if (before.updatedAt.getTime() !== new Date(version).getTime()) {
+        throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
+      }
+      await checkShelves(tx, input);
+      const isVideoItem = before.kind === 'video';
+      const posterKey = !isVideoItem
+        ? null
+        : newPoster
+          ? newPoster
+          : input.removePoster
+            ? null
+            : before.posterKey;
+      const [after] = await tx
+        .update(media)
+        .set({
+          title: input.title,
+          description: input.description,
+          categoryId: input.categoryId,
+          subcategoryId: input.subcategoryId,
+          videoSection: isVideoItem ? (input.videoSection ?? before.videoSection) : null,
+          posterKey,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(media.id, input.id), versionMatches(media.updatedAt, version)))
+        .returning();
+      if (!after) throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
+      await recordAudit(tx, actor, {
+        action: 'media.update',
+        entity: 'media',
+        entityId: input.id,
+        summary: `Edited ${before.kind} "${after.title}"`,
+        before: auditView(before),
+        after: auditView(after),
+      });
+      return { before, after };
+    }),
+  );
+  // The poster replaced, or one sent with an image item (which has none): removed if unused.
+  const dropped = [result.before.posterKey, newPoster].filter(
+    (key): key is string => !!key && key !== result.after.posterKey,
+  );
+  if (dropped.length > 0) await releaseUnusedFiles(db, storage, { images: dropped, videos: [] });
+  if (result.after.posterKey && result.after.posterKey === newPoster) {
+    renderInBackground(storage, [newPoster]);
+  }
+  return `Saved "${result.after.title}".`;
+}
+
+/**
+ * Deletes a gallery item, then its stored image, poster or video when nothing else uses them.
+ * @throws AdminError 404 on an unknown item.
+ */
+export async function deleteMedia(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  input: z.output<typeof deleteMediaSchema>,
+): Promise<string> {
+  const before = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(media).where(eq(media.id, input.id)).returning();
+    if (!row) throw gone();
+    await recordAudit(tx, actor, {
+      action: 'media.delete',
+      entity: 'media',
+      entityId: input.id,
+      summary: `Deleted ${row.kind} "${row.title}" from the gallery`,
+      before: auditView(row),
+      after: null,
+    });
+    return row;
+  });
+  await releaseUnusedFiles(db, storage, {
+    images: [before.imageKey, before.posterKey].filter((key): key is string => !!key),
+    videos: before.videoKey ? [before.videoKey] : [],
+  });
+  return `Deleted "${before.title}" from the gallery.`;
+}
+
+/** The media screen's actions by intent, for the route module. */
+export function mediaHandlers(db: Db, storage: Storage): Record<string, AnyAdminHandler> {
+  return {
+    'upload-media': adminHandler(uploadMediaSchema, (input, admin, form) =>
+      uploadMedia(db, storage, admin, input, form),
+    ),
+    'save-media': adminHandler(saveMediaSchema, (input, admin, form) =>
+      saveMedia(db, storage, admin, input, form),
+    ),
+    'delete-media': adminHandler(deleteMediaSchema, (input, admin) =>
+      deleteMedia(db, storage, admin, input),
+    ),
+  };
+}

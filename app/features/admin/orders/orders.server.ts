@@ -1,0 +1,367 @@
+/**
+ * The back office's orders (issue "Back office", orders): a list filtered by payment status or
+ * fulfilment step and searched by order number, customer name, e-mail or phone digits; one
+ * order with its lines, address, payment details and timeline; and the fulfilment step, which
+ * only moves forward (confirmed, measuring, cutting, stitching, fitting, ready, delivered).
+ *
+ * A move runs in one transaction with its timeline entry and its audit entry, and carries the
+ * `version` (the order's `updated_at`) the administrator saw: a move over a newer version is
+ * refused, so two people never move the same order unknowingly. After the commit the
+ * customer is e-mailed (queued; the answer never waits for it).
+ */
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import * as z from 'zod';
+import type { Db } from '~/lib/db.server';
+import type { Mailer } from '~/lib/mail.server';
+import { orderEvents, orders } from '~/lib/schema.server';
+import {
+  FULFILMENT_STATUSES,
+  FULFILMENT_STEPS,
+  fulfilmentIndex,
+  nextFulfilmentStatuses,
+  type FulfilmentStatus,
+} from '~/features/orders/fulfilment';
+import { fulfilmentUpdateEmail } from '~/features/orders/order-email';
+import {
+  orderItemCount,
+  orderLinesOf,
+  orderTimeline,
+  type OrderStatus,
+  type RecordedOrderEvent,
+} from '~/features/orders/orders.server';
+import type { PaymentProviderName } from '~/lib/payments/payments.server';
+import {
+  adminHandler,
+  AdminError,
+  type AdminHandler,
+} from '~/features/admin/shared/admin-action.server';
+import { recordAudit, type Actor } from '~/features/admin/audit/audit.server';
+import { ORDER_FILTERS, PAYMENT_FILTERS, TO_CONFIRM, type OrderFilter } from './order-filters';
+
+/** Orders per page of /admin/orders. */
+export const ORDERS_PAGE_SIZE = 25;
+
+/** The longest search the list accepts; longer ones are cut. */
+const MAX_QUERY = 100;
+
+/** An order as the list shows it. */
+export interface AdminOrderRow {
+  number: string;
+  /** When it was placed, ISO 8601. */
+  createdAt: string;
+  customerName: string;
+  phone: string;
+  email: string;
+  city: string;
+  amountPaise: number;
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus | null;
+  itemCount: number;
+}
+
+/** One page of orders, how many match, and how many match each filter (with the search). */
+export interface AdminOrderPage {
+  rows: AdminOrderRow[];
+  total: number;
+  /** Orders matching the search (whatever the filter) by filter, and `all`. */
+  counts: Record<OrderFilter | 'all', number>;
+}
+
+/** `value` for a LIKE pattern, its wildcards taken literally. */
+const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * What a search matches: the order number (any part), the customer's name or e-mail (any
+ * part, any case), or the phone number's digits (spaces, dashes, '+91' or a leading 0 in the
+ * search do not matter; three digits or more).
+ */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim().slice(0, MAX_QUERY);
+  if (!text) return undefined;
+  const pattern = `%${likeEscaped(text)}%`;
+  const conditions: SQL[] = [
+    sql`${orders.number} ilike ${pattern}`,
+    sql`${orders.customerName} ilike ${pattern}`,
+    sql`${orders.email} ilike ${pattern}`,
+  ];
+  // An Indian number may be written with the trunk 0 or the country code 91; the stored
+  // phone may have either or neither, so a full number is matched by its last ten digits.
+  let digits = text.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits.length > 10) digits = digits.slice(-10);
+  if (digits.length >= 3) {
+    conditions.push(sql`regexp_replace(${orders.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  }
+  return or(...conditions);
+}
+
+/** The orders a filter keeps. */
+function filterCondition(filter: OrderFilter | undefined): SQL | undefined {
+  if (!filter) return undefined;
+  if ((PAYMENT_FILTERS as readonly string[]).includes(filter)) {
+    return eq(orders.status, filter as OrderStatus);
+  }
+  if (filter === TO_CONFIRM) return and(eq(orders.status, 'paid'), isNull(orders.fulfilmentStatus));
+  return eq(orders.fulfilmentStatus, filter as FulfilmentStatus);
+}
+
+/**
+ * One page (1-based; a page past the end is empty) of the orders, newest first, optionally of
+ * one filter and matching a search `q`.
+ * @throws when the database fails.
+ */
+export async function listAdminOrders(
+  db: Db,
+  options: { page: number; status?: OrderFilter; q?: string },
+): Promise<AdminOrderPage> {
+  const search = searchCondition(options.q ?? '');
+  const [rows, groups] = await Promise.all([
+    db
+      .select({
+        number: orders.number,
+        createdAt: orders.createdAt,
+        customerName: orders.customerName,
+        phone: orders.phone,
+        email: orders.email,
+        city: orders.city,
+        amountPaise: orders.amountPaise,
+        status: orders.status,
+        fulfilmentStatus: orders.fulfilmentStatus,
+        itemCount: orderItemCount,
+      })
+      .from(orders)
+      .where(and(search, filterCondition(options.status)))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((Math.max(1, Math.floor(options.page)) - 1) * ORDERS_PAGE_SIZE),
+    db
+      .select({ status: orders.status, fulfilmentStatus: orders.fulfilmentStatus, n: count() })
+      .from(orders)
+      .where(search)
+      .groupBy(orders.status, orders.fulfilmentStatus),
+  ]);
+  const counts = Object.fromEntries([...ORDER_FILTERS, 'all'].map((key) => [key, 0])) as Record<
+    OrderFilter | 'all',
+    number
+  >;
+  for (const group of groups) {
+    const n = Number(group.n);
+    counts.all += n;
+    counts[group.status] += n;
+    if (group.fulfilmentStatus) counts[group.fulfilmentStatus] += n;
+    else if (group.status === 'paid') counts[TO_CONFIRM] += n;
+  }
+  return {
+    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: options.status ? counts[options.status] : counts.all,
+    counts,
+  };
+}
+
+/** One order as its page in the back office shows it. */
+export interface AdminOrder {
+  number: string;
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus | null;
+  /** The steps it may move to now: none unless paid, none once delivered. */
+  nextStatuses: FulfilmentStatus[];
+  amountPaise: number;
+  currency: string;
+  /** ISO 8601. */
+  createdAt: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  /** False once the customer deleted their account (the order is anonymised). */
+  hasAccount: boolean;
+  provider: PaymentProviderName;
+  providerOrderId: string | null;
+  providerPaymentId: string | null;
+  /** ISO 8601, or null when not paid. */
+  paidAt: string | null;
+  itemCount: number;
+  lines: {
+    productId: number | null;
+    name: string;
+    imageKey: string | null;
+    imagePlaceholder: string | null;
+    size: string;
+    color: string;
+    unitPricePaise: number;
+    quantity: number;
+  }[];
+  /** Oldest first, with the administrator behind each fulfilment step. */
+  timeline: RecordedOrderEvent[];
+  /** The order's `updated_at` as ISO 8601 with ms: what a fulfilment move must present. */
+  version: string;
+}
+
+/** An order by its number with everything its page shows, or null for an unknown number. */
+export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.number, number));
+  if (!row) return null;
+  const [lines, timeline] = await Promise.all([orderLinesOf(db, row.id), orderTimeline(db, row)]);
+  return {
+    number: row.number,
+    status: row.status,
+    fulfilmentStatus: row.fulfilmentStatus,
+    nextStatuses: row.status === 'paid' ? nextFulfilmentStatuses(row.fulfilmentStatus) : [],
+    amountPaise: row.amountPaise,
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+    customerName: row.customerName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    pincode: row.pincode,
+    hasAccount: row.userId !== null,
+    provider: row.provider,
+    providerOrderId: row.providerOrderId,
+    providerPaymentId: row.providerPaymentId,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    lines,
+    timeline,
+    version: row.updatedAt.toISOString(),
+  };
+}
+
+const OUT_OF_DATE = 'This order page is out of date. Reload it and try again.';
+
+/** The form of 'advance-fulfilment': the order, the step to move it to, the version seen. */
+export const advanceFulfilmentSchema = z.object({
+  number: z
+    .string({ error: 'This order could not be found.' })
+    .trim()
+    .min(1, 'This order could not be found.')
+    .max(40, 'This order could not be found.'),
+  status: z.enum(FULFILMENT_STATUSES, { error: 'Please choose the step to move the order to.' }),
+  version: z
+    .string({ error: OUT_OF_DATE })
+    .refine((value) => value !== '' && !Number.isNaN(Date.parse(value)), OUT_OF_DATE),
+});
+
+/** Where the customer's e-mail links to and whose name it carries. */
+export interface OrderMailSite {
+  /** The shop's public origin, e.g. https://example.in (no trailing slash). */
+  publicUrl: string;
+  shopName: string;
+}
+
+const label = (status: FulfilmentStatus) => FULFILMENT_STEPS[status].label;
+
+/**
+ * Moves a paid order to a later fulfilment step (skipping steps is allowed), with its
+ * timeline entry and audit entry ('order.fulfilment', before and after) in one transaction;
+ * then queues the customer's e-mail. Resolves to the toast's message.
+ * @throws AdminError 404 for an unknown order; 409 for an unpaid order, a stale version, or a
+ *   step that is not later than the current one.
+ */
+export async function advanceFulfilment(
+  db: Db,
+  mailer: Mailer,
+  actor: Actor,
+  input: z.output<typeof advanceFulfilmentSchema>,
+  site: OrderMailSite,
+): Promise<{ message: string; id: string }> {
+  const order = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        fulfilmentStatus: orders.fulfilmentStatus,
+        customerName: orders.customerName,
+        email: orders.email,
+        updatedAt: orders.updatedAt,
+      })
+      .from(orders)
+      .where(eq(orders.number, input.number))
+      .for('update');
+    if (!current) throw new AdminError('This order could not be found.', 404);
+    if (current.status !== 'paid') {
+      throw new AdminError('Only a paid order can move through fulfilment.', 409);
+    }
+    if (current.updatedAt.getTime() !== Date.parse(input.version)) {
+      throw new AdminError(
+        'This order was changed by someone else since you opened it. Reload to see its status, then try again.',
+        409,
+      );
+    }
+    const from = current.fulfilmentStatus;
+    if (from === input.status) {
+      throw new AdminError(`This order is already at “${label(from)}”.`, 409, 'status');
+    }
+    if (from !== null && fulfilmentIndex(input.status) < fulfilmentIndex(from)) {
+      throw new AdminError(
+        `This order is already at “${label(from)}”; it cannot go back to “${label(input.status)}”. Fulfilment only moves forward.`,
+        409,
+        'status',
+      );
+    }
+    // Strictly later than the version the page saw, even within the same millisecond.
+    const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
+    await tx
+      .update(orders)
+      .set({ fulfilmentStatus: input.status, updatedAt: now })
+      .where(eq(orders.id, current.id));
+    await tx.insert(orderEvents).values({
+      orderId: current.id,
+      kind: 'fulfilment',
+      fulfilmentStatus: input.status,
+      actorEmail: actor.email,
+      createdAt: now,
+    });
+    await recordAudit(tx, actor, {
+      action: 'order.fulfilment',
+      entity: 'order',
+      entityId: current.number,
+      summary: `Moved order ${current.number} to ${label(input.status)}${from ? ` (from ${label(from)})` : ''}`,
+      before: { fulfilmentStatus: from },
+      after: { fulfilmentStatus: input.status },
+    });
+    return current;
+  });
+  // After the commit: the e-mail is queued, never awaited, and never undoes the move.
+  const emailed = order.email !== '';
+  if (emailed) {
+    mailer.send(
+      fulfilmentUpdateEmail(
+        order,
+        input.status,
+        site.shopName,
+        `${site.publicUrl}/account/orders/${encodeURIComponent(order.number)}`,
+      ),
+    );
+  }
+  return {
+    message: `Order ${order.number} is now at ${label(input.status)}.${emailed ? ` ${order.customerName} is being e-mailed.` : ''}`,
+    id: order.number,
+  };
+}
+
+/** The intents of /admin/orders/:number. */
+export type OrderIntent = 'advance-fulfilment';
+
+/** The action handlers of an order's page, by intent, for `runAdminAction`. */
+export function orderHandlers(deps: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  /** The shop's name for the e-mail (read only when a move is made). */
+  shopName: () => Promise<string>;
+}): Record<OrderIntent, AdminHandler<z.output<typeof advanceFulfilmentSchema>>> {
+  return {
+    'advance-fulfilment': adminHandler(advanceFulfilmentSchema, async (input, admin) =>
+      advanceFulfilment(deps.db, deps.mailer, admin, input, {
+        publicUrl: deps.publicUrl,
+        shopName: await deps.shopName(),
+      }),
+    ),
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * How every back-office action runs (issue "Back office": role-checked on the server in every
+ * action, bad input answered with a clear message and a 4xx, nothing half-changed):
+ *
+ * 1. the role: a visitor gets 401, a signed-in non-administrator 403, before the form is read;
+ * 2. the form's `intent` picks the handler; an unknown intent is 400;
+ * 3. the handler's zod schema parses the form's fields; a refusal is 422 with a message per
+ *    field;
+ * 4. the handler runs (in its own transaction, recording the audit entry); an
+ *    {@link AdminError} becomes its status and message.
+ *
+ * Loaders keep `requireAdmin` (a redirect to /login), which suits a page visit.
+ */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { data, type AppLoadContext } from 'react-router';
+import type * as z from 'zod';
+import { getSessionUser, type SessionUser } from '~/features/account/session.server';
+import { BODY_REFUSALS, formContainsNul, isFormRequest } from '~/lib/request-body.server';
+
+/** What the back office answers refused callers (SPEC.md has no text for these). */
+const ADMIN_REFUSALS = {
+  signedOut: 'Please sign in as an administrator to do this.',
+  notAdmin: 'Only administrators can do this.',
+  unknownIntent: 'This action is not known.',
+  invalid: 'Please correct the highlighted fields.',
+} as const;
+
+/** A refusal with a message for the administrator and its HTTP status. */
+export class AdminError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 | 413 | 415 | 422 | 503 = 422,
+    /** The form field the message belongs beside, when it is about one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+/** What an admin action answers (its status is on the response). */
+export interface AdminOutcome {
+  ok: boolean;
+  intent: string;
+  /** For the toast: what was done, or why not. */
+  message: string;
+  fieldErrors?: Record<string, string>;
+  /** The id of a created record, for the screen to select it. */
+  id?: number | string;
+}
+
+/** One intent of an action: its input schema and what it does (resolving to a toast message). */
+export interface AdminHandler<Input> {
+  schema: z.ZodType<Input, unknown>;
+  run(
+    input: Input,
+    admin: SessionUser,
+    form: FormData,
+  ): Promise<string | { message: string; id?: number | string }>;
+}
+
+/** Any handler, whatever its input (the map `runAdminAction` takes). */
+export interface AnyAdminHandler {
+  schema: z.ZodType<unknown, unknown>;
+  run(
+    input: never,
+    admin: SessionUser,
+    form: FormData,
+  ): Promise<string | { message: string; id?: number | string }>;
+}
+
+/** Declares a handler with its input type inferred from the schema. */
+export function adminHandler<Schema extends z.ZodType>(
+  schema: Schema,
+  run: AdminHandler<z.output<Schema>>['run'],
+): AdminHandler<z.output<Schema>> {
+  return { schema: schema as z.ZodType<z.output<Schema>, unknown>, run };
+}
+
+/**
+ * The administrator behind an action.
+ * @throws a 401 response for a visitor and a 403 response for anyone else.
+ */
+async function requireAdminForAction(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) {
+    throw data<AdminOutcome>(
+      { ok: false, intent: '', message: ADMIN_REFUSALS.signedOut },
+      { status: 401 },
+    );
+  }
+  if (user.role !== 'admin') {
+    throw data<AdminOutcome>(
+      { ok: false, intent: '', message: ADMIN_REFUSALS.notAdmin },
+      { status: 403 },
+    );
+  }
+  return user;
+}
+
+/** A form's text fields as a plain object; repeated names become arrays; files are left out. */
+function formObject(form: FormData): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = {};
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name).filter((value): value is string => typeof value === 'string');
+    if (values.length === 1) object[name] = values[0]!;
+    else if (values.length > 1) object[name] = values;
+  }
+  return object;
+}
+
+/**
+ * Runs one admin action by the form's `intent` (see the module comment for the steps).
+ * `form` may be given when the caller has already read it (multipart uploads).
+ */
+export async function runAdminAction(
+  request: Request,
+  context: AppLoadContext,
+  handlers: Record<string, AnyAdminHandler>,
+  form?: FormData,
+) {
+  const admin = await requireAdminForAction(request, context);
+  let body: FormData;
+  if (form) {
+    body = form;
+  } else {
+    if (!isFormRequest(request)) {
+      return data<AdminOutcome>(
+        { ok: false, intent: '', message: BODY_REFUSALS.formExpected },
+        { status: 415 },
+      );
+    }
+    try {
+      body = await request.formData();
+    } catch {
+      return data<AdminOutcome>(
+        { ok: false, intent: '', message: 'The form could not be read.' },
+        { status: 400 },
+      );
+    }
+  }
+  if (formContainsNul(body)) {
+    return data<AdminOutcome>(
+      { ok: false, intent: '', message: BODY_REFUSALS.nul },
+      { status: 400 },
+    );
+  }
+  const intent = typeof body.get('intent') === 'string' ? (body.get('intent') as string) : '';
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) {
+    return data<AdminOutcome>(
+      { ok: false, intent, message: ADMIN_REFUSALS.unknownIntent },
+      { status: 400 },
+    );
+  }
+  const parsed = (handler.schema as z.ZodType).safeParse(formObject(body));
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+    }
+    const first = Object.values(fieldErrors)[0];
+    return data<AdminOutcome>(
+      { ok: false, intent, message: first ?? ADMIN_REFUSALS.invalid, fieldErrors },
+      { status: 422 },
+    );
+  }
+  try {
+    const result = await (handler as AdminHandler<unknown>).run(parsed.data, admin, body);
+    const outcome = typeof result === 'string' ? { message: result } : result;
+    return data<AdminOutcome>({ ok: true, intent, ...outcome });
+  } catch (error) {
+    if (!(error instanceof AdminError)) throw error;
+    return data<AdminOutcome>(
+      {
+        ok: false,
+        intent,
+        message: error.message,
+        fieldErrors: error.field ? { [error.field]: error.message } : undefined,
+      },
+      { status: error.status },
+    );
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Edit versions and unique keys, shared by the editing screens                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * A SQL condition: the row's `updated_at` equals the version (ISO 8601) the editor opened, to
+ * the millisecond (PostgreSQL keeps microseconds; JavaScript dates keep milliseconds). Used in
+ * an UPDATE's WHERE, so a save over a newer version changes no row.
+ */
+export function versionMatches(column: SQLWrapper, version: string): SQL {
+  return sql`date_trunc('milliseconds', ${column}) = ${new Date(version).toISOString()}::timestamptz`;
+}
+
+/**
+ * The version an edit form sent, checked to be a date.
+ * @throws AdminError 409 "The {what} form is out of date…" when it is missing or unreadable.
+ */
+export function assertVersion(version: string | undefined, what: string): string {
+  if (!version || Number.isNaN(Date.parse(version))) {
+    throw new AdminError(`The ${what} form is out of date. Reload and edit again.`, 409);
+  }
+  return version;
+}
+
+/** Whether a database error is a unique-constraint violation (SQLSTATE 23505), wrapped or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505' || causeCode === '23505';
+}
+
+/** React Router's `data()` result, read without its (unexported) class. */
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'DataWithResponseInit'
+  );
+}
+
+/**
+ * {@link runAdminAction} for a resource route that a script calls (the media screen's uploads,
+ * sent with XMLHttpRequest for their progress): the outcome, refusals included, as a JSON
+ * response with its status.
+ */
+export async function runAdminJsonAction(
+  request: Request,
+  context: AppLoadContext,
+  handlers: Record<string, AnyAdminHandler>,
+): Promise<Response> {
+  let result: unknown;
+  try {
+    result = await runAdminAction(request, context, handlers);
+  } catch (error) {
+    if (!isDataWithInit(error)) throw error;
+    result = error;
+  }
+  if (result instanceof Response) return result;
+  if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
+  return Response.json(result);
+}

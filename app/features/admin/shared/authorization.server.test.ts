@@ -1,0 +1,477 @@
+/**
+ * The back office's authorization table (issue "Back office", "Bad input and attacks"):
+ * every admin loader and every action intent, called directly (no UI) as a visitor, a
+ * signed-in customer and an administrator. Visitors and customers are refused (loaders:
+ * redirect to /login; actions: 401 and 403) and change nothing; administrators get through.
+ */
+import { count, eq } from 'drizzle-orm';
+import { data } from 'react-router';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  categories,
+  contactMessages,
+  media,
+  orders,
+  products,
+  session,
+  siteSettings,
+  subcategories,
+  user,
+} from '~/lib/schema.server';
+import { defaultSiteSettings } from '~/features/site/settings';
+import {
+  createTestApp,
+  formPost,
+  pageGet,
+  routeOutcome,
+  type TestApp,
+} from '../../../../tests/support/test-app';
+import { testDatabaseKind } from '../../../../tests/support/test-db';
+import * as auditRoute from '~/routes/admin/audit';
+import * as categoriesRoute from '~/routes/admin/categories';
+import * as dashboardRoute from '~/routes/admin/dashboard';
+import * as layoutRoute from '~/routes/admin/layout';
+import * as mediaRoute from '~/routes/admin/media';
+import * as mediaUploadRoute from '~/routes/admin/media-upload';
+import * as messagesRoute from '~/routes/admin/messages';
+import * as settingsRoute from '~/routes/admin/settings';
+import * as customerRoute from '~/routes/admin/customer';
+import * as customersRoute from '~/routes/admin/customers';
+import * as orderRoute from '~/routes/admin/order';
+import * as ordersRoute from '~/routes/admin/orders';
+import * as productRoute from '~/routes/admin/product';
+import * as productsRoute from '~/routes/admin/products';
+
+type Role = 'visitor' | 'customer' | 'admin';
+const ROLES: Role[] = ['visitor', 'customer', 'admin'];
+
+let app: TestApp;
+const cookies: Record<Role, string | undefined> = { visitor: undefined, customer: '', admin: '' };
+
+/** Fresh rows for one admin call to act on (so every call has a real target). */
+interface Fixture {
+  categoryId: number;
+  subcategoryId: number;
+  categoryVersion: string;
+  subcategoryVersion: string;
+  categoryOrder: string;
+  subcategoryOrder: string;
+  messageId: number;
+  /** The shop settings' version ('' before the first save). */
+  settingsVersion: string;
+  productId: number;
+  productCategoryId: number;
+  productVersion: string;
+  /** A paid order and its version. */
+  orderNumber: string;
+  orderVersion: string;
+  /** A customer account no test signs in with (banning it signs nobody out). */
+  userId: string;
+  /** A gallery image item and its version. */
+  mediaId: number;
+  mediaVersion: string;
+}
+
+/** A small real PNG for the upload actions (made once). */
+let png: Uint8Array<ArrayBuffer>;
+const photo = () => new File([png], 'photo.png', { type: 'image/png' });
+
+/** The JSON upload route read like a page action's `data()` outcome, for the table. */
+async function mediaUploadAction(args: never): Promise<unknown> {
+  const response = await mediaUploadRoute.action(args);
+  return data(await response.json(), { status: response.status });
+}
+
+let fixtures = 0;
+async function fixture(): Promise<Fixture> {
+  const n = ++fixtures;
+  const db = app.database.db;
+  const [category] = await db
+    .insert(categories)
+    .values({ name: `Fixture ${n}`, slug: `fixture-${n}`, displayOrder: 1000 + n })
+    .returning();
+  const [subcategory] = await db
+    .insert(subcategories)
+    .values({ categoryId: category!.id, name: `Fixture sub ${n}`, slug: `fixture-sub-${n}` })
+    .returning();
+  const [message] = await db
+    .insert(contactMessages)
+    .values({ name: 'Asha', email: 'asha@example.com', message: `Fixture message ${n}` })
+    .returning();
+  const [settingsRow] = await db.select({ updatedAt: siteSettings.updatedAt }).from(siteSettings);
+  // Products get their own category, so the category fixture stays deletable.
+  const [shelf] = await db
+    .insert(categories)
+    .values({ name: `Product shelf ${n}`, slug: `product-shelf-${n}`, displayOrder: 2000 + n })
+    .returning();
+  const [product] = await db
+    .insert(products)
+    .values({
+      slug: `fixture-product-${n}`,
+      name: `Fixture product ${n}`,
+      categoryId: shelf!.id,
+      pricePaise: 125_000,
+    })
+    .returning();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      number: `RT-FIXTURE-${n}`,
+      status: 'paid',
+      amountPaise: 125_000,
+      customerName: 'Asha Patel',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      address: '1 Fixture Road',
+      city: 'Rajkot',
+      state: 'Gujarat',
+      pincode: '360001',
+      provider: 'sandbox',
+      paidAt: new Date(),
+    })
+    .returning();
+  const [account] = await db
+    .insert(user)
+    .values({ id: `fixture-user-${n}`, name: `Fixture ${n}`, email: `fixture-${n}@example.com` })
+    .returning();
+  const [item] = await db
+    .insert(media)
+    .values({ kind: 'image', title: `Fixture photo ${n}`, categoryId: shelf!.id })
+    .returning();
+  return {
+    mediaId: item!.id,
+    mediaVersion: item!.updatedAt.toISOString(),
+    categoryId: category!.id,
+    subcategoryId: subcategory!.id,
+    categoryVersion: category!.updatedAt.toISOString(),
+    subcategoryVersion: subcategory!.updatedAt.toISOString(),
+    categoryOrder: (await db.select({ id: categories.id }).from(categories))
+      .map((row) => row.id)
+      .join(','),
+    subcategoryOrder: String(subcategory!.id),
+    messageId: message!.id,
+    settingsVersion: settingsRow?.updatedAt.toISOString() ?? '',
+    productId: product!.id,
+    productCategoryId: shelf!.id,
+    productVersion: product!.updatedAt.toISOString(),
+    orderNumber: order!.number,
+    orderVersion: order!.updatedAt.toISOString(),
+    userId: account!.id,
+  };
+}
+
+/** Every admin action intent with a valid form for it. */
+type FormOf = (f: Fixture) => Record<string, string | Blob>;
+const ACTIONS: {
+  path: string;
+  action: (args: never) => Promise<unknown>;
+  intent: string;
+  form: FormOf;
+  /** Puts the target in a state the action changes (marking a new message new is no change). */
+  prepare?: (f: Fixture) => Promise<void>;
+}[] = [
+  ...(
+    [
+      ['save-category', (f) => ({ name: `New ${f.categoryId}` })],
+      [
+        'save-category',
+        (f) => ({ id: String(f.categoryId), name: 'Renamed', version: f.categoryVersion }),
+      ],
+      ['save-subcategory', (f) => ({ categoryId: String(f.categoryId), name: 'New sub' })],
+      [
+        'save-subcategory',
+        (f) => ({
+          id: String(f.subcategoryId),
+          categoryId: String(f.categoryId),
+          name: 'Renamed sub',
+          version: f.subcategoryVersion,
+        }),
+      ],
+      ['reorder', (f) => ({ order: f.categoryOrder.split(',').reverse().join(',') })],
+      ['reorder', (f) => ({ categoryId: String(f.categoryId), order: f.subcategoryOrder })],
+      ['set-category-active', (f) => ({ id: String(f.categoryId), isActive: 'true' })],
+      ['set-subcategory-active', (f) => ({ id: String(f.subcategoryId), isActive: 'false' })],
+      ['delete-subcategory', (f) => ({ id: String(f.subcategoryId) })],
+      ['delete-category', (f) => ({ id: String(f.categoryId) })],
+    ] as [string, FormOf][]
+  ).map(([intent, form]) => ({
+    path: '/admin/categories',
+    action: categoriesRoute.action as never,
+    intent,
+    form,
+  })),
+  ...(['mark-read', 'mark-answered', 'mark-new'] as const).map((intent) => ({
+    path: '/admin/messages',
+    action: messagesRoute.action as never,
+    intent,
+    form: (f: Fixture) => ({ id: String(f.messageId) }),
+    prepare:
+      intent === 'mark-new'
+        ? async (f: Fixture) => {
+            await app.database.db
+              .update(contactMessages)
+              .set({ status: 'read' })
+              .where(eq(contactMessages.id, f.messageId));
+          }
+        : undefined,
+  })),
+  {
+    path: '/admin/settings',
+    action: settingsRoute.action as never,
+    intent: 'save-settings',
+    form: (f: Fixture) => ({
+      version: f.settingsVersion,
+      shopName: defaultSiteSettings.shopName,
+      tagline: `Since 1987 (${f.messageId})`,
+      phone: defaultSiteSettings.phone,
+      whatsappNumber: '+91 90000 00001',
+      enquiryWhatsappNumber: '+91 90000 00002',
+      email: defaultSiteSettings.email,
+      street: defaultSiteSettings.address.street,
+      city: 'Rajkot',
+      region: 'Gujarat',
+      postalCode: '360001',
+      country: 'IN',
+      latitude: '22.3',
+      longitude: '70.8',
+    }),
+  },
+  {
+    path: '/admin/products/new',
+    action: productRoute.action as never,
+    intent: 'save-product',
+    form: (f: Fixture) => ({
+      name: `New product ${f.productId}`,
+      categoryId: String(f.categoryId),
+      price: '2,450',
+    }),
+  },
+  {
+    path: '/admin/products/:id',
+    action: productRoute.action as never,
+    intent: 'save-product',
+    form: (f: Fixture) => ({
+      id: String(f.productId),
+      version: f.productVersion,
+      name: 'Renamed product',
+      categoryId: String(f.productCategoryId),
+      price: '1,999.50',
+      isActive: 'on',
+    }),
+  },
+  ...(['duplicate-product', 'set-product-active', 'delete-product'] as const).map((intent) => ({
+    path: '/admin/products',
+    action: productsRoute.action as never,
+    intent,
+    form: (f: Fixture) => ({
+      id: String(f.productId),
+      ...(intent === 'set-product-active' ? { isActive: 'false' } : {}),
+    }),
+  })),
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'advance-fulfilment',
+    form: (f: Fixture) => ({ number: f.orderNumber, status: 'confirmed', version: f.orderVersion }),
+  },
+  {
+    path: '/admin/customers/:id',
+    action: customerRoute.action as never,
+    intent: 'set-role',
+    form: (f: Fixture) => ({ userId: f.userId, role: 'admin' }),
+  },
+  {
+    path: '/admin/customers/:id',
+    action: customerRoute.action as never,
+    intent: 'set-banned',
+    form: (f: Fixture) => ({ userId: f.userId, banned: 'true', reason: 'Fixture' }),
+  },
+  {
+    path: '/admin/media/upload',
+    action: mediaUploadAction as never,
+    intent: 'upload-media',
+    form: (f: Fixture) => ({
+      title: `Uploaded ${f.mediaId}`,
+      categoryId: String(f.productCategoryId),
+      file: photo(),
+    }),
+  },
+  {
+    path: '/admin/media',
+    action: mediaRoute.action as never,
+    intent: 'upload-media',
+    form: (f: Fixture) => ({ title: `Uploaded on the page ${f.mediaId}`, file: photo() }),
+  },
+  {
+    path: '/admin/media',
+    action: mediaRoute.action as never,
+    intent: 'save-media',
+    form: (f: Fixture) => ({
+      id: String(f.mediaId),
+      version: f.mediaVersion,
+      title: 'Renamed photo',
+      description: 'Edited',
+    }),
+  },
+  {
+    path: '/admin/media',
+    action: mediaRoute.action as never,
+    intent: 'delete-media',
+    form: (f: Fixture) => ({ id: String(f.mediaId) }),
+  },
+];
+
+const LOADERS: {
+  path: (f: Fixture) => string;
+  loader: (args: never) => Promise<unknown>;
+  params?: (f: Fixture) => Record<string, string>;
+}[] = [
+  { path: () => '/admin', loader: layoutRoute.loader as never },
+  { path: () => '/admin', loader: dashboardRoute.loader as never },
+  { path: () => '/admin/categories', loader: categoriesRoute.loader as never },
+  { path: () => '/admin/products', loader: productsRoute.loader as never },
+  {
+    path: () => '/admin/products/new',
+    loader: productRoute.loader as never,
+    params: () => ({ id: 'new' }),
+  },
+  {
+    path: (f) => `/admin/products/${f.productId}`,
+    loader: productRoute.loader as never,
+    params: (f) => ({ id: String(f.productId) }),
+  },
+  { path: () => '/admin/orders', loader: ordersRoute.loader as never },
+  {
+    path: (f) => `/admin/orders/${f.orderNumber}`,
+    loader: orderRoute.loader as never,
+    params: (f) => ({ number: f.orderNumber }),
+  },
+  { path: () => '/admin/customers', loader: customersRoute.loader as never },
+  {
+    path: (f) => `/admin/customers/${f.userId}`,
+    loader: customerRoute.loader as never,
+    params: (f) => ({ id: f.userId }),
+  },
+  { path: () => '/admin/messages', loader: messagesRoute.loader as never },
+  { path: () => '/admin/settings', loader: settingsRoute.loader as never },
+  { path: () => '/admin/media', loader: mediaRoute.loader as never },
+  { path: () => '/admin/audit', loader: auditRoute.loader as never },
+];
+
+/** A fingerprint of everything an admin action could change. */
+async function state(): Promise<string> {
+  const db = app.database.db;
+  const [rows] = await Promise.all([
+    Promise.all([
+      db.select().from(categories).orderBy(categories.id),
+      db.select().from(subcategories).orderBy(subcategories.id),
+      db.select().from(contactMessages).orderBy(contactMessages.id),
+      db.select().from(siteSettings),
+      db.select().from(products).orderBy(products.id),
+      db.select().from(media).orderBy(media.id),
+      db.select().from(orders).orderBy(orders.id),
+      db.select().from(user).orderBy(user.id),
+      db.select({ n: count() }).from(session),
+      db.select({ n: count() }).from(auditLog),
+    ]),
+  ]);
+  return JSON.stringify(rows);
+}
+
+beforeAll(async () => {
+  png = new Uint8Array(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a5a2b' } })
+      .png()
+      .toBuffer(),
+  );
+  app = await createTestApp();
+  cookies.customer = (await app.signedIn('user')).cookie;
+  cookies.admin = (await app.signedIn('admin')).cookie;
+});
+afterAll(() => app?.dispose());
+
+describe(`the back office authorization table on ${testDatabaseKind}`, () => {
+  describe.each(ACTIONS.map((entry) => [`${entry.path} ${entry.intent}`, entry] as const))(
+    'action %s',
+    (_name, entry) => {
+      it.each(['visitor', 'customer'] as const)(
+        'is refused to a %s and changes nothing',
+        async (role) => {
+          const f = await fixture();
+          const before = await state();
+          const request = formPost(
+            entry.path,
+            { intent: entry.intent, ...entry.form(f) },
+            cookies[role],
+          );
+          const outcome = await routeOutcome(() =>
+            entry.action({ request, context: app.context, params: {} } as never),
+          );
+          expect(outcome.status).toBe(role === 'visitor' ? 401 : 403);
+          expect(outcome.data).toMatchObject({
+            ok: false,
+            message:
+              role === 'visitor'
+                ? 'Please sign in as an administrator to do this.'
+                : 'Only administrators can do this.',
+          });
+          expect(await state()).toBe(before);
+        },
+      );
+
+      it('is carried out for an administrator, with an audit entry', async () => {
+        const f = await fixture();
+        await entry.prepare?.(f);
+        const [auditBefore] = await app.database.db.select({ n: count() }).from(auditLog);
+        const request = formPost(
+          entry.path,
+          { intent: entry.intent, ...entry.form(f) },
+          cookies.admin,
+        );
+        const outcome = await routeOutcome(() =>
+          entry.action({ request, context: app.context, params: {} } as never),
+        );
+        expect(outcome.status, JSON.stringify(outcome.data)).toBe(200);
+        expect(outcome.data).toMatchObject({ ok: true, intent: entry.intent });
+        const [auditAfter] = await app.database.db.select({ n: count() }).from(auditLog);
+        expect(auditAfter!.n).toBe(auditBefore!.n + 1);
+      });
+    },
+  );
+
+  it.each(['visitor', 'customer', 'admin'] as const)(
+    'an unknown intent is refused to a %s without a change',
+    async (role) => {
+      const before = await state();
+      const request = formPost('/admin/categories', { intent: 'drop-tables' }, cookies[role]);
+      const outcome = await routeOutcome(() =>
+        categoriesRoute.action({ request, context: app.context, params: {} } as never),
+      );
+      expect(outcome.status).toBe({ visitor: 401, customer: 403, admin: 400 }[role]);
+      expect(await state()).toBe(before);
+    },
+  );
+
+  describe.each(
+    LOADERS.map((entry, index) => [`#${index + 1} ${entry.path.toString()}`, entry] as const),
+  )('loader %s', (_name, entry) => {
+    it.each(ROLES)('answers a %s as its role allows', async (role) => {
+      const f = await fixture();
+      const path = entry.path(f);
+      const request = pageGet(path, cookies[role]);
+      const outcome = await routeOutcome(() =>
+        entry.loader({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
+      );
+      if (role === 'admin') {
+        expect(outcome.status).toBe(200);
+      } else {
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toBe(
+          role === 'visitor' ? `/login?redirectTo=${encodeURIComponent(path)}` : '/login',
+        );
+      }
+    });
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * The server side of paying for an order (issue "Cart, wishlist, checkout" 4-7), the same for
+ * Razorpay and the sandbox: place the order and the provider order; confirm the widget's
+ * signed payment; apply signed webhooks; the sandbox dialog's buttons; and what follows a
+ * payment (the confirmation e-mail). Request bodies are parsed with zod.
+ */
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { flashCookie } from '~/features/site/flash.server';
+import {
+  BODY_REFUSALS,
+  formContainsNul,
+  isFormRequest,
+  parseJsonRequest,
+} from '~/lib/request-body.server';
+import {
+  enforceLimits,
+  RateLimitedError,
+  waitInWords,
+  type RequestLimit,
+} from '~/lib/rate-limit.server';
+import { z } from 'zod';
+import type { SessionUser } from '~/features/account/session.server';
+import { PaymentProviderError } from '~/lib/payments/payments.server';
+import type { CheckoutDetails } from './checkout-details';
+import { orderConfirmationEmail } from '~/features/orders/order-email';
+import {
+  applyPaymentEvent,
+  attachProviderOrder,
+  CANCELLED_ORDER_MESSAGE,
+  cancelOrder,
+  confirmPayment,
+  createOrderFromCart,
+  findByProviderOrder,
+  findOwnOrder,
+  getOrder,
+  OrderError,
+  orderNumberOf,
+  type PaymentOutcome,
+} from '~/features/orders/orders.server';
+
+/** What the browser needs to open the payment widget. Nothing here is secret. */
+export interface PaymentStart {
+  orderNumber: string;
+  amountPaise: number;
+  currency: 'INR';
+  provider: 'razorpay' | 'sandbox';
+  providerOrderId: string;
+  /** Razorpay's key id; null for the sandbox. */
+  keyId: string | null;
+  prefill: { name: string; email: string; contact: string };
+  notes: Record<string, string>;
+}
+
+/** SPEC.md section 8's texts for checkout failures. */
+const CHECKOUT_FAILED = {
+  title: 'Checkout failed',
+  description: 'There was an error processing your order. Please try again.',
+} as const;
+
+/**
+ * How many orders one shopper may start (issue 8 item 5): each creates a provider order, so a
+ * loop would flood Razorpay and the order list. Per account, and per client address for many
+ * accounts behind one address.
+ */
+export const CHECKOUT_LIMITS = {
+  perAccount: { windowS: 10 * 60, max: 10 },
+  perAddress: { windowS: 10 * 60, max: 30 },
+} as const satisfies Record<string, RequestLimit>;
+
+/**
+ * Creates the order from the stored cart and its provider order.
+ * @param clientAddress from `clientAddress(request)`, for `CHECKOUT_LIMITS`.
+ * @throws RateLimitedError over `CHECKOUT_LIMITS` (nothing created); OrderError (empty cart,
+ *   product no longer for sale); PaymentProviderError when the provider refuses (the order
+ *   stays 'created' without a provider order).
+ */
+export async function placeOrder(
+  context: AppLoadContext,
+  user: SessionUser,
+  details: CheckoutDetails,
+  clientAddress: string,
+): Promise<PaymentStart> {
+  await enforceLimits(
+    context.db,
+    [
+      { key: `checkout:user:${user.id}`, limit: CHECKOUT_LIMITS.perAccount },
+      { key: `checkout:ip:${clientAddress}`, limit: CHECKOUT_LIMITS.perAddress },
+    ],
+    'Too many checkouts',
+  );
+  const order = await createOrderFromCart(context.db, {
+    userId: user.id,
+    details,
+    provider: context.payments.name,
+  });
+  const notes = {
+    order_number: order.number,
+    address: `${details.address}, ${details.city}, ${details.state} ${details.pincode}`.slice(
+      0,
+      256,
+    ),
+  };
+  const providerOrder = await context.payments.createOrder({
+    amountPaise: order.amountPaise,
+    receipt: order.number,
+    notes,
+  });
+  await attachProviderOrder(context.db, order.id, providerOrder.providerOrderId);
+  return {
+    orderNumber: order.number,
+    amountPaise: order.amountPaise,
+    currency: 'INR',
+    provider: context.payments.name,
+    providerOrderId: providerOrder.providerOrderId,
+    keyId: context.payments.publicKey,
+    prefill: { name: details.name, email: details.email, contact: details.phone },
+    notes,
+  };
+}
+
+/** Sends the confirmation e-mail of an order that just became paid. */
+async function afterPaid(context: AppLoadContext, outcome: PaymentOutcome, userId: string | null) {
+  if (outcome.kind !== 'paid' || !userId) return;
+  const [settings, order] = await Promise.all([
+    context.catalogue.settings(),
+    getOrderById(context, userId, outcome.orderId),
+  ]);
+  if (!order) return;
+  context.mailer.send(
+    orderConfirmationEmail(
+      order,
+      settings.shopName,
+      `${context.env.PUBLIC_URL}/account/orders/${order.number}`,
+    ),
+  );
+}
+
+async function getOrderById(context: AppLoadContext, userId: string, orderId: number) {
+  const number = await orderNumberOf(context.db, orderId);
+  return number ? getOrder(context.db, userId, number) : null;
+}
+
+const confirmSchema = z.object({
+  orderNumber: z.string().min(1).max(40),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+/**
+ * POST /api/payments/confirm: the widget's handler result. The signature must match the
+ * provider order id we stored for this shopper's order; then the order is paid (once).
+ * Answers `{ ok: true, orderNumber }`, or `{ error }` with 400/404/409, or 500 with
+ * 'Error updating order' when the payment could not be recorded (the webhook will).
+ */
+export async function handleConfirm(request: Request, context: AppLoadContext, user: SessionUser) {
+  const parsed = await parseJsonRequest(request, confirmSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
+  const body = parsed.data;
+  const order = await findOwnOrder(context.db, user.id, body.orderNumber);
+  if (!order || !order.providerOrderId) return data({ error: 'Order not found' }, { status: 404 });
+  const valid =
+    body.razorpay_order_id === order.providerOrderId &&
+    context.payments.verifyPaymentSignature({
+      providerOrderId: order.providerOrderId,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+  if (!valid) return data({ error: 'The payment could not be verified' }, { status: 400 });
+  try {
+    const outcome = await confirmPayment(context.db, {
+      userId: user.id,
+      orderNumber: body.orderNumber,
+      paymentId: body.razorpay_payment_id,
+      provider: context.payments.name,
+    });
+    await afterPaid(context, outcome, user.id);
+    return data({ ok: true, orderNumber: body.orderNumber });
+  } catch (error) {
+    if (error instanceof OrderError)
+      return data({ error: error.message }, { status: error.status });
+    console.warn('payment confirmation could not be recorded', error);
+    return data({ error: 'Error updating order' }, { status: 500 });
+  }
+}
+
+/**
+ * POST /api/payments/webhook: Razorpay's (or the sandbox's) signed events over the raw body.
+ * A bad signature answers 400; a repeated event id 200 without changes.
+ */
+export async function handleWebhook(request: Request, context: AppLoadContext) {
+  const rawBody = await request.text();
+  return processWebhook(
+    context,
+    rawBody,
+    request.headers.get('x-razorpay-signature') ?? undefined,
+    request.headers.get('x-razorpay-event-id') ?? undefined,
+  );
+}
+
+async function processWebhook(
+  context: AppLoadContext,
+  rawBody: string,
+  signature: string | undefined,
+  eventIdHeader: string | undefined,
+) {
+  if (!context.payments.verifyWebhookSignature(rawBody, signature)) {
+    return data({ error: 'Invalid signature' }, { status: 400 });
+  }
+  const event = context.payments.parseWebhookEvent(rawBody, eventIdHeader);
+  if (!event) return data({ ok: true, ignored: true });
+  const outcome = await applyPaymentEvent(context.db, context.payments.name, event);
+  if (outcome.kind === 'paid') await afterPaid(context, outcome, outcome.userId);
+  return data({ ok: true, outcome: outcome.kind });
+}
+
+const orderNumberSchema = z.object({ orderNumber: z.string().min(1).max(40) });
+
+/** POST /api/payments/cancel: the shopper closed the widget; a created order is cancelled. */
+export async function handleCancel(request: Request, context: AppLoadContext, user: SessionUser) {
+  const parsed = await parseJsonRequest(request, orderNumberSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
+  const cancelled = await cancelOrder(context.db, user.id, parsed.data.orderNumber);
+  return data({ ok: cancelled });
+}
+
+const sandboxSchema = z.object({
+  orderNumber: z.string().min(1).max(40),
+  outcome: z.enum(['pay', 'fail']),
+});
+
+/**
+ * POST /api/payments/sandbox: the sandbox dialog's 'Pay' answers what Razorpay's widget would
+ * hand the browser (payment id and signature, to be confirmed like Razorpay's); 'Fail payment'
+ * sends a signed payment.failed event through the webhook path. Refused (404) unless the
+ * sandbox takes payments; only for the shopper's own created or failed order.
+ */
+export async function handleSandbox(request: Request, context: AppLoadContext, user: SessionUser) {
+  const sandbox = context.payments.sandbox;
+  if (!sandbox) return data({ error: 'Not found' }, { status: 404 });
+  const parsed = await parseJsonRequest(request, sandboxSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
+  const order = await findOwnOrder(context.db, user.id, parsed.data.orderNumber);
+  if (!order || !order.providerOrderId) return data({ error: 'Order not found' }, { status: 404 });
+  if (order.status === 'paid')
+    return data({ error: 'This order is already paid' }, { status: 409 });
+  if (order.status === 'cancelled') {
+    return data({ error: CANCELLED_ORDER_MESSAGE }, { status: 409 });
+  }
+  if (parsed.data.outcome === 'pay') {
+    const payment = sandbox.pay(order.providerOrderId);
+    return data({
+      razorpay_payment_id: payment.paymentId,
+      razorpay_order_id: order.providerOrderId,
+      razorpay_signature: payment.signature,
+    });
+  }
+  const failure = sandbox.failure(order.providerOrderId, order.amountPaise);
+  return processWebhook(context, failure.rawBody, failure.signature, failure.eventId);
+}
+
+/**
+ * Maps a failure to place an order to the answer the checkout page shows: its status, the
+ * notice, and for 429 the wait in seconds (for Retry-After).
+ * @throws the error itself when it is none of the expected ones (a 500 follows).
+ */
+export function placeOrderFailure(error: unknown): {
+  status: number;
+  notice: { title: string; description: string };
+  retryAfterS?: number;
+} {
+  if (error instanceof RateLimitedError) {
+    return {
+      status: 429,
+      retryAfterS: error.retryAfterS,
+      notice: {
+        title: 'Too many attempts',
+        description: `You have started several payments in a short time. Please try again in ${waitInWords(error.retryAfterS)}.`,
+      },
+    };
+  }
+  if (error instanceof OrderError) {
+    return {
+      status: error.status,
+      notice: {
+        title: error.message === 'Cart is empty' ? 'Cart is empty' : CHECKOUT_FAILED.title,
+        description:
+          error.message === 'Cart is empty'
+            ? 'Please add items to your cart before checkout'
+            : error.message,
+      },
+    };
+  }
+  if (error instanceof PaymentProviderError || error instanceof RangeError) {
+    console.warn('payment provider refused the order', error.message);
+    return { status: 502, notice: CHECKOUT_FAILED };
+  }
+  throw error;
+}
+
+const callbackSchema = z.object({
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+/**
+ * POST /api/payments/callback: Razorpay's redirect flow (in-app browsers that cannot show the
+ * modal) posts the payment here as a form from its own origin, without our Lax session
+ * cookie. The signature over the order id we stored is the only trust; then the shopper goes
+ * to the order (paid) or back to checkout (failed) with a notice.
+ */
+export async function handleCallback(request: Request, context: AppLoadContext) {
+  const secure = context.env.PUBLIC_URL.startsWith('https://');
+  const failed = () =>
+    redirect('/checkout', { headers: { 'Set-Cookie': flashCookie('payment-failed', secure) } });
+  // Razorpay posts a web form; anything else is not Razorpay.
+  if (!isFormRequest(request)) {
+    return data({ error: BODY_REFUSALS.formExpected }, { status: 415 });
+  }
+  const form = await request.formData().catch(() => null);
+  if (!form || formContainsNul(form)) return failed();
+  const parsed = callbackSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return failed();
+  const body = parsed.data;
+  const order = await findByProviderOrder(context.db, body.razorpay_order_id);
+  const valid =
+    order !== null &&
+    context.payments.verifyPaymentSignature({
+      providerOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+  if (!order || !valid) return failed();
+  const outcome = await confirmPayment(context.db, {
+    userId: null,
+    orderNumber: order.number,
+    paymentId: body.razorpay_payment_id,
+    provider: context.payments.name,
+  });
+  await afterPaid(context, outcome, order.userId);
+  return redirect(`/account/orders/${order.number}`, {
+    headers: { 'Set-Cookie': flashCookie('payment-success', secure) },
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * Opening the payment for a placed order (SPEC.md section 7 "Payment"; DESIGN.md "Runtime
+ * contract" 7): Razorpay's checkout.js, loaded on demand, or the in-page 'Sandbox payment'
+ * dialog with 'Pay', 'Fail payment' and 'Cancel'. Both end in the same server paths:
+ * /api/payments/confirm with the signed payment, the webhook for failures, /cancel.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
+import { formatRupees } from '~/lib/money';
+import { useCart } from '~/features/cart/cart-context';
+import type { PaymentStart } from './payment-flow.server';
+
+const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+const FAILED = {
+  title: 'Checkout failed',
+  description: 'There was an error processing your order. Please try again.',
+};
+
+interface SignedPayment {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+async function post(
+  path: string,
+  body: object,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Loads Razorpay's script once; resolves false when it cannot be loaded. */
+function loadCheckoutScript(): Promise<boolean> {
+  if ((window as { Razorpay?: unknown }).Razorpay) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.src = CHECKOUT_SCRIPT;
+    script.async = true;
+    script.onload = () => resolve(Boolean((window as { Razorpay?: unknown }).Razorpay));
+    script.onerror = () => resolve(false);
+    document.head.append(script);
+  });
+}
+
+/** The hook behind the checkout page's payment: `start(payment)` opens the right widget. */
+export function usePayment(shopName: string) {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const [sandbox, setSandbox] = useState<PaymentStart | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async (payment: PaymentStart, signed: SignedPayment) => {
+    try {
+      const answer = await post('/api/payments/confirm', {
+        orderNumber: payment.orderNumber,
+        ...signed,
+      });
+      if (answer.status >= 400) {
+        toast.error(answer.status >= 500 ? 'Error updating order' : FAILED.title, {
+          description:
+            answer.status >= 500
+              ? 'Your payment was received; we will confirm your order shortly.'
+              : String(answer.body.error ?? FAILED.description),
+        });
+        return;
+      }
+      await cart.refresh();
+      toast.success('Payment successful', {
+        description: `Thank you! Your order ${payment.orderNumber} is confirmed.`,
+      });
+      void navigate('/');
+    } catch {
+      toast.error('Error updating order', {
+        description: 'Your payment was received; we will confirm your order shortly.',
+      });
+    }
+  };
+
+  const cancel = async (payment: PaymentStart) => {
+    await post('/api/payments/cancel', { orderNumber: payment.orderNumber }).catch(() => null);
+    toast('Payment cancelled', { description: `Order ${payment.orderNumber} was not paid.` });
+  };
+
+  const start = async (payment: PaymentStart) => {
+    if (payment.provider === 'sandbox') {
+      setSandbox(payment);
+      return;
+    }
+    if (!(await loadCheckoutScript())) {
+      toast.error('Payment Error', {
+        description: 'Payment gateway is not available. Please try again later.',
+      });
+      return;
+    }
+    const Razorpay = (
+      window as unknown as {
+        Razorpay: new (options: object) => {
+          open(): void;
+          on(event: string, fn: () => void): void;
+        };
+      }
+    ).Razorpay;
+    const widget = new Razorpay({
+      key: payment.keyId,
+      amount: payment.amountPaise,
+      currency: payment.currency,
+      order_id: payment.providerOrderId,
+      name: shopName,
+      description: `Order ${payment.orderNumber}`,
+      prefill: payment.prefill,
+      notes: payment.notes,
+      theme: { color: '#7a1f2b' },
+      handler: (signed: SignedPayment) => void confirm(payment, signed),
+      // Browsers that cannot show the modal (in-app browsers) pay by redirect and land here.
+      callback_url: `${window.location.origin}/api/payments/callback`,
+      modal: { ondismiss: () => void cancel(payment) },
+    });
+    widget.on('payment.failed', () =>
+      toast.error(FAILED.title, { description: FAILED.description }),
+    );
+    widget.open();
+  };
+
+  const sandboxAct = async (outcome: 'pay' | 'fail' | 'cancel') => {
+    const payment = sandbox;
+    if (!payment) return;
+    setBusy(true);
+    try {
+      if (outcome === 'cancel') {
+        await cancel(payment);
+      } else if (outcome === 'fail') {
+        await post('/api/payments/sandbox', { orderNumber: payment.orderNumber, outcome: 'fail' });
+        toast.error(FAILED.title, { description: FAILED.description });
+      } else {
+        const answer = await post('/api/payments/sandbox', {
+          orderNumber: payment.orderNumber,
+          outcome: 'pay',
+        });
+        if (answer.status >= 400) {
+          toast.error(FAILED.title, {
+            description: String(answer.body.error ?? FAILED.description),
+          });
+        } else {
+          await confirm(payment, answer.body as unknown as SignedPayment);
+        }
+      }
+    } catch {
+      toast.error(FAILED.title, { description: FAILED.description });
+    } finally {
+      setBusy(false);
+      setSandbox(null);
+    }
+  };
+
+  const dialog = (
+    <Dialog
+      open={sandbox !== null}
+      onOpenChange={(open) => !open && !busy && void sandboxAct('cancel')}
+    >
+      <DialogContent>
+        <DialogTitle>Sandbox payment</DialogTitle>
+        <DialogDescription>
+          Test payments only: no money moves. Order {sandbox?.orderNumber}, amount{' '}
+          <strong>{sandbox ? formatRupees(sandbox.amountPaise) : ''}</strong>.
+        </DialogDescription>
+        <div className="mt-2 flex flex-wrap justify-end gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={busy}
+            onClick={() => void sandboxAct('cancel')}
+          >
+            Cancel
+          </Button>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={busy}
+            onClick={() => void sandboxAct('fail')}
+          >
+            Fail payment
+          </Button>
+          <Button type="button" disabled={busy} onClick={() => void sandboxAct('pay')}>
+            Pay
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+
+  return { start, dialog };
+}

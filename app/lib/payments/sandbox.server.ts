@@ -1,0 +1,135 @@
+/**
+ * The sandbox payment provider: Razorpay's protocol without the network, for development, tests
+ * and (only with PAYMENT_PROVIDER=sandbox) a production shop taking test payments. Ids look like
+ * Razorpay's (`order_SBX…`, `pay_SBX…`), the checkout-handler signature is Razorpay's scheme
+ * under the sandbox secret and webhooks are Razorpay-shaped bodies signed with a webhook secret
+ * derived from it, so the server runs the same verification paths for both providers.
+ */
+import { createHmac, randomInt } from 'node:crypto';
+import type { PaymentProvider, ProviderOrder } from './types';
+import {
+  assertOrderInput,
+  parseRazorpayWebhookEvent,
+  verifyPaymentSignatureWithSecret,
+  verifyWebhookSignatureWithSecret,
+} from './razorpay.server';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** Marks every sandbox id, after Razorpay's own prefix. */
+const SANDBOX_MARK = 'SBX';
+/** Razorpay ids have 14 characters after the prefix; 3 of ours are the mark. */
+const RANDOM_LENGTH = 11;
+
+/** `prefix` + 'SBX' + 11 random base62 characters, e.g. order_SBX4fK2mQ9xLp0a. */
+function sandboxId(prefix: 'order_' | 'pay_' | 'evt_'): string {
+  let id = `${prefix}${SANDBOX_MARK}`;
+  for (let i = 0; i < RANDOM_LENGTH; i++) id += BASE62[randomInt(BASE62.length)];
+  return id;
+}
+
+/** Whether an id was made by the sandbox (so a real Razorpay order can never be "paid" here). */
+function isSandboxOrderId(providerOrderId: string): boolean {
+  return (
+    typeof providerOrderId === 'string' &&
+    new RegExp(`^order_${SANDBOX_MARK}[0-9A-Za-z]{${RANDOM_LENGTH}}$`).test(providerOrderId)
+  );
+}
+
+/**
+ * The sandbox's webhook secret: HMAC-SHA256 hex of a fixed label under the sandbox secret, so it
+ * differs from the handler-signing key but needs no configuration of its own.
+ */
+export function sandboxWebhookSecret(sandboxSecret: string): string {
+  return createHmac('sha256', sandboxSecret).update('sandbox webhook secret').digest('hex');
+}
+
+function assertSandboxOrderId(providerOrderId: string): void {
+  if (!isSandboxOrderId(providerOrderId)) {
+    throw new Error(`not a sandbox order id: ${String(providerOrderId).slice(0, 40)}`);
+  }
+}
+
+/**
+ * The sandbox provider. `publicKey` is null (no widget script to load); `sandbox.pay` and
+ * `sandbox.failure` are what the in-page dialog's buttons do on the server.
+ * verifyPaymentSignature is false for order ids the sandbox did not make.
+ * @throws Error when `secret` is empty.
+ */
+export function createSandboxProvider(options: { secret: string }): PaymentProvider {
+  const { secret } = options;
+  if (!secret) throw new Error('The sandbox payment provider needs a non-empty secret');
+  const webhookSecret = sandboxWebhookSecret(secret);
+  const sign = (key: string, message: string) =>
+    createHmac('sha256', key).update(message).digest('hex');
+
+  return {
+    name: 'sandbox',
+    publicKey: null,
+
+    async createOrder(input): Promise<ProviderOrder> {
+      assertOrderInput(input);
+      return {
+        providerOrderId: sandboxId('order_'),
+        amountPaise: input.amountPaise,
+        currency: 'INR',
+      };
+    },
+
+    verifyPaymentSignature(input) {
+      if (!isSandboxOrderId(input.providerOrderId)) return false;
+      return verifyPaymentSignatureWithSecret(secret, input);
+    },
+
+    verifyWebhookSignature(rawBody, signature) {
+      return verifyWebhookSignatureWithSecret(webhookSecret, rawBody, signature);
+    },
+
+    parseWebhookEvent(rawBody, eventIdHeader) {
+      return parseRazorpayWebhookEvent(rawBody, eventIdHeader);
+    },
+
+    sandbox: {
+      pay(providerOrderId) {
+        assertSandboxOrderId(providerOrderId);
+        const paymentId = sandboxId('pay_');
+        return { paymentId, signature: sign(secret, `${providerOrderId}|${paymentId}`) };
+      },
+
+      failure(providerOrderId, amountPaise) {
+        assertSandboxOrderId(providerOrderId);
+        if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
+          throw new RangeError(`amountPaise must be a positive whole number; got ${amountPaise}`);
+        }
+        const now = Math.floor(Date.now() / 1000);
+        const rawBody = JSON.stringify({
+          entity: 'event',
+          account_id: `acc_${SANDBOX_MARK}`,
+          event: 'payment.failed',
+          contains: ['payment'],
+          payload: {
+            payment: {
+              entity: {
+                id: sandboxId('pay_'),
+                entity: 'payment',
+                amount: amountPaise,
+                currency: 'INR',
+                status: 'failed',
+                order_id: providerOrderId,
+                method: 'upi',
+                captured: false,
+                error_code: 'BAD_REQUEST_ERROR',
+                error_description: 'Payment failed in the sandbox.',
+                error_source: 'customer',
+                error_step: 'payment_authorization',
+                error_reason: 'payment_failed',
+                created_at: now,
+              },
+            },
+          },
+          created_at: now,
+        });
+        return { rawBody, signature: sign(webhookSecret, rawBody), eventId: sandboxId('evt_') };
+      },
+    },
+  };
+}
