@@ -2,6 +2,7 @@
  * The account page's settings: change the password (other devices are signed out) and delete
  * the account after confirming the password in a dialog.
  */
+import { Section } from '~/components/ui/card';
 import { NewPasswordFields } from './password-fields';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
@@ -47,14 +48,7 @@ export function AccountSettings() {
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   return (
-    <section
-      id="settings"
-      aria-labelledby="settings-heading"
-      className="scroll-mt-24 rounded-2xl border border-border bg-white p-6"
-    >
-      <h2 id="settings-heading" className="text-xl font-semibold">
-        Settings
-      </h2>
+    <Section id="settings" heading="Settings" className="scroll-mt-24">
       <passwordFetcher.Form
         method="post"
         ref={passwordForm}
@@ -137,6 +131,6 @@ export function AccountSettings() {
           </DialogContent>
         </Dialog>
       </div>
-    </section>
+    </Section>
   );
 }

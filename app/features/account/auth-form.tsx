@@ -4,6 +4,7 @@
  * browser before sending it, shows errors beside the fields and repeats the first one in a
  * toast (SPEC.md section 8). What was typed stays after a refusal, except passwords.
  */
+import { Card } from '~/components/ui/card';
 import { useEffect, useState, type ReactNode } from 'react';
 import { data } from 'react-router';
 import { toast } from 'sonner';
@@ -94,12 +95,12 @@ export function AuthPage({
 }) {
   return (
     <div className="bg-gradient-to-b from-muted to-background px-4 py-12 sm:py-16">
-      <div className="mx-auto w-full max-w-md rounded-2xl border border-border bg-white p-6 shadow-sm sm:p-8">
+      <Card className="mx-auto w-full max-w-md shadow-sm sm:p-8">
         <h1 className="text-3xl font-semibold">{title}</h1>
         {subtitle && <p className="mt-2 text-muted-foreground">{subtitle}</p>}
         <div className="mt-6">{children}</div>
         {footer && <div className="mt-6 border-t border-border pt-5 text-sm">{footer}</div>}
-      </div>
+      </Card>
       <ReviewPrompt />
     </div>
   );

@@ -3,6 +3,7 @@
  * edit; Cancel restores the name; Save persists it on the server; a refusal toasts
  * 'Update failed' with the reason (section 8).
  */
+import { Section } from '~/components/ui/card';
 import { PencilIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
@@ -41,13 +42,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
   );
 
   return (
-    <section
-      aria-labelledby="profile-heading"
-      className="rounded-2xl border border-border bg-white p-6"
-    >
-      <h2 id="profile-heading" className="text-xl font-semibold">
-        Profile information
-      </h2>
+    <Section heading="Profile information">
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <dt className="text-sm text-muted-foreground">Full name</dt>
@@ -116,6 +111,6 @@ export function ProfileCard({ user }: { user: SessionUser }) {
           <dd className="mt-1 font-medium">{memberSince}</dd>
         </div>
       </dl>
-    </section>
+    </Section>
   );
 }
