@@ -20,7 +20,7 @@ import type { Db } from './db.server';
 import {
   CLIENT_IP_HEADER,
   clearCounters,
-  clientAddress,
+  addressKey,
   spentWait,
   takeHits,
   tooManyAttemptsMessage,
@@ -117,7 +117,7 @@ async function guardSignIn(
 ): Promise<void> {
   const address = headers?.get(CLIENT_IP_HEADER);
   if (address) {
-    const key = `sign-in:address:${clientAddress(new Request('http://x', { headers }))}`;
+    const key = `sign-in:address:${addressKey(address)}`;
     const flood = await takeHits(db, [{ key, limit: SIGN_IN_LIMITS.address }]);
     if (!flood.ok) {
       throw tooManyRequests(

@@ -16,6 +16,7 @@ import * as forgotPasswordRoute from '~/routes/forgot-password';
 import { RESET_LIMIT_PER_EMAIL } from '~/features/account/account-actions.server';
 import {
   CLIENT_IP_HEADER,
+  addressKey,
   clientAddress,
   enforceLimits,
   forgetStaleCounters,
@@ -123,6 +124,8 @@ describe(`request limits on ${testDatabaseKind}`, () => {
     expect(clientAddress(request('2001:db8:abcd:12:ffff::9'))).toBe('2001:db8:abcd:12::/64');
     expect(clientAddress(request('not an address'))).toBe('unknown');
     expect(clientAddress(request())).toBe('unknown');
+    expect(addressKey(' 2001:db8:abcd:12::1 ')).toBe('2001:db8:abcd:12::/64');
+    expect(addressKey(null)).toBe('unknown');
     expect(waitInWords(1)).toBe('1 second');
     expect(waitInWords(59)).toBe('59 seconds');
     expect(waitInWords(61)).toBe('2 minutes');

@@ -47,7 +47,12 @@ export class RateLimitedError extends Error {
  * anything unreadable as 'unknown'.
  */
 export function clientAddress(request: Request): string {
-  const raw = request.headers.get(CLIENT_IP_HEADER)?.trim() ?? '';
+  return addressKey(request.headers.get(CLIENT_IP_HEADER));
+}
+
+/** What {@link clientAddress} counts for a raw address (the header's value): see there. */
+export function addressKey(rawAddress: string | null | undefined): string {
+  const raw = rawAddress?.trim() ?? '';
   if (!ipaddr.isValid(raw)) return 'unknown';
   const address = ipaddr.process(raw);
   if (address.kind() === 'ipv4') return address.toString();
