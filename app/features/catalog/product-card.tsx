@@ -2,10 +2,10 @@
  * A product in a grid: image, name, category, fabric, rating and price, linking to its page;
  * the wishlist heart, and Add to Cart with the product's first size and colour.
  */
+import { CardImage } from '~/features/media/card-image';
 import { StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { AddToCartButton, addToCartLabel } from '~/features/cart/add-to-cart-button';
-import { ResponsiveImage } from '~/features/media/responsive-image';
 import { WishlistButton } from '~/features/wishlist/wishlist-button';
 import { formatRupees } from '~/lib/money';
 import type { ProductCard as ProductCardData } from './types';
@@ -19,18 +19,15 @@ export function ProductCard({
 }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2">
-      <div className="aspect-[4/5] overflow-hidden">
-        <ResponsiveImage
-          imageKey={product.imageKey}
-          placeholder={product.imagePlaceholder}
-          alt=""
-          width={640}
-          height={800}
-          sizes="(min-width: 1280px) 280px, (min-width: 768px) 30vw, 50vw"
-          priority={priority}
-          className="size-full transition-transform duration-300 group-hover:scale-105"
-        />
-      </div>
+      <CardImage
+        ratio="portrait"
+        imageKey={product.imageKey}
+        placeholder={product.imagePlaceholder}
+        width={640}
+        height={800}
+        sizes="(min-width: 1280px) 280px, (min-width: 768px) 30vw, 50vw"
+        priority={priority}
+      />
       <WishlistButton
         productId={product.id}
         productName={product.name}

@@ -1,5 +1,5 @@
+import { CardImage } from '~/features/media/card-image';
 import { Link } from 'react-router';
-import { ResponsiveImage } from '~/features/media/responsive-image';
 import type { SubcategorySummary } from './types';
 
 /**
@@ -19,18 +19,15 @@ export function SubcategoryCard({
       to={to ?? `/category?subcategory=${encodeURIComponent(subcategory.linkSlug)}`}
       className="group relative block overflow-hidden rounded-lg border border-border bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      <div className="aspect-[4/5] overflow-hidden">
-        <ResponsiveImage
-          imageKey={subcategory.imageKey}
-          placeholder={subcategory.imagePlaceholder}
-          alt=""
-          width={320}
-          height={400}
-          sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
-          fallbackWidth={320}
-          className="size-full transition-transform duration-300 group-hover:scale-105"
-        />
-      </div>
+      <CardImage
+        ratio="portrait"
+        imageKey={subcategory.imageKey}
+        placeholder={subcategory.imagePlaceholder}
+        width={320}
+        height={400}
+        sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
+        fallbackWidth={320}
+      />
       <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-3 pt-10">
         <span className="font-serif text-base font-semibold text-white sm:text-lg">
           {subcategory.name}

@@ -1,6 +1,6 @@
+import { CardImage } from '~/features/media/card-image';
 import { PlayIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { ResponsiveImage } from '~/features/media/responsive-image';
 import type { GalleryItem } from './filter';
 
 /** One gallery card: thumbnail, title, description, category and subcategory; a play icon on videos. */
@@ -25,18 +25,17 @@ export function GalleryCard({
       data-gallery-item={item.id}
       className="group flex h-full flex-col overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
-      <div className="relative aspect-[4/3] overflow-hidden">
-        <ResponsiveImage
-          imageKey={item.imageKey}
-          placeholder={item.placeholder}
-          alt=""
-          width={640}
-          height={480}
-          sizes="(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw"
-          eager={eager}
-          priority={priority}
-          className="size-full transition-transform duration-300 group-hover:scale-105"
-        />
+      <CardImage
+        ratio="landscape"
+        frameClassName="relative"
+        imageKey={item.imageKey}
+        placeholder={item.placeholder}
+        width={640}
+        height={480}
+        sizes="(min-width: 1280px) 20vw, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw"
+        eager={eager}
+        priority={priority}
+      >
         {item.kind === 'video' && (
           <span className="absolute inset-0 flex items-center justify-center">
             <span className="flex size-14 items-center justify-center rounded-full bg-black/60 text-white">
@@ -45,7 +44,7 @@ export function GalleryCard({
             <span className="sr-only">Video: </span>
           </span>
         )}
-      </div>
+      </CardImage>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-sans text-base font-semibold leading-snug">{item.title}</h3>
         {item.description && (

@@ -4,12 +4,12 @@
  * that receives keyboard focus scrolls into view (the APG carousel pattern);
  * slides keep a fixed aspect ratio, so nothing shifts while images load.
  */
+import { CardImage } from '~/features/media/card-image';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { ResponsiveImage } from '~/features/media/responsive-image';
 
 /** Entries in the carousel and how many show at once (SPEC.md section 9). */
 export const CAROUSEL_ENTRIES = 6;
@@ -89,18 +89,16 @@ export function CategoriesCarousel({ categories }: { categories: CarouselCategor
                   api?.scrollTo(Math.max(0, Math.min(index, entries.length - CAROUSEL_VISIBLE)))
                 }
               >
-                <div className="aspect-[4/5] overflow-hidden rounded-lg border border-border bg-muted">
-                  <ResponsiveImage
-                    imageKey={category.imageKey}
-                    placeholder={category.imagePlaceholder}
-                    alt=""
-                    width={320}
-                    height={400}
-                    sizes="(min-width: 1280px) 300px, 25vw"
-                    fallbackWidth={320}
-                    className="size-full transition-transform duration-300 group-hover:scale-105"
-                  />
-                </div>
+                <CardImage
+                  ratio="portrait"
+                  frameClassName="rounded-lg border border-border bg-muted"
+                  imageKey={category.imageKey}
+                  placeholder={category.imagePlaceholder}
+                  width={320}
+                  height={400}
+                  sizes="(min-width: 1280px) 300px, 25vw"
+                  fallbackWidth={320}
+                />
                 <p className="mt-2 text-center text-xs font-semibold sm:text-base">
                   {category.name}
                 </p>
