@@ -1,7 +1,7 @@
 /**
  * A labelled text input with its error below it, tied together for screen readers
  * (`aria-invalid`, `aria-describedby`). Extra input props (autoComplete, maxLength, …) pass
- * through to the input.
+ * through to the input. FieldError is that error line alone, for a select or a textarea.
  */
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/lib/utils';
@@ -38,11 +38,20 @@ export function FormField({ id, name, label, error, hint, className, ...input }:
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/**
+ * A field's error under its control, with the `id` the control's `aria-describedby` names;
+ * nothing when there is no `message`.
+ */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
   );
 }

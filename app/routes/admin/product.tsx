@@ -1,7 +1,7 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
-import { ProductEditor } from '~/features/admin/catalogue/product-screen';
+import { ProductScreen } from '~/features/admin/catalogue/product-screen';
 import {
   getAdminProduct,
   listProductCategoryOptions,
@@ -56,7 +56,7 @@ export function shouldRevalidate({
 export default function AdminProduct({ loaderData }: Route.ComponentProps) {
   const { product, options } = loaderData;
   return (
-    <ProductEditor
+    <ProductScreen
       // A save (a new version) or another product starts the form afresh from the record.
       key={product ? `${product.id}:${product.version}` : 'new'}
       product={product}
