@@ -13,7 +13,7 @@ import { CHECKOUT_LIMITS } from '~/features/checkout/payment-flow.server';
 import * as checkoutRoute from '~/routes/checkout';
 import * as contactRoute from '~/routes/contact';
 import * as forgotPasswordRoute from '~/routes/forgot-password';
-import { RESET_LIMIT_PER_EMAIL } from '~/features/account/account-actions.server';
+import { RESET_LIMIT_PER_EMAIL } from '~/features/account/auth-actions.server';
 import {
   CLIENT_IP_HEADER,
   addressKey,

@@ -1,18 +1,14 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { authPageMeta } from '~/features/account/auth-meta';
-import { Button } from '~/components/ui/button';
-import { FormField } from '~/components/ui/form-field';
 import {
-  actionResult,
+  AuthForm,
   AuthPage,
+  EmailField,
   FormNotice,
-  useFormCheck,
-  type AuthActionData,
+  useAuthForm,
 } from '~/features/account/auth-form';
 import { emailOnlySchema } from '~/features/account/forms';
-import { takeResetHit, tooManyAttempts } from '~/features/account/account-actions.server';
-import { callAuthEndpoint } from '~/features/account/session.server';
-import { fieldErrors, formValues } from '~/lib/forms';
+import { requestPasswordReset } from '~/features/account/auth-actions.server';
 import type { Route } from './+types/forgot-password';
 import { readFormData } from '~/lib/request-body.server';
 
@@ -29,32 +25,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * client address, or three in an hour for one e-mail address (`RESET_LIMIT_PER_EMAIL`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await readFormData(request), ['email']);
-  const parsed = emailOnlySchema.safeParse(values);
-  if (!parsed.success) {
-    return actionResult<'email'>({
-      ok: false,
-      errors: fieldErrors(parsed.error),
-      values: { email: values.email.slice(0, 254) },
-    });
-  }
-  const allowed = await takeResetHit(context, parsed.data.email);
-  if (!allowed.ok) return tooManyAttempts<'email'>({ retryAfterS: allowed.retryAfterS, body: {} });
-  const result = await callAuthEndpoint(context, request, '/request-password-reset', {
-    email: parsed.data.email,
-    redirectTo: '/reset-password',
-  });
-  if (result.status === 429) return tooManyAttempts<'email'>(result);
-  return actionResult<'email'>({ ok: true, state: 'sent', values: { email: parsed.data.email } });
+  return requestPasswordReset(context, request, await readFormData(request));
 }
 
 export default function ForgotPassword() {
-  const actionData = useActionData<AuthActionData<'email'>>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const { errors, onSubmit } = useFormCheck<'email'>(
+  const { actionData, busy, errors, onSubmit } = useAuthForm<'email'>(
     emailOnlySchema,
-    actionData,
     'Please check the form',
   );
   return (
@@ -74,28 +50,18 @@ export default function ForgotPassword() {
           its way. It works for one hour.
         </FormNotice>
       ) : (
-        <Form
-          method="post"
-          noValidate
+        <AuthForm
+          label="Reset password"
           onSubmit={onSubmit}
-          className="grid gap-4"
-          aria-label="Reset password"
+          busy={busy}
+          submit={{ idle: 'Send reset link', busy: 'Sending…' }}
         >
-          <FormField
+          <EmailField
             id="forgot-email"
-            name="email"
-            type="email"
-            label="Email"
-            autoComplete="email"
-            required
-            maxLength={254}
             defaultValue={actionData?.values?.email}
             error={errors.email}
           />
-          <Button type="submit" size="lg" disabled={busy}>
-            {busy ? 'Sending…' : 'Send reset link'}
-          </Button>
-        </Form>
+        </AuthForm>
       )}
     </AuthPage>
   );

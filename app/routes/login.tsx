@@ -1,24 +1,18 @@
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, redirect, useLoaderData } from 'react-router';
 import { authPageMeta } from '~/features/account/auth-meta';
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import {
-  actionResult,
+  AuthForm,
   AuthPage,
+  EmailField,
   FormNotice,
-  useFormCheck,
-  type AuthActionData,
+  useAuthForm,
 } from '~/features/account/auth-form';
-import {
-  emailOnlySchema,
-  loginFields,
-  loginSchema,
-  type LoginField,
-} from '~/features/account/forms';
-import { MESSAGES, safeReturnPath, suspendedAccountMessage } from '~/features/account/rules';
-import { tooManyAttempts } from '~/features/account/account-actions.server';
-import { callAuthEndpoint, getSessionUser, landingPath } from '~/features/account/session.server';
-import { fieldErrors, formValues } from '~/lib/forms';
+import { loginSchema, type LoginField } from '~/features/account/forms';
+import { MESSAGES, returnPathOf } from '~/features/account/rules';
+import { resendConfirmation, signIn } from '~/features/account/auth-actions.server';
+import { getSessionUser, landingPath } from '~/features/account/session.server';
 import type { Route } from './+types/login';
 import { readFormData } from '~/lib/request-body.server';
 
@@ -39,7 +33,7 @@ const VERIFY_LINK_FAILED =
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const returnPath = safeReturnPath(url.searchParams.get('redirectTo'));
+  const returnPath = returnPathOf(request);
   const user = await getSessionUser(request, context);
   if (user) throw redirect(landingPath(user, returnPath));
   return {
@@ -51,8 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type LoginActionData = AuthActionData<LoginField>;
-
 /**
  * Signs in (intent 'sign-in') or sends a new confirmation e-mail (intent 'resend'). Field
  * errors answer 400, a wrong password 401 with 'Login failed', an unconfirmed e-mail 403 with
@@ -60,98 +52,16 @@ type LoginActionData = AuthActionData<LoginField>;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const url = new URL(request.url);
-  if (form.get('intent') === 'resend') {
-    const parsed = emailOnlySchema.safeParse(formValues(form, ['email']));
-    if (!parsed.success) {
-      return actionResult<LoginField>({ ok: false, errors: fieldErrors(parsed.error) });
-    }
-    const result = await callAuthEndpoint(context, request, '/send-verification-email', {
-      email: parsed.data.email,
-      callbackURL: '/login?verified=1',
-    });
-    if (result.status === 429) return tooManyAttempts<LoginField>(result);
-    return actionResult<LoginField>({
-      ok: true,
-      state: 'resent',
-      values: { email: parsed.data.email },
-      notice: {
-        title: 'Confirmation e-mail sent',
-        description: `If ${parsed.data.email} has an unconfirmed account, a new link is on its way.`,
-        error: false,
-      },
-    });
-  }
-
-  const values = formValues(form, loginFields);
-  const kept = { email: values.email.slice(0, 254) };
-  const parsed = loginSchema.safeParse(values);
-  if (!parsed.success) {
-    return actionResult<LoginField>({ ok: false, errors: fieldErrors(parsed.error), values: kept });
-  }
-  const result = await callAuthEndpoint(context, request, '/sign-in/email', {
-    email: parsed.data.email,
-    password: parsed.data.password,
-    rememberMe: true,
-  });
-  if (result.ok) {
-    const user = result.body.user as { role?: string } | undefined;
-    const returnPath = safeReturnPath(url.searchParams.get('redirectTo'));
-    return redirect(landingPath({ role: user?.role === 'admin' ? 'admin' : 'user' }, returnPath), {
-      headers: result.headers,
-    });
-  }
-  if (result.status === 429) {
-    return tooManyAttempts<LoginField>(result, { title: MESSAGES.loginFailed, values: kept });
-  }
-  if (result.body.code === 'EMAIL_NOT_VERIFIED') {
-    return actionResult<LoginField>(
-      {
-        ok: false,
-        state: 'unverified',
-        values: kept,
-        notice: {
-          title: MESSAGES.loginFailed,
-          description: 'Please confirm your e-mail address first. We can send you a new link.',
-        },
-      },
-      403,
-    );
-  }
-  if (result.body.code === 'BANNED_USER') {
-    // Better Auth says this only once the password is right, so it tells nobody else.
-    const settings = await context.catalogue.settings();
-    return actionResult<LoginField>(
-      {
-        ok: false,
-        values: kept,
-        notice: { title: MESSAGES.loginFailed, description: suspendedAccountMessage(settings) },
-      },
-      403,
-    );
-  }
-  return actionResult<LoginField>(
-    {
-      ok: false,
-      values: kept,
-      notice: {
-        title: MESSAGES.loginFailed,
-        description: result.body.message ?? MESSAGES.unexpected,
-      },
-    },
-    result.status >= 400 && result.status < 500 ? result.status : 400,
-  );
+  return form.get('intent') === 'resend'
+    ? resendConfirmation(context, request, form)
+    : signIn(context, request, form);
 }
 
 export default function Login() {
   const { returnPath, registered, verified, verifyFailed, passwordReset } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<LoginActionData>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const { errors, onSubmit, passwordKey } = useFormCheck<LoginField>(
+  const { actionData, busy, errors, onSubmit, passwordKey } = useAuthForm<LoginField>(
     loginSchema,
-    actionData,
     MESSAGES.loginFailed,
   );
   const unverified = actionData?.state === 'unverified' || actionData?.state === 'resent';
@@ -211,22 +121,15 @@ export default function Login() {
           )}
         </Form>
       )}
-      <Form
-        method="post"
-        noValidate
+      <AuthForm
+        label="Sign in"
         onSubmit={onSubmit}
-        className="grid gap-4"
-        aria-label="Sign in"
+        busy={busy}
+        submit={{ idle: 'Sign in', busy: 'Signing in…' }}
       >
         <input type="hidden" name="intent" value="sign-in" />
-        <FormField
+        <EmailField
           id="login-email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          maxLength={254}
           defaultValue={actionData?.values?.email}
           error={errors.email}
         />
@@ -246,10 +149,7 @@ export default function Login() {
             Forgot password?
           </Link>
         </p>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </Button>
-      </Form>
+      </AuthForm>
     </AuthPage>
   );
 }

@@ -1,19 +1,11 @@
-import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { authPageMeta } from '~/features/account/auth-meta';
 import { NewPasswordFields } from '~/features/account/password-fields';
-import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
-import {
-  actionResult,
-  AuthPage,
-  useFormCheck,
-  type AuthActionData,
-} from '~/features/account/auth-form';
-import { registerFields, registerSchema, type RegisterField } from '~/features/account/forms';
-import { DUPLICATE_EMAIL_MESSAGE, MESSAGES, safeReturnPath } from '~/features/account/rules';
-import { tooManyAttempts } from '~/features/account/account-actions.server';
-import { callAuthEndpoint, getSessionUser } from '~/features/account/session.server';
-import { fieldErrors, formValues } from '~/lib/forms';
+import { AuthForm, AuthPage, EmailField, useAuthForm } from '~/features/account/auth-form';
+import { registerSchema, type RegisterField } from '~/features/account/forms';
+import { register } from '~/features/account/auth-actions.server';
+import { getSessionUser } from '~/features/account/session.server';
 import type { Route } from './+types/register';
 import { readFormData } from '~/lib/request-body.server';
 
@@ -31,62 +23,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-type RegisterActionData = AuthActionData<RegisterField>;
-
 /**
  * Creates the account (role 'user', never anything else from the browser) and sends the
  * confirmation e-mail; success goes to /login with SPEC.md's notice. Field errors answer 400,
  * an e-mail that already has an account 422, too many sign-ups from one address 429.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const returnPath = safeReturnPath(new URL(request.url).searchParams.get('redirectTo'));
-  const onward = returnPath ? `&redirectTo=${encodeURIComponent(returnPath)}` : '';
-  const values = formValues(await readFormData(request), registerFields);
-  const kept = { fullName: values.fullName.slice(0, 200), email: values.email.slice(0, 254) };
-  const parsed = registerSchema.safeParse(values);
-  if (!parsed.success) {
-    return actionResult<RegisterField>({
-      ok: false,
-      errors: fieldErrors(parsed.error),
-      values: kept,
-    });
-  }
-  const result = await callAuthEndpoint(context, request, '/sign-up/email', {
-    name: parsed.data.fullName,
-    email: parsed.data.email,
-    password: parsed.data.password,
-    callbackURL: `/login?verified=1${onward}`,
-  });
-  if (result.ok) return redirect(`/login?registered=1${onward}`);
-  if (result.status === 429) {
-    return tooManyAttempts<RegisterField>(result, { title: 'Registration error', values: kept });
-  }
-  if (result.body.code === 'USER_ALREADY_EXISTS') {
-    return actionResult<RegisterField>(
-      { ok: false, errors: { email: DUPLICATE_EMAIL_MESSAGE }, values: kept },
-      422,
-    );
-  }
-  return actionResult<RegisterField>(
-    {
-      ok: false,
-      values: kept,
-      notice: {
-        title: 'Registration error',
-        description: result.body.message ?? MESSAGES.unexpected,
-      },
-    },
-    result.status >= 400 && result.status < 500 ? result.status : 400,
-  );
+  return register(context, request, await readFormData(request));
 }
 
 export default function Register() {
-  const actionData = useActionData<RegisterActionData>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const { errors, onSubmit, passwordKey } = useFormCheck<RegisterField>(
+  const { actionData, busy, errors, onSubmit, passwordKey } = useAuthForm<RegisterField>(
     registerSchema,
-    actionData,
     'Registration error',
   );
   const values = actionData?.values ?? {};
@@ -104,12 +52,11 @@ export default function Register() {
         </p>
       }
     >
-      <Form
-        method="post"
-        noValidate
+      <AuthForm
+        label="Register"
         onSubmit={onSubmit}
-        className="grid gap-4"
-        aria-label="Register"
+        busy={busy}
+        submit={{ idle: 'Create account', busy: 'Creating your account…' }}
       >
         <FormField
           id="register-name"
@@ -121,17 +68,7 @@ export default function Register() {
           defaultValue={values.fullName}
           error={errors.fullName}
         />
-        <FormField
-          id="register-email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <EmailField id="register-email" defaultValue={values.email} error={errors.email} />
         <NewPasswordFields idPrefix="register" errors={errors} resetKey={passwordKey} />
         <div className="grid gap-1">
           <label className="flex items-start gap-3 text-sm">
@@ -161,10 +98,7 @@ export default function Register() {
             </p>
           )}
         </div>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
-        </Button>
-      </Form>
+      </AuthForm>
     </AuthPage>
   );
 }

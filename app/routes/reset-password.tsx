@@ -1,26 +1,13 @@
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { NewPasswordFields } from '~/features/account/password-fields';
-import { Button } from '~/components/ui/button';
-import {
-  actionResult,
-  AuthPage,
-  FormNotice,
-  useFormCheck,
-  type AuthActionData,
-} from '~/features/account/auth-form';
-import { resetPasswordSchema } from '~/features/account/forms';
-import { tooManyAttempts } from '~/features/account/account-actions.server';
-import { callAuthEndpoint } from '~/features/account/session.server';
+import { AuthForm, AuthPage, FormNotice, useAuthForm } from '~/features/account/auth-form';
+import { resetPasswordSchema, type ResetPasswordField } from '~/features/account/forms';
+import { resetPassword } from '~/features/account/auth-actions.server';
+import { RESET_LINK_INVALID } from '~/features/account/rules';
 import { rootMetaData } from '~/features/site/root-data';
-import { fieldErrors, formValues } from '~/lib/forms';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/reset-password';
 import { readFormData } from '~/lib/request-body.server';
-
-type ResetField = 'token' | 'password' | 'confirmPassword';
-
-/** The refusal of an expired, unknown or already used reset link. */
-const LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one below.';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Choose a New Password', rootMetaData(matches).settings.shopName);
@@ -38,38 +25,16 @@ export function loader({ request }: Route.LoaderArgs) {
 /**
  * Sets the new password; every session of the account is signed out (Better Auth's
  * revokeSessionsOnPasswordReset) and the visitor goes to /login. A used or expired link
- * answers 400 with LINK_INVALID.
+ * answers 400 with RESET_LINK_INVALID.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await readFormData(request), ['token', 'password', 'confirmPassword']);
-  const parsed = resetPasswordSchema.safeParse(values);
-  if (!parsed.success) {
-    return actionResult<ResetField>({ ok: false, errors: fieldErrors(parsed.error) });
-  }
-  const result = await callAuthEndpoint(context, request, '/reset-password', {
-    token: parsed.data.token,
-    newPassword: parsed.data.password,
-  });
-  if (result.ok) return redirect('/login?reset=1');
-  if (result.status === 429) return tooManyAttempts<ResetField>(result);
-  return actionResult<ResetField>(
-    {
-      ok: false,
-      state: 'invalid',
-      notice: { title: 'Password not changed', description: LINK_INVALID },
-    },
-    400,
-  );
+  return resetPassword(context, request, await readFormData(request));
 }
 
 export default function ResetPassword() {
   const { token, invalid } = useLoaderData<typeof loader>();
-  const actionData = useActionData<AuthActionData<ResetField>>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const { errors, onSubmit, passwordKey } = useFormCheck<ResetField>(
+  const { actionData, busy, errors, onSubmit, passwordKey } = useAuthForm<ResetPasswordField>(
     resetPasswordSchema,
-    actionData,
     'Please check the form',
   );
   const linkInvalid = invalid || actionData?.state === 'invalid';
@@ -84,18 +49,17 @@ export default function ResetPassword() {
     >
       {linkInvalid ? (
         <FormNotice tone="error">
-          {LINK_INVALID}{' '}
+          {RESET_LINK_INVALID}{' '}
           <Link to="/forgot-password" className="font-medium underline">
             Send me a new link
           </Link>
         </FormNotice>
       ) : (
-        <Form
-          method="post"
-          noValidate
+        <AuthForm
+          label="Choose a new password"
           onSubmit={onSubmit}
-          className="grid gap-4"
-          aria-label="Choose a new password"
+          busy={busy}
+          submit={{ idle: 'Save new password', busy: 'Saving…' }}
         >
           <input type="hidden" name="token" value={token} />
           <NewPasswordFields
@@ -104,10 +68,7 @@ export default function ResetPassword() {
             resetKey={passwordKey}
             labels={{ password: 'New password', confirm: 'Confirm new password' }}
           />
-          <Button type="submit" size="lg" disabled={busy}>
-            {busy ? 'Saving…' : 'Save new password'}
-          </Button>
-        </Form>
+        </AuthForm>
       )}
     </AuthPage>
   );

@@ -1,16 +1,20 @@
 /**
  * What the account forms share: the page frame of the sign-in pages (with SPEC.md section 4's
- * review prompt), the answer shape of their actions, and a hook that checks a form in the
- * browser before sending it, shows errors beside the fields and repeats the first one in a
- * toast (SPEC.md section 8). What was typed stays after a refusal, except passwords.
+ * review prompt), their form and e-mail field, the answer shape of their actions, and a hook
+ * that checks a form in the browser before sending it, shows errors beside the fields and
+ * repeats the first one in a toast (SPEC.md section 8). What was typed stays after a refusal,
+ * except passwords.
  */
+import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
+import { FormField } from '~/components/ui/form-field';
 import { useEffect, useState, type ReactNode } from 'react';
-import { data } from 'react-router';
+import { data, Form, useActionData, useNavigation } from 'react-router';
 import { toast } from 'sonner';
 import type * as z from 'zod/mini';
 import { fieldErrors, type FieldErrors } from '~/lib/forms';
 import { ReviewPrompt } from './review-prompt';
+import { EMAIL_MAX_LENGTH } from './rules';
 
 /** What an account action answers when it does not redirect. */
 export interface AuthActionData<Field extends string = string> {
@@ -37,14 +41,15 @@ export function actionResult<Field extends string>(
 }
 
 /**
- * Checks a form with `schema` on submit (stopping it and focusing the first bad field when it
- * fails) and merges the browser's errors with the action's.
+ * The state of a sign-in page's form: the action's answer (`actionData`), `busy` while it is
+ * being posted, and a check with `schema` on submit (stopping it and focusing the first bad
+ * field when it fails) whose errors are merged with the action's (`errors`). Each answer
+ * shows its notice, or else its first field error, in a toast titled `toastTitle`.
  */
-export function useFormCheck<Field extends string>(
-  schema: z.ZodMiniType,
-  actionData: AuthActionData<Field> | undefined,
-  toastTitle: string,
-) {
+export function useAuthForm<Field extends string>(schema: z.ZodMiniType, toastTitle: string) {
+  const actionData = useActionData<AuthActionData<Field>>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const [clientErrors, setClientErrors] = useState<FieldErrors<Field>>({});
   const [answers, setAnswers] = useState(0);
   useEffect(() => {
@@ -78,7 +83,60 @@ export function useFormCheck<Field extends string>(
   const errors: FieldErrors<Field> = { ...(actionData?.errors ?? {}), ...clientErrors };
   /** A key for password inputs: they start empty again after each answer of the action. */
   const passwordKey = `password-${answers}`;
-  return { errors, onSubmit, passwordKey };
+  return { actionData, busy, errors, onSubmit, passwordKey };
+}
+
+/**
+ * A sign-in page's form, named `label`: posted to the page's action after `onSubmit` (from
+ * useAuthForm) passed it, and ended by its submit button, which reads `submit.busy` and is
+ * disabled while `busy`.
+ */
+export function AuthForm({
+  label,
+  onSubmit,
+  busy,
+  submit,
+  children,
+}: {
+  label: string;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  submit: { idle: string; busy: string };
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={label}>
+      {children}
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? submit.busy : submit.idle}
+      </Button>
+    </Form>
+  );
+}
+
+/** The required 'Email' field of a sign-in page (name `email`, id `id`), at most 254 characters. */
+export function EmailField({
+  id,
+  defaultValue,
+  error,
+}: {
+  id: string;
+  defaultValue?: string;
+  error?: string;
+}) {
+  return (
+    <FormField
+      id={id}
+      name="email"
+      type="email"
+      label="Email"
+      autoComplete="email"
+      required
+      maxLength={EMAIL_MAX_LENGTH}
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
 }
 
 /** The frame of /login, /register and the password pages. */

@@ -106,6 +106,8 @@ export const resetPasswordSchema = z
     confirmPassword: z.string(),
   })
   .check(passwordsMatch);
+export type ResetPasswordField = keyof z.input<typeof resetPasswordSchema>;
+export const resetPasswordFields: ResetPasswordField[] = ['token', 'password', 'confirmPassword'];
 
 /** The account page's name edit. */
 export const profileNameSchema = z.object({ fullName });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerSchema } from './forms';
 import { fieldErrors } from '~/lib/forms';
-import { loginPathFor, MESSAGES, safeReturnPath } from './rules';
+import { loginPathFor, MESSAGES, returnPathOf, safeReturnPath } from './rules';
 import { landingPath } from './session.server';
 import {
   locationStaysOn,
@@ -53,6 +53,13 @@ describe('return paths after signing in', () => {
     expect(loginPathFor('/account')).toBe('/login?redirectTo=%2Faccount');
     expect(loginPathFor('/')).toBe('/login');
     expect(loginPathFor('//evil.example')).toBe('/login');
+  });
+  it("reads a request's redirectTo parameter as a safe return path", () => {
+    const at = (url: string) => returnPathOf(new Request(`http://shop.test${url}`));
+    expect(at('/login?redirectTo=%2Fcheckout%3Fstep%3D2')).toBe('/checkout?step=2');
+    expect(at('/login?redirectTo=%2F%2Fevil.example')).toBeNull();
+    expect(at('/register?redirectTo=%2Flogin')).toBeNull();
+    expect(at('/login')).toBeNull();
   });
   it('lands administrators on /admin and others on / without a return path', () => {
     expect(landingPath({ role: 'admin' }, null)).toBe('/admin');

@@ -35,6 +35,10 @@ export const MESSAGES = {
 export const DUPLICATE_EMAIL_MESSAGE =
   'An account with this email already exists. Please sign in instead.';
 
+/** The refusal of an expired, unknown or already used password-reset link. */
+export const RESET_LINK_INVALID =
+  'This reset link has expired or was already used. Ask for a new one below.';
+
 /**
  * What a banned account is told when it signs in with the right password, in the shop's voice
  * rather than Better Auth's ('You have been banned from this application…'), with the shop's
@@ -59,6 +63,11 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   const { pathname } = new URL(path, 'http://return.invalid');
   if (/^\/(login|auth|register|logout)\/?$/.test(pathname)) return null;
   return path;
+}
+
+/** The safe return path (`safeReturnPath`) a request's `redirectTo` parameter names, or null. */
+export function returnPathOf(request: Request): string | null {
+  return safeReturnPath(new URL(request.url).searchParams.get('redirectTo'));
 }
 
 /** The sign-in page that returns to `path` afterwards, e.g. /login?redirectTo=%2Faccount. */
