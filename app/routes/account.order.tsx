@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
+import { Section } from '~/components/ui/card';
 import { requireUser } from '~/features/account/session.server';
 import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
@@ -41,34 +42,16 @@ export default function OrderPage() {
       </div>
       <p className="mt-1 text-muted-foreground">Placed {placed}</p>
       {order.fulfilmentStatus && (
-        <section
-          aria-labelledby="progress-heading"
-          className="mt-8 rounded-2xl border border-border bg-white p-6"
-        >
-          <h2 id="progress-heading" className="text-xl font-semibold">
-            Progress
-          </h2>
+        <Section heading="Progress" className="mt-8">
           <div className="mt-3">
             <FulfilmentProgress status={order.fulfilmentStatus} />
           </div>
-        </section>
+        </Section>
       )}
-      <section
-        aria-labelledby="lines-heading"
-        className="mt-8 rounded-2xl border border-border bg-white p-6"
-      >
-        <h2 id="lines-heading" className="text-xl font-semibold">
-          Items
-        </h2>
+      <Section heading="Items" className="mt-8">
         <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
-      </section>
-      <section
-        aria-labelledby="address-heading"
-        className="mt-6 rounded-2xl border border-border bg-white p-6"
-      >
-        <h2 id="address-heading" className="text-xl font-semibold">
-          Delivery
-        </h2>
+      </Section>
+      <Section heading="Delivery" className="mt-6">
         <address className="mt-3 not-italic leading-relaxed">
           {order.customerName}
           <br />
@@ -78,18 +61,12 @@ export default function OrderPage() {
           <br />
           {order.phone} · {order.email}
         </address>
-      </section>
-      <section
-        aria-labelledby="history-heading"
-        className="mt-6 rounded-2xl border border-border bg-white p-6"
-      >
-        <h2 id="history-heading" className="text-xl font-semibold">
-          History
-        </h2>
+      </Section>
+      <Section heading="History" className="mt-6">
         <div className="mt-4">
           <OrderTimeline entries={order.timeline} />
         </div>
-      </section>
+      </Section>
     </div>
   );
 }

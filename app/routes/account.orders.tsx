@@ -1,10 +1,11 @@
 import { PackageIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
 import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { requireUser } from '~/features/account/session.server';
 import { FULFILMENT_STEPS } from '~/features/orders/fulfilment';
-import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
+import { OrderBadges } from '~/features/orders/order-status';
 import { listOrders } from '~/features/orders/orders.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { formatRupees } from '~/lib/money';
@@ -43,13 +44,16 @@ export default function Orders() {
       </p>
       <h1 className="mt-2 text-4xl font-semibold">Your Orders</h1>
       {orders.length === 0 ? (
-        <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-border bg-white px-6 py-16 text-center">
+        <Card
+          padding="none"
+          className="mt-10 flex flex-col items-center border-dashed px-6 py-16 text-center"
+        >
           <PackageIcon aria-hidden className="size-10 text-muted-foreground" />
           <p className="mt-4 text-xl font-semibold">No orders yet</p>
           <Button asChild className="mt-6">
             <Link to="/wardrobe">Continue Shopping</Link>
           </Button>
-        </div>
+        </Card>
       ) : (
         <table className="mt-8 w-full border-collapse text-left text-sm">
           <caption className="sr-only">Your orders, newest first</caption>
@@ -67,10 +71,7 @@ export default function Orders() {
                 </td>
                 <td className="py-3 pr-3">{date.format(new Date(order.createdAt))}</td>
                 <td className="py-3 pr-3">
-                  <span className="flex flex-wrap gap-1">
-                    <OrderStatusBadge status={order.status} />
-                    {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
-                  </span>
+                  <OrderBadges status={order.status} fulfilmentStatus={order.fulfilmentStatus} />
                   {order.fulfilmentStatus && (
                     <span className="mt-1 block max-w-xs text-xs text-muted-foreground">
                       {FULFILMENT_STEPS[order.fulfilmentStatus].description}

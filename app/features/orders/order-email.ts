@@ -9,6 +9,50 @@ import { formatRupees } from '~/lib/money';
 import { FULFILMENT_STEPS, type FulfilmentStatus } from './fulfilment';
 import type { OrderDetail } from './orders.server';
 
+/**
+ * An order e-mail to `order`'s customer: the plain text is the greeting, `text` (its lines)
+ * and the sign-off; the HTML is the shop's name, the greeting, `html` and the sign-off.
+ * `html` must be escaped already; the names are escaped here.
+ */
+function orderMail(input: {
+  order: { customerName: string; email: string };
+  shopName: string;
+  subject: string;
+  orderUrl: string;
+  text: string[];
+  html: string;
+}): MailMessage {
+  const { order, shopName } = input;
+  return {
+    to: order.email,
+    subject: input.subject,
+    link: input.orderUrl,
+    text: [
+      `Dear ${order.customerName},`,
+      '',
+      ...input.text,
+      '',
+      'With warm regards,',
+      `${shopName}, Rajkot`,
+    ].join('\n'),
+    html: `<!doctype html><html lang="en"><body style="margin:0;background:#f6f1ea;font-family:Georgia,serif;color:#2b2118"><div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#7a1f2b">${escapeHtml(shopName)}</p>
+<h1 style="margin:0 0 16px;font-size:22px">Dear ${escapeHtml(order.customerName)},</h1>
+${input.html}
+<p style="margin:32px 0 0;font-size:13px;color:#6b5d50">With warm regards,<br>${escapeHtml(shopName)}, Rajkot</p>
+</div></body></html>`,
+  };
+}
+
+/** The HTML button to the order's page: `url` and `label` are escaped here. */
+function orderButton(url: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#7a1f2b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-family:Arial,sans-serif">${escapeHtml(label)}</a></p>`;
+}
+
+/**
+ * The confirmation of a paid order: its lines and total (integer paise, shown in rupees), the
+ * delivery address and a link to `orderUrl`.
+ */
 export function orderConfirmationEmail(
   order: OrderDetail,
   shopName: string,
@@ -21,7 +65,6 @@ export function orderConfirmationEmail(
     return `- ${line.name}${options ? ` (${options})` : ''} × ${line.quantity}: ${formatRupees(line.unitPricePaise * line.quantity)}`;
   });
   const address = [order.address, `${order.city}, ${order.state} ${order.pincode}`].join('\n');
-  const subject = `Your order ${order.number} is confirmed`;
   const intro = `Thank you for your order. We have received your payment of ${formatRupees(order.amountPaise)} and will call you on ${order.phone} to arrange delivery or your fitting.`;
   const rows = order.lines
     .map(
@@ -29,13 +72,12 @@ export function orderConfirmationEmail(
         `<tr><td style="padding:6px 0">${escapeHtml(line.name)}${line.size ? ` · ${escapeHtml(line.size)}` : ''}${line.color ? ` · ${escapeHtml(line.color)}` : ''} × ${line.quantity}</td><td style="padding:6px 0;text-align:right">${formatRupees(line.unitPricePaise * line.quantity)}</td></tr>`,
     )
     .join('');
-  return {
-    to: order.email,
-    subject,
-    link: orderUrl,
+  return orderMail({
+    order,
+    shopName,
+    subject: `Your order ${order.number} is confirmed`,
+    orderUrl,
     text: [
-      `Dear ${order.customerName},`,
-      '',
       intro,
       '',
       `Order ${order.number}`,
@@ -46,22 +88,14 @@ export function orderConfirmationEmail(
       address,
       '',
       `See your order: ${orderUrl}`,
-      '',
-      'With warm regards,',
-      `${shopName}, Rajkot`,
-    ].join('\n'),
-    html: `<!doctype html><html lang="en"><body style="margin:0;background:#f6f1ea;font-family:Georgia,serif;color:#2b2118"><div style="max-width:560px;margin:0 auto;padding:32px 24px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#7a1f2b">${escapeHtml(shopName)}</p>
-<h1 style="margin:0 0 16px;font-size:22px">Dear ${escapeHtml(order.customerName)},</h1>
-<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+    ],
+    html: `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
 <h2 style="font-size:18px;margin:24px 0 8px">Order ${escapeHtml(order.number)}</h2>
 <table style="width:100%;border-collapse:collapse;font-family:Arial,sans-serif;font-size:14px">${rows}<tr><td style="padding:8px 0;border-top:1px solid #d8cfc4;font-weight:bold">Total</td><td style="padding:8px 0;border-top:1px solid #d8cfc4;text-align:right;font-weight:bold">${formatRupees(order.amountPaise)}</td></tr></table>
 <p style="margin:24px 0 4px;font-weight:bold">Delivery address</p>
 <p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(address)}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#7a1f2b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-family:Arial,sans-serif">See your order</a></p>
-<p style="margin:32px 0 0;font-size:13px;color:#6b5d50">With warm regards,<br>${escapeHtml(shopName)}, Rajkot</p>
-</div></body></html>`,
-  };
+${orderButton(orderUrl, 'See your order')}`,
+  });
 }
 
 /** The e-mail telling a shopper their order reached a fulfilment step. */
@@ -72,34 +106,17 @@ export function fulfilmentUpdateEmail(
   orderUrl: string,
 ): MailMessage {
   const step = FULFILMENT_STEPS[status];
-  const subject = `Your order ${order.number} is now: ${step.label}`;
   const intro = `Here is news of your order ${order.number}: it is now at "${step.label}".`;
   const questions = 'If you have any questions, we are always happy to help; just get in touch.';
-  return {
-    to: order.email,
-    subject,
-    link: orderUrl,
-    text: [
-      `Dear ${order.customerName},`,
-      '',
-      intro,
-      step.description,
-      '',
-      `Follow your order: ${orderUrl}`,
-      '',
-      questions,
-      '',
-      'With warm regards,',
-      `${shopName}, Rajkot`,
-    ].join('\n'),
-    html: `<!doctype html><html lang="en"><body style="margin:0;background:#f6f1ea;font-family:Georgia,serif;color:#2b2118"><div style="max-width:560px;margin:0 auto;padding:32px 24px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#7a1f2b">${escapeHtml(shopName)}</p>
-<h1 style="margin:0 0 16px;font-size:22px">Dear ${escapeHtml(order.customerName)},</h1>
-<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+  return orderMail({
+    order,
+    shopName,
+    subject: `Your order ${order.number} is now: ${step.label}`,
+    orderUrl,
+    text: [intro, step.description, '', `Follow your order: ${orderUrl}`, '', questions],
+    html: `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
 <p style="margin:0 0 16px;padding:12px 16px;background:#ffffff;border-left:4px solid #7a1f2b"><strong>${escapeHtml(step.label)}</strong><br>${escapeHtml(step.description)}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#7a1f2b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-family:Arial,sans-serif">Follow your order</a></p>
-<p style="margin:0 0 16px">${escapeHtml(questions)}</p>
-<p style="margin:32px 0 0;font-size:13px;color:#6b5d50">With warm regards,<br>${escapeHtml(shopName)}, Rajkot</p>
-</div></body></html>`,
-  };
+${orderButton(orderUrl, 'Follow your order')}
+<p style="margin:0 0 16px">${escapeHtml(questions)}</p>`,
+  });
 }

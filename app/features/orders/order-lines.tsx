@@ -7,21 +7,7 @@ import { Link } from 'react-router';
 import { Thumbnail } from '~/features/media/responsive-image';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
-
-/** One line as it was bought. */
-export interface OrderLine {
-  /** Null once the product is deleted: the name is then shown without a link. */
-  productId: number | null;
-  name: string;
-  /** '' when the product has no sizes (likewise `color`). */
-  size: string;
-  color: string;
-  unitPricePaise: number;
-  quantity: number;
-  /** The product's photo at the time, shown by the `admin` look. */
-  imageKey?: string | null;
-  imagePlaceholder?: string | null;
-}
+import type { OrderLine } from './orders.server';
 
 const LOOKS = {
   shop: { list: 'mt-3', item: undefined, amount: undefined, total: 'mt-3 text-lg' },
@@ -56,7 +42,7 @@ export function OrderLines({
             <li key={index} className={cn('flex justify-between gap-3 py-3 text-sm', style.item)}>
               {admin && (
                 <Thumbnail
-                  imageKey={line.imageKey ?? null}
+                  imageKey={line.imageKey}
                   placeholder={line.imagePlaceholder}
                   width={64}
                   className="size-16"

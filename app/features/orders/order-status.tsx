@@ -1,7 +1,7 @@
 /** An order's payment status and fulfilment step as labelled badges (the word, not only a colour). */
 import { cn } from '~/lib/utils';
 import { FULFILMENT_STEPS, type FulfilmentStatus } from './fulfilment';
-import type { OrderStatus } from './orders.server';
+import type { OrderStatus, OrderSummary } from './orders.server';
 
 const styles: Record<OrderStatus, { label: string; className: string }> = {
   created: { label: 'Awaiting payment', className: 'bg-amber-100 text-amber-900' },
@@ -31,5 +31,18 @@ const fulfilmentStyles: Record<FulfilmentStatus, string> = {
 export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
   return (
     <span className={cn(badge, fulfilmentStyles[status])}>{FULFILMENT_STEPS[status].label}</span>
+  );
+}
+
+/** The payment status and, once the shop has confirmed the order, its fulfilment step. */
+export function OrderBadges({
+  status,
+  fulfilmentStatus,
+}: Pick<OrderSummary, 'status' | 'fulfilmentStatus'>) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      <OrderStatusBadge status={status} />
+      {fulfilmentStatus && <FulfilmentBadge status={fulfilmentStatus} />}
+    </span>
   );
 }

@@ -15,7 +15,7 @@
  * (features/admin/orders/orders.server). Orders placed before the timeline existed show their
  * `created_at` and `paid_at` instead.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db } from '~/lib/db.server';
 import { placeholderFor } from '~/features/media/images.server';
@@ -51,7 +51,30 @@ export interface OrderSummary {
   fulfilmentStatus: FulfilmentStatus | null;
 }
 
-export interface OrderDetail extends OrderSummary {
+/** One line of an order as it was bought (prices in integer paise). */
+export interface OrderLine {
+  /** Null once the product is deleted: the name is then shown without a link. */
+  productId: number | null;
+  name: string;
+  /** The product's photo at the time of buying; null when it had none. */
+  imageKey: string | null;
+  /** The photo's low-resolution placeholder (a data URL), or null. */
+  imagePlaceholder: string | null;
+  /** '' when the product has no sizes (likewise `color`). */
+  size: string;
+  color: string;
+  unitPricePaise: number;
+  quantity: number;
+}
+
+/**
+ * One order with what both its owner's page and the back office's show: the customer and
+ * delivery address, the payment provider, the lines and the timeline (oldest first). The
+ * back office's `AdminOrder` extends it, with `Entry` carrying who made each step.
+ */
+export interface OrderDetail<
+  Entry extends OrderTimelineEntry = OrderTimelineEntry,
+> extends OrderSummary {
   customerName: string;
   email: string;
   phone: string;
@@ -61,18 +84,11 @@ export interface OrderDetail extends OrderSummary {
   pincode: string;
   provider: PaymentProviderName;
   providerOrderId: string | null;
+  /** ISO 8601, or null when not paid. */
   paidAt: string | null;
-  lines: {
-    productId: number | null;
-    name: string;
-    imageKey: string | null;
-    size: string;
-    color: string;
-    unitPricePaise: number;
-    quantity: number;
-  }[];
+  lines: OrderLine[];
   /** What happened to the order, oldest first. */
-  timeline: OrderTimelineEntry[];
+  timeline: Entry[];
 }
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -381,7 +397,7 @@ export interface RecordedOrderEvent extends OrderTimelineEntry {
  * An order's timeline, oldest first, from `order_events`; an order placed before the timeline
  * existed gets its placing (`created_at`) and payment (`paid_at`) from the order itself.
  */
-export async function orderTimeline(
+async function orderTimeline(
   db: Db,
   order: { id: number; createdAt: Date; paidAt: Date | null },
 ): Promise<RecordedOrderEvent[]> {
@@ -450,39 +466,62 @@ export async function countOrders(db: Db, userId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** A row of `orders` as stored. */
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The one order matching `where` (a condition on `orders`), or null: its `detail` with the
+ * timeline as recorded (each entry with the administrator's e-mail, or null), and its stored
+ * `row` for what only one audience adds. Callers choose what each audience receives.
+ */
+export async function findOrderDetail(
+  db: Db,
+  where: SQL | undefined,
+): Promise<{ detail: OrderDetail<RecordedOrderEvent>; row: OrderRow } | null> {
+  const [row] = await db.select().from(orders).where(where);
+  if (!row) return null;
+  const [lines, timeline] = await Promise.all([orderLinesOf(db, row.id), orderTimeline(db, row)]);
+  return {
+    row,
+    detail: {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      amountPaise: row.amountPaise,
+      createdAt: row.createdAt.toISOString(),
+      itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+      fulfilmentStatus: row.fulfilmentStatus,
+      customerName: row.customerName,
+      email: row.email,
+      phone: row.phone,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      pincode: row.pincode,
+      provider: row.provider,
+      providerOrderId: row.providerOrderId,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      lines,
+      timeline,
+    },
+  };
+}
+
 /** One of a shopper's orders with its lines, or null (also for another shopper's order). */
 export async function getOrder(
   db: Db,
   userId: string,
   number: string,
 ): Promise<OrderDetail | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.number, number), eq(orders.userId, userId)));
-  if (!row) return null;
-  const [lines, timeline] = await Promise.all([orderLinesOf(db, row.id), orderTimeline(db, row)]);
+  const found = await findOrderDetail(
+    db,
+    and(eq(orders.number, number), eq(orders.userId, userId)),
+  );
+  if (!found) return null;
   return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    amountPaise: row.amountPaise,
-    createdAt: row.createdAt.toISOString(),
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    customerName: row.customerName,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    pincode: row.pincode,
-    provider: row.provider,
-    providerOrderId: row.providerOrderId,
-    paidAt: row.paidAt?.toISOString() ?? null,
-    fulfilmentStatus: row.fulfilmentStatus,
-    lines,
+    ...found.detail,
     // The shopper sees what happened, not which administrator did it.
-    timeline: timeline.map(({ kind, fulfilmentStatus, note, at }) => ({
+    timeline: found.detail.timeline.map(({ kind, fulfilmentStatus, note, at }) => ({
       kind,
       fulfilmentStatus,
       note,
@@ -539,7 +578,7 @@ export async function anonymiseOrdersOf(db: Db, userId: string): Promise<void> {
 }
 
 /** The lines of one order in the order they were bought, with each image's placeholder. */
-export function orderLinesOf(db: Db, orderId: number) {
+function orderLinesOf(db: Db, orderId: number): Promise<OrderLine[]> {
   return db
     .select({
       productId: orderLines.productId,

@@ -8,10 +8,11 @@ import { ArrowLeftIcon, MailIcon, MessageCircleIcon, PhoneIcon } from 'lucide-re
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
+import { Section } from '~/components/ui/card';
 import { Label } from '~/components/ui/label';
 import { FULFILMENT_STEPS, type FulfilmentStatus } from '~/features/orders/fulfilment';
 import { OrderLines } from '~/features/orders/order-lines';
-import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
+import { FulfilmentBadge, OrderBadges, OrderStatusBadge } from '~/features/orders/order-status';
 import { OrderTimeline } from '~/features/orders/order-timeline';
 import { telLink, whatsappLink } from '~/features/site/settings';
 import { formatRupees } from '~/lib/money';
@@ -26,16 +27,12 @@ const PROVIDERS: Record<AdminOrder['provider'], string> = {
   sandbox: 'Sandbox (test payments)',
 };
 
-const card = 'rounded-2xl border border-border bg-white p-5';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A region of the page named by its h2, its content under the heading. */
+function Panel({ heading, children }: { heading: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className={card}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <Section heading={heading} padding="md">
       <div className="mt-3">{children}</div>
-    </section>
+    </Section>
   );
 }
 
@@ -54,10 +51,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
         <h1 className="text-2xl font-semibold break-all sm:text-3xl">
           Order <span className="font-mono">{order.number}</span>
         </h1>
-        <span className="flex flex-wrap gap-1">
-          <OrderStatusBadge status={order.status} />
-          {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
-        </span>
+        <OrderBadges status={order.status} fulfilmentStatus={order.fulfilmentStatus} />
       </div>
       <p className="mt-1 text-muted-foreground">
         Placed <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time> ·{' '}
@@ -67,14 +61,14 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
       <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid min-w-0 gap-4">
           <Lines order={order} />
-          <Section id="timeline-heading" title="Timeline">
+          <Panel heading="Timeline">
             <OrderTimeline entries={order.timeline} label="Timeline of this order" />
-          </Section>
+          </Panel>
         </div>
         <div className="grid min-w-0 gap-4">
-          <Section id="fulfilment-heading" title="Fulfilment">
+          <Panel heading="Fulfilment">
             <FulfilmentControl order={order} />
-          </Section>
+          </Panel>
           <Contact order={order} />
           <Payment order={order} />
         </div>
@@ -85,9 +79,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
 
 function Lines({ order }: { order: AdminOrder }) {
   return (
-    <Section id="lines-heading" title={`Items (${order.itemCount})`}>
+    <Panel heading={`Items (${order.itemCount})`}>
       <OrderLines look="admin" lines={order.lines} totalPaise={order.amountPaise} />
-    </Section>
+    </Panel>
   );
 }
 
@@ -96,7 +90,7 @@ function Contact({ order }: { order: AdminOrder }) {
   const phone = order.phone.trim();
   const chat = phone ? whatsappNumber(phone) : null;
   return (
-    <Section id="contact-heading" title="Customer">
+    <Panel heading="Customer">
       <p className="font-medium break-words">{order.customerName}</p>
       {!order.hasAccount && (
         <p className="text-sm text-muted-foreground">The customer has deleted their account.</p>
@@ -157,14 +151,14 @@ function Contact({ order }: { order: AdminOrder }) {
           </a>
         )}
       </div>
-    </Section>
+    </Panel>
   );
 }
 
 function Payment({ order }: { order: AdminOrder }) {
   const code = 'font-mono text-xs break-all';
   return (
-    <Section id="payment-heading" title="Payment">
+    <Panel heading="Payment">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Status</dt>
         <dd>
@@ -187,7 +181,7 @@ function Payment({ order }: { order: AdminOrder }) {
           )}
         </dd>
       </dl>
-    </Section>
+    </Panel>
   );
 }
 

@@ -6,6 +6,7 @@
 import { SearchIcon, XIcon } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
 import { SearchField } from '~/features/admin/shared/filter-select';
 import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
@@ -115,13 +116,19 @@ export function OrdersScreen({ rows, total, counts, filter, q, page, pages }: Or
       </p>
 
       {rows.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-dashed border-border bg-white px-6 py-12 text-center text-muted-foreground">
-          {total === 0
-            ? q || filter
-              ? 'No orders match.'
-              : 'No orders yet.'
-            : 'There are no orders on this page.'}
-        </p>
+        <Card
+          asChild
+          padding="none"
+          className="mt-4 border-dashed px-6 py-12 text-center text-muted-foreground"
+        >
+          <p>
+            {total === 0
+              ? q || filter
+                ? 'No orders match.'
+                : 'No orders yet.'
+              : 'There are no orders on this page.'}
+          </p>
+        </Card>
       ) : (
         <>
           <OrderCards rows={rows} />
@@ -157,26 +164,25 @@ function OrderCards({ rows }: { rows: AdminOrderRow[] }) {
     <ol className="mt-4 grid gap-3 lg:hidden" aria-label="Orders">
       {rows.map((row) => (
         <li key={row.number}>
-          <Link
-            to={adminOrderPath(row.number)}
-            className="block rounded-2xl border border-border bg-white p-4 transition-colors hover:border-primary/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <span className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="font-mono font-semibold text-primary underline">{row.number}</span>
-              <span className="font-semibold">{formatRupees(row.amountPaise)}</span>
-            </span>
-            <span className="mt-1 block text-sm break-words">
-              {row.customerName} · {row.phone || 'no phone'}
-            </span>
-            <span className="mt-1 block text-sm text-muted-foreground">
-              <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time> ·{' '}
-              {items(row.itemCount)}
-              {row.city ? ` · ${row.city}` : ''}
-            </span>
-            <span className="mt-2 block">
-              <Statuses row={row} />
-            </span>
-          </Link>
+          <Card asChild padding="sm" interactive className="block">
+            <Link to={adminOrderPath(row.number)}>
+              <span className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="font-mono font-semibold text-primary underline">{row.number}</span>
+                <span className="font-semibold">{formatRupees(row.amountPaise)}</span>
+              </span>
+              <span className="mt-1 block text-sm break-words">
+                {row.customerName} · {row.phone || 'no phone'}
+              </span>
+              <span className="mt-1 block text-sm text-muted-foreground">
+                <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time> ·{' '}
+                {items(row.itemCount)}
+                {row.city ? ` · ${row.city}` : ''}
+              </span>
+              <span className="mt-2 block">
+                <Statuses row={row} />
+              </span>
+            </Link>
+          </Card>
         </li>
       ))}
     </ol>
@@ -195,7 +201,7 @@ const ORDER_COLUMNS: TableColumn[] = [
 /** Laptops: a table. */
 function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
   return (
-    <div className="mt-4 hidden overflow-hidden rounded-2xl border border-border bg-white lg:block">
+    <Card padding="none" className="mt-4 hidden overflow-hidden lg:block">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">Orders, newest first</caption>
         <TableHead columns={ORDER_COLUMNS} />
@@ -231,6 +237,6 @@ function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }

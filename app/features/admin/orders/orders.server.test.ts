@@ -570,6 +570,24 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
       'measuring',
     ]);
     expect(own!.timeline.every((entry) => !('actorEmail' in entry))).toBe(true);
+    // One shape for both pages: the shopper's order is the back office's without what only
+    // the back office sees (next steps, account, payment id, version, who made each step).
+    const { nextStatuses, hasAccount, providerPaymentId, version, timeline, ...shared } = detail!;
+    expect([nextStatuses.length, hasAccount, providerPaymentId]).toEqual([
+      5,
+      true,
+      `pay_${placed.id}`,
+    ]);
+    expect(version).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(own).toEqual({
+      ...shared,
+      timeline: timeline.map(({ kind, fulfilmentStatus, note, at }) => ({
+        kind,
+        fulfilmentStatus,
+        note,
+        at,
+      })),
+    });
     const history = await listOrders(app.database.db, shopperId);
     expect(
       history.map((summary) => [

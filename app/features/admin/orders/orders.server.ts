@@ -23,13 +23,13 @@ import {
 } from '~/features/orders/fulfilment';
 import { fulfilmentUpdateEmail } from '~/features/orders/order-email';
 import {
+  findOrderDetail,
   orderItemCount,
-  orderLinesOf,
-  orderTimeline,
+  type OrderDetail,
   type OrderStatus,
+  type OrderSummary,
   type RecordedOrderEvent,
 } from '~/features/orders/orders.server';
-import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import {
   adminHandler,
   AdminError,
@@ -44,20 +44,9 @@ export const ORDERS_PAGE_SIZE = 25;
 /** The longest search the list accepts; longer ones are cut. */
 const MAX_QUERY = 100;
 
-/** An order as the list shows it. */
-export interface AdminOrderRow {
-  number: string;
-  /** When it was placed, ISO 8601. */
-  createdAt: string;
-  customerName: string;
-  phone: string;
-  email: string;
-  city: string;
-  amountPaise: number;
-  status: OrderStatus;
-  fulfilmentStatus: FulfilmentStatus | null;
-  itemCount: number;
-}
+/** An order as the list shows it: the owner's summary (without the id) and the customer. */
+export type AdminOrderRow = Omit<OrderSummary, 'id'> &
+  Pick<OrderDetail, 'customerName' | 'phone' | 'email' | 'city'>;
 
 /** One page of orders, how many match, and how many match each filter (with the search). */
 export interface AdminOrderPage {
@@ -157,76 +146,30 @@ export async function listAdminOrders(
   };
 }
 
-/** One order as its page in the back office shows it. */
-export interface AdminOrder {
-  number: string;
-  status: OrderStatus;
-  fulfilmentStatus: FulfilmentStatus | null;
+/**
+ * One order as its page in the back office shows it: the shopper's `OrderDetail`, with the
+ * administrator behind each timeline step, and what only the back office sees.
+ */
+export interface AdminOrder extends OrderDetail<RecordedOrderEvent> {
   /** The steps it may move to now: none unless paid, none once delivered. */
   nextStatuses: FulfilmentStatus[];
-  amountPaise: number;
-  currency: string;
-  /** ISO 8601. */
-  createdAt: string;
-  customerName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
   /** False once the customer deleted their account (the order is anonymised). */
   hasAccount: boolean;
-  provider: PaymentProviderName;
-  providerOrderId: string | null;
   providerPaymentId: string | null;
-  /** ISO 8601, or null when not paid. */
-  paidAt: string | null;
-  itemCount: number;
-  lines: {
-    productId: number | null;
-    name: string;
-    imageKey: string | null;
-    imagePlaceholder: string | null;
-    size: string;
-    color: string;
-    unitPricePaise: number;
-    quantity: number;
-  }[];
-  /** Oldest first, with the administrator behind each fulfilment step. */
-  timeline: RecordedOrderEvent[];
   /** The order's `updated_at` as ISO 8601 with ms: what a fulfilment move must present. */
   version: string;
 }
 
 /** An order by its number with everything its page shows, or null for an unknown number. */
 export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.number, number));
-  if (!row) return null;
-  const [lines, timeline] = await Promise.all([orderLinesOf(db, row.id), orderTimeline(db, row)]);
+  const found = await findOrderDetail(db, eq(orders.number, number));
+  if (!found) return null;
+  const { detail, row } = found;
   return {
-    number: row.number,
-    status: row.status,
-    fulfilmentStatus: row.fulfilmentStatus,
+    ...detail,
     nextStatuses: row.status === 'paid' ? nextFulfilmentStatuses(row.fulfilmentStatus) : [],
-    amountPaise: row.amountPaise,
-    currency: row.currency,
-    createdAt: row.createdAt.toISOString(),
-    customerName: row.customerName,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    pincode: row.pincode,
     hasAccount: row.userId !== null,
-    provider: row.provider,
-    providerOrderId: row.providerOrderId,
     providerPaymentId: row.providerPaymentId,
-    paidAt: row.paidAt?.toISOString() ?? null,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    lines,
-    timeline,
     version: row.updatedAt.toISOString(),
   };
 }
