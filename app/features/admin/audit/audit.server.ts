@@ -2,9 +2,10 @@
  * The audit log (issue "Back office" item 9): every administrator's change, recorded in the
  * same transaction as the change itself, so a change is never without its entry.
  */
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { auditLog } from '~/lib/schema.server';
+import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 
 /** A database or an open transaction. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -66,16 +67,18 @@ export async function listAudit(
   options: { page: number; entity?: string },
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const where = options.entity ? eq(auditLog.entity, options.entity) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((Math.max(1, options.page) - 1) * AUDIT_PAGE_SIZE),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
+  const { rows, total } = await pagedList(
+    { page: options.page, size: AUDIT_PAGE_SIZE },
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+    () => countWhere(db, auditLog, where),
+  );
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -88,7 +91,7 @@ export async function listAudit(
       after: row.after,
       createdAt: row.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -22,6 +22,7 @@ import {
   versionMatches,
 } from '~/features/admin/shared/admin-action.server';
 import { recordAudit, type Actor } from '~/features/admin/audit/audit.server';
+import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
 import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
 import { releasingOnError, storeFormImage } from '~/features/admin/media/uploads.server';
 
@@ -207,6 +208,19 @@ async function shelfValues(
 }
 
 /**
+ * The category a subcategory is saved in (its id and name, for the audit summary).
+ * @throws AdminError 404 (field 'categoryId') when it no longer exists.
+ */
+async function findCategory(tx: Tx, categoryId: number): Promise<{ id: number; name: string }> {
+  const [category] = await tx
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
+  if (!category) throw new AdminError('This category no longer exists.', 404, 'categoryId');
+  return category;
+}
+
+/**
  * Creates or edits a category (with an optional new image from the form's `image` file).
  * @throws AdminError 409 on a slug in use or a stale version, 404 on an unknown id, 413/415/422
  *   on a refused image.
@@ -219,10 +233,11 @@ export async function saveCategory(
   form: FormData,
 ): Promise<{ message: string; id: number }> {
   const { slug, values, stored } = await shelfValues(db, storage, input, form);
+  const id = input.id;
   try {
-    return await releasingOnError(db, storage, stored, () =>
-      db.transaction(async (tx) => {
-        if (input.id === undefined) {
+    return await releasingOnError(db, storage, stored, async () => {
+      if (id === undefined) {
+        return db.transaction(async (tx) => {
           const [last] = await tx
             .select({ max: sql<number>`coalesce(max(${categories.displayOrder}), 0)` })
             .from(categories);
@@ -238,27 +253,36 @@ export async function saveCategory(
             after: created,
           });
           return { message: `Category "${created!.name}" created.`, id: created!.id };
-        }
-        const version = assertVersion(input.version, 'category');
-        const [before] = await tx.select().from(categories).where(eq(categories.id, input.id));
-        if (!before) throw new AdminError('This category no longer exists.', 404);
-        const [after] = await tx
-          .update(categories)
-          .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(categories.id, input.id), versionMatches(categories.updatedAt, version)))
-          .returning();
-        if (!after) throw changedElsewhere('category');
-        await recordAudit(tx, actor, {
+        });
+      }
+      const version = assertVersion(input.version, 'category');
+      return auditedWrite(db, actor, {
+        read: (tx) =>
+          tx
+            .select()
+            .from(categories)
+            .where(eq(categories.id, id))
+            .then(([row]) => row),
+        missing: () => new AdminError('This category no longer exists.', 404),
+        write: (tx) =>
+          tx
+            .update(categories)
+            .set({ ...values, updatedAt: new Date() })
+            .where(and(eq(categories.id, id), versionMatches(categories.updatedAt, version)))
+            .returning()
+            .then(([row]) => row),
+        stale: () => changedElsewhere('category'),
+        audit: (before, after) => ({
           action: 'category.update',
           entity: 'category',
           entityId: after.id,
           summary: `Edited category "${after.name}"`,
           before,
           after,
-        });
-        return { message: `Category "${after.name}" saved.`, id: after.id };
-      }),
-    );
+        }),
+        answer: (_before, after) => ({ message: `Category "${after.name}" saved.`, id: after.id }),
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AdminError(`Another category already uses the slug "${slug}".`, 409, 'slug');
@@ -280,15 +304,12 @@ export async function saveSubcategory(
   form: FormData,
 ): Promise<{ message: string; id: number }> {
   const { slug, values, stored } = await shelfValues(db, storage, input, form);
+  const id = input.id;
   try {
-    return await releasingOnError(db, storage, stored, () =>
-      db.transaction(async (tx) => {
-        const [category] = await tx
-          .select({ id: categories.id, name: categories.name })
-          .from(categories)
-          .where(eq(categories.id, input.categoryId));
-        if (!category) throw new AdminError('This category no longer exists.', 404, 'categoryId');
-        if (input.id === undefined) {
+    return await releasingOnError(db, storage, stored, async () => {
+      if (id === undefined) {
+        return db.transaction(async (tx) => {
+          const category = await findCategory(tx, input.categoryId);
           const [last] = await tx
             .select({ max: sql<number>`coalesce(max(${subcategories.displayOrder}), 0)` })
             .from(subcategories)
@@ -309,39 +330,48 @@ export async function saveSubcategory(
             after: created,
           });
           return { message: `Subcategory "${created!.name}" created.`, id: created!.id };
-        }
-        const version = assertVersion(input.version, 'subcategory');
-        const [before] = await tx
-          .select()
-          .from(subcategories)
-          .where(eq(subcategories.id, input.id));
-        if (!before) throw new AdminError('This subcategory no longer exists.', 404);
-        if (before.categoryId !== category.id) {
-          throw new AdminError(
-            'A subcategory cannot move to another category; create it there instead.',
-            422,
-            'categoryId',
-          );
-        }
-        const [after] = await tx
-          .update(subcategories)
-          .set({ ...values, updatedAt: new Date() })
-          .where(
-            and(eq(subcategories.id, input.id), versionMatches(subcategories.updatedAt, version)),
-          )
-          .returning();
-        if (!after) throw changedElsewhere('subcategory');
-        await recordAudit(tx, actor, {
+        });
+      }
+      return auditedWrite(db, actor, {
+        read: async (tx) => {
+          const category = await findCategory(tx, input.categoryId);
+          const version = assertVersion(input.version, 'subcategory');
+          const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id));
+          return row && { category, version, row };
+        },
+        missing: () => new AdminError('This subcategory no longer exists.', 404),
+        check: ({ category, row }) => {
+          if (row.categoryId !== category.id) {
+            throw new AdminError(
+              'A subcategory cannot move to another category; create it there instead.',
+              422,
+              'categoryId',
+            );
+          }
+          return undefined;
+        },
+        write: (tx, { version }) =>
+          tx
+            .update(subcategories)
+            .set({ ...values, updatedAt: new Date() })
+            .where(and(eq(subcategories.id, id), versionMatches(subcategories.updatedAt, version)))
+            .returning()
+            .then(([row]) => row),
+        stale: () => changedElsewhere('subcategory'),
+        audit: ({ category, row }, after) => ({
           action: 'subcategory.update',
           entity: 'subcategory',
           entityId: after.id,
           summary: `Edited subcategory "${after.name}" in "${category.name}"`,
-          before,
+          before: row,
           after,
-        });
-        return { message: `Subcategory "${after.name}" saved.`, id: after.id };
-      }),
-    );
+        }),
+        answer: (_before, after) => ({
+          message: `Subcategory "${after.name}" saved.`,
+          id: after.id,
+        }),
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AdminError(
@@ -366,43 +396,69 @@ export async function reorder(
 ): Promise<string> {
   const table = input.categoryId === undefined ? categories : subcategories;
   const what = input.categoryId === undefined ? 'category' : 'subcategory';
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: table.id, name: table.name, displayOrder: table.displayOrder })
-      .from(table)
-      .where(
-        input.categoryId === undefined ? undefined : eq(subcategories.categoryId, input.categoryId),
-      )
-      .orderBy(asc(table.displayOrder), asc(table.id));
-    const known = new Set(rows.map((row) => row.id));
-    const given = new Set(input.order);
-    if (
-      given.size !== input.order.length ||
-      given.size !== known.size ||
-      input.order.some((rowId) => !known.has(rowId))
-    ) {
-      throw new AdminError(
-        'The list changed while you were reordering. Reload and try again.',
-        409,
-      );
-    }
-    for (const [index, rowId] of input.order.entries()) {
-      await tx
-        .update(table)
-        .set({ displayOrder: (index + 1) * 10 })
-        .where(eq(table.id, rowId));
-    }
-    const names = new Map(rows.map((row) => [row.id, row.name]));
-    await recordAudit(tx, actor, {
+  return auditedWrite(db, actor, {
+    read: (tx) =>
+      tx
+        .select({ id: table.id, name: table.name, displayOrder: table.displayOrder })
+        .from(table)
+        .where(
+          input.categoryId === undefined
+            ? undefined
+            : eq(subcategories.categoryId, input.categoryId),
+        )
+        .orderBy(asc(table.displayOrder), asc(table.id)),
+    check: (rows) => {
+      const known = new Set(rows.map((row) => row.id));
+      const given = new Set(input.order);
+      if (
+        given.size !== input.order.length ||
+        given.size !== known.size ||
+        input.order.some((rowId) => !known.has(rowId))
+      ) {
+        throw new AdminError(
+          'The list changed while you were reordering. Reload and try again.',
+          409,
+        );
+      }
+      return undefined;
+    },
+    write: async (tx, rows) => {
+      for (const [index, rowId] of input.order.entries()) {
+        await tx
+          .update(table)
+          .set({ displayOrder: (index + 1) * 10 })
+          .where(eq(table.id, rowId));
+      }
+      const names = new Map(rows.map((row) => [row.id, row.name]));
+      return input.order.map((rowId) => names.get(rowId));
+    },
+    audit: (rows, names) => ({
       action: `${what}.reorder`,
       entity: what,
       entityId: input.categoryId ?? null,
-      summary: `Reordered ${what === 'category' ? 'categories' : 'subcategories'}: ${input.order.map((rowId) => names.get(rowId)).join(', ')}`,
+      summary: `Reordered ${what === 'category' ? 'categories' : 'subcategories'}: ${names.join(', ')}`,
       before: rows.map((row) => row.name),
-      after: input.order.map((rowId) => names.get(rowId)),
-    });
-    return 'New order saved.';
+      after: names,
+    }),
+    answer: () => 'New order saved.',
   });
+}
+
+/**
+ * The first steps of a change to one category or subcategory: read it (unlocked), refused with
+ * AdminError 404 "This {what} no longer exists." when it is gone.
+ */
+function readShelf(what: 'category' | 'subcategory', id: number) {
+  const table = what === 'category' ? categories : subcategories;
+  return {
+    read: (tx: Tx) =>
+      tx
+        .select()
+        .from(table)
+        .where(eq(table.id, id))
+        .then(([row]) => row),
+    missing: () => new AdminError(`This ${what} no longer exists.`, 404),
+  };
 }
 
 /** Activates or deactivates a category or subcategory. @throws AdminError 404 on an unknown id. */
@@ -413,26 +469,28 @@ export async function setActive(
   input: z.output<typeof setActiveSchema>,
 ): Promise<string> {
   const table = what === 'category' ? categories : subcategories;
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(table).where(eq(table.id, input.id));
-    if (!before) throw new AdminError(`This ${what} no longer exists.`, 404);
-    const [after] = await tx
-      .update(table)
-      .set({ isActive: input.isActive, updatedAt: new Date() })
-      .where(eq(table.id, input.id))
-      .returning();
-    const verb = input.isActive ? 'Activated' : 'Deactivated';
-    await recordAudit(tx, actor, {
+  return auditedWrite(db, actor, {
+    ...readShelf(what, input.id),
+    // Not versioned: a row deleted meanwhile is recorded with no `after`.
+    write: (tx) =>
+      tx
+        .update(table)
+        .set({ isActive: input.isActive, updatedAt: new Date() })
+        .where(eq(table.id, input.id))
+        .returning()
+        .then(([row]) => row ?? null),
+    audit: (before, after) => ({
       action: `${what}.${input.isActive ? 'activate' : 'deactivate'}`,
       entity: what,
       entityId: input.id,
-      summary: `${verb} ${what} "${before.name}"`,
+      summary: `${input.isActive ? 'Activated' : 'Deactivated'} ${what} "${before.name}"`,
       before,
       after,
-    });
-    return input.isActive
-      ? `"${before.name}" is shown in the shop again.`
-      : `"${before.name}" is hidden from the shop.`;
+    }),
+    answer: (before) =>
+      input.isActive
+        ? `"${before.name}" is shown in the shop again.`
+        : `"${before.name}" is hidden from the shop.`,
   });
 }
 
@@ -449,27 +507,29 @@ export async function deleteShelf(
 ): Promise<string> {
   const table = what === 'category' ? categories : subcategories;
   const usedBy = what === 'category' ? products.categoryId : products.subcategoryId;
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(table).where(eq(table.id, input.id));
-    if (!before) throw new AdminError(`This ${what} no longer exists.`, 404);
-    const [used] = await tx.select({ n: count() }).from(products).where(eq(usedBy, input.id));
-    const n = used?.n ?? 0;
-    if (n > 0) {
-      throw new AdminError(
-        `"${before.name}" still has ${n} ${n === 1 ? 'product' : 'products'}. Move or delete ${n === 1 ? 'it' : 'them'} first, or deactivate the ${what} instead.`,
-        409,
-      );
-    }
-    let removedSubcategories: string[] = [];
-    if (what === 'category') {
-      const removed = await tx
-        .delete(subcategories)
-        .where(eq(subcategories.categoryId, input.id))
-        .returning({ name: subcategories.name });
-      removedSubcategories = removed.map((row) => row.name);
-    }
-    await tx.delete(table).where(eq(table.id, input.id));
-    await recordAudit(tx, actor, {
+  return auditedWrite(db, actor, {
+    ...readShelf(what, input.id),
+    write: async (tx, before) => {
+      const [used] = await tx.select({ n: count() }).from(products).where(eq(usedBy, input.id));
+      const n = used?.n ?? 0;
+      if (n > 0) {
+        throw new AdminError(
+          `"${before.name}" still has ${n} ${n === 1 ? 'product' : 'products'}. Move or delete ${n === 1 ? 'it' : 'them'} first, or deactivate the ${what} instead.`,
+          409,
+        );
+      }
+      let removedSubcategories: string[] = [];
+      if (what === 'category') {
+        const removed = await tx
+          .delete(subcategories)
+          .where(eq(subcategories.categoryId, input.id))
+          .returning({ name: subcategories.name });
+        removedSubcategories = removed.map((row) => row.name);
+      }
+      await tx.delete(table).where(eq(table.id, input.id));
+      return removedSubcategories;
+    },
+    audit: (before, removedSubcategories) => ({
       action: `${what}.delete`,
       entity: what,
       entityId: input.id,
@@ -479,7 +539,7 @@ export async function deleteShelf(
           ? ` and its subcategories ${removedSubcategories.join(', ')}`
           : ''),
       before: { ...before, subcategories: removedSubcategories },
-    });
-    return `"${before.name}" deleted.`;
+    }),
+    answer: (before) => `"${before.name}" deleted.`,
   });
 }

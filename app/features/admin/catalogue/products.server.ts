@@ -27,6 +27,7 @@ import {
   type AnyAdminHandler,
 } from '~/features/admin/shared/admin-action.server';
 import { recordAudit, type Actor, type DbOrTx } from '~/features/admin/audit/audit.server';
+import { auditedWrite, sameVersion, type Tx } from '~/features/admin/shared/audited-write.server';
 import {
   checkboxField,
   idField,
@@ -48,6 +49,7 @@ import {
   splitList,
   type AdminProductSort,
 } from './product-rules';
+import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 
 /* ------------------------------------------------------------------------------------------ */
 /* Reading                                                                                    */
@@ -135,41 +137,42 @@ export async function listAdminProducts(
   if (typeof query.active === 'boolean') conditions.push(eq(products.isActive, query.active));
   if (typeof query.featured === 'boolean') conditions.push(eq(products.featured, query.featured));
   const where = conditions.length ? and(...conditions) : undefined;
-  const page = Math.max(1, Math.floor(query.page) || 1);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        slug: products.slug,
-        categoryId: products.categoryId,
-        categoryName: categories.name,
-        subcategoryId: products.subcategoryId,
-        subcategoryName: subcategories.name,
-        pricePaise: products.pricePaise,
-        isActive: products.isActive,
-        featured: products.featured,
-        imageKey: sql<string | null>`${products.imageKeys}[1]`,
-        imagePlaceholder: placeholderFor(sql`${products.imageKeys}[1]`),
-        imageCount: sql<number>`coalesce(cardinality(${products.imageKeys}), 0)`,
-        updatedAt: products.updatedAt,
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-      .where(where)
-      .orderBy(...orderFor(query.sort ?? DEFAULT_ADMIN_PRODUCT_SORT))
-      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
+  const { rows, total } = await pagedList(
+    { page: query.page, size: ADMIN_PRODUCTS_PAGE_SIZE },
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          slug: products.slug,
+          categoryId: products.categoryId,
+          categoryName: categories.name,
+          subcategoryId: products.subcategoryId,
+          subcategoryName: subcategories.name,
+          pricePaise: products.pricePaise,
+          isActive: products.isActive,
+          featured: products.featured,
+          imageKey: sql<string | null>`${products.imageKeys}[1]`,
+          imagePlaceholder: placeholderFor(sql`${products.imageKeys}[1]`),
+          imageCount: sql<number>`coalesce(cardinality(${products.imageKeys}), 0)`,
+          updatedAt: products.updatedAt,
+        })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+        .where(where)
+        .orderBy(...orderFor(query.sort ?? DEFAULT_ADMIN_PRODUCT_SORT))
+        .limit(limit)
+        .offset(offset),
+    () => countWhere(db, products, where),
+  );
   return {
     rows: rows.map((row) => ({
       ...row,
       imageCount: Number(row.imageCount),
       updatedAt: row.updatedAt.toISOString(),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -397,6 +400,13 @@ async function checkShelves(
   return { category: category.name, subcategory: subcategory.name };
 }
 
+/** Where a product is shelved, for the audit summary: '"Category"' or '"Category" / "Sub"'. */
+function shelvesLabel(shelves: { category: string; subcategory: string | null }): string {
+  return shelves.subcategory
+    ? `"${shelves.category}" / "${shelves.subcategory}"`
+    : `"${shelves.category}"`;
+}
+
 /**
  * The product being edited, checked against the version the editor opened and the images it
  * keeps (all of them must be the product's own).
@@ -406,7 +416,7 @@ async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
   const query = db.select().from(products).where(eq(products.id, input.id!)).$dynamic();
   const [before] = await (lock ? query.for('update') : query);
   if (!before) throw gone();
-  if (before.updatedAt.getTime() !== new Date(version).getTime()) throw changedElsewhere();
+  if (!sameVersion(before.updatedAt, version)) throw changedElsewhere();
   const own = new Set(before.imageKeys);
   if (input.keepImages.some((key) => !own.has(key))) throw changedElsewhere();
   return { before, version };
@@ -459,13 +469,10 @@ export async function saveProduct(
   };
   let result: { message: string; id: number };
   try {
-    result = await releasingOnError(db, storage, { images: newKeys, videos: [] }, () =>
-      db.transaction(async (tx) => {
-        const shelves = await checkShelves(tx, input);
-        const where = shelves.subcategory
-          ? `"${shelves.category}" / "${shelves.subcategory}"`
-          : `"${shelves.category}"`;
-        if (input.id === undefined) {
+    result = await releasingOnError(db, storage, { images: newKeys, videos: [] }, async () => {
+      if (input.id === undefined) {
+        return db.transaction(async (tx) => {
+          const where = shelvesLabel(await checkShelves(tx, input));
           const [created] = await tx.insert(products).values(values).returning();
           await recordAudit(tx, actor, {
             action: 'product.create',
@@ -475,25 +482,32 @@ export async function saveProduct(
             after: created,
           });
           return { message: `Product "${created!.name}" created.`, id: created!.id };
-        }
-        const { before, version } = await openForEdit(tx, input, true);
-        const [after] = await tx
-          .update(products)
-          .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(products.id, before.id), versionMatches(products.updatedAt, version)))
-          .returning();
-        if (!after) throw changedElsewhere();
-        await recordAudit(tx, actor, {
+        });
+      }
+      return auditedWrite(db, actor, {
+        read: async (tx) => {
+          const where = shelvesLabel(await checkShelves(tx, input));
+          return { where, ...(await openForEdit(tx, input, true)) };
+        },
+        write: (tx, { before, version }) =>
+          tx
+            .update(products)
+            .set({ ...values, updatedAt: new Date() })
+            .where(and(eq(products.id, before.id), versionMatches(products.updatedAt, version)))
+            .returning()
+            .then(([row]) => row),
+        stale: changedElsewhere,
+        audit: ({ where, before }, after) => ({
           action: 'product.update',
           entity: 'product',
           entityId: after.id,
           summary: `Edited product "${after.name}" in ${where}`,
           before,
           after,
-        });
-        return { message: `Product "${after.name}" saved.`, id: after.id };
-      }),
-    );
+        }),
+        answer: (_before, after) => ({ message: `Product "${after.name}" saved.`, id: after.id }),
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AdminError(`Another product already uses the slug "${slug}".`, 409, 'slug');
@@ -532,38 +546,46 @@ export async function duplicateProduct(
   input: z.output<typeof duplicateProductSchema>,
 ): Promise<{ message: string; id: number }> {
   try {
-    return await db.transaction(async (tx) => {
-      const [source] = await tx.select().from(products).where(eq(products.id, input.id));
-      if (!source) throw gone();
-      const [copy] = await tx
-        .insert(products)
-        .values({
-          slug: await freeCopySlug(tx, source.slug),
-          name: `Copy of ${source.name}`.slice(0, PRODUCT_LIMITS.name),
-          description: source.description,
-          categoryId: source.categoryId,
-          subcategoryId: source.subcategoryId,
-          pricePaise: source.pricePaise,
-          fabricType: source.fabricType,
-          sizes: source.sizes,
-          colors: source.colors,
-          featured: source.featured,
-          isActive: false,
-          imageKeys: source.imageKeys,
-        })
-        .returning();
-      await recordAudit(tx, actor, {
+    return await auditedWrite(db, actor, {
+      read: (tx) =>
+        tx
+          .select()
+          .from(products)
+          .where(eq(products.id, input.id))
+          .then(([row]) => row),
+      missing: gone,
+      write: async (tx, source) => {
+        const [copy] = await tx
+          .insert(products)
+          .values({
+            slug: await freeCopySlug(tx, source.slug),
+            name: `Copy of ${source.name}`.slice(0, PRODUCT_LIMITS.name),
+            description: source.description,
+            categoryId: source.categoryId,
+            subcategoryId: source.subcategoryId,
+            pricePaise: source.pricePaise,
+            fabricType: source.fabricType,
+            sizes: source.sizes,
+            colors: source.colors,
+            featured: source.featured,
+            isActive: false,
+            imageKeys: source.imageKeys,
+          })
+          .returning();
+        return copy;
+      },
+      audit: (source, copy) => ({
         action: 'product.duplicate',
         entity: 'product',
-        entityId: copy!.id,
-        summary: `Copied product "${source.name}" as "${copy!.name}"`,
+        entityId: copy.id,
+        summary: `Copied product "${source.name}" as "${copy.name}"`,
         before: { sourceId: source.id },
         after: copy,
-      });
-      return {
-        message: `Copied as "${copy!.name}"; it stays hidden from the shop until you activate it.`,
-        id: copy!.id,
-      };
+      }),
+      answer: (_source, copy) => ({
+        message: `Copied as "${copy.name}"; it stays hidden from the shop until you activate it.`,
+        id: copy.id,
+      }),
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -573,40 +595,50 @@ export async function duplicateProduct(
   }
 }
 
+/** The product `id`, locked for a change (`select … for update`); undefined when there is none. */
+function lockProduct(tx: Tx, id: number) {
+  return tx
+    .select()
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update')
+    .then(([row]) => row);
+}
+
 /** Shows a product in the shop or hides it. @throws AdminError 404 on an unknown product. */
 export async function setProductActive(
   db: Db,
   actor: Actor,
   input: z.output<typeof setProductActiveSchema>,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(products)
-      .where(eq(products.id, input.id))
-      .for('update');
-    if (!before) throw gone();
-    if (before.isActive === input.isActive) {
+  return auditedWrite(db, actor, {
+    read: (tx) => lockProduct(tx, input.id),
+    missing: gone,
+    check: (before) => {
+      if (before.isActive !== input.isActive) return undefined;
       return input.isActive
         ? `"${before.name}" is already shown in the shop.`
         : `"${before.name}" is already hidden from the shop.`;
-    }
-    const [after] = await tx
-      .update(products)
-      .set({ isActive: input.isActive, updatedAt: new Date() })
-      .where(eq(products.id, input.id))
-      .returning();
-    await recordAudit(tx, actor, {
+    },
+    write: (tx) =>
+      tx
+        .update(products)
+        .set({ isActive: input.isActive, updatedAt: new Date() })
+        .where(eq(products.id, input.id))
+        .returning()
+        .then(([row]) => row),
+    audit: (before, after) => ({
       action: `product.${input.isActive ? 'activate' : 'deactivate'}`,
       entity: 'product',
       entityId: input.id,
       summary: `${input.isActive ? 'Activated' : 'Deactivated'} product "${before.name}"`,
       before: { isActive: before.isActive },
-      after: { isActive: after!.isActive },
-    });
-    return input.isActive
-      ? `"${before.name}" is shown in the shop again.`
-      : `"${before.name}" is hidden from the shop.`;
+      after: { isActive: after.isActive },
+    }),
+    answer: (before) =>
+      input.isActive
+        ? `"${before.name}" is shown in the shop again.`
+        : `"${before.name}" is hidden from the shop.`,
   });
 }
 
@@ -621,29 +653,28 @@ export async function deleteProduct(
   actor: Actor,
   input: z.output<typeof deleteProductSchema>,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(products)
-      .where(eq(products.id, input.id))
-      .for('update');
-    if (!before) throw gone();
-    const [ordered] = await tx
-      .select({ n: count() })
-      .from(orderLines)
-      .where(eq(orderLines.productId, input.id));
-    const orderLineCount = Number(ordered?.n ?? 0);
-    await tx.delete(products).where(eq(products.id, input.id));
-    await recordAudit(tx, actor, {
+  return auditedWrite(db, actor, {
+    read: (tx) => lockProduct(tx, input.id),
+    missing: gone,
+    write: async (tx) => {
+      const [ordered] = await tx
+        .select({ n: count() })
+        .from(orderLines)
+        .where(eq(orderLines.productId, input.id));
+      await tx.delete(products).where(eq(products.id, input.id));
+      return Number(ordered?.n ?? 0);
+    },
+    audit: (before, orderLineCount) => ({
       action: 'product.delete',
       entity: 'product',
       entityId: input.id,
       summary: `Deleted product "${before.name}"`,
       before: { ...before, orderLines: orderLineCount },
-    });
-    return orderLineCount > 0
-      ? `"${before.name}" deleted. The ${orderLineCount} order ${orderLineCount === 1 ? 'line' : 'lines'} that bought it ${orderLineCount === 1 ? 'keeps' : 'keep'} its name and price.`
-      : `"${before.name}" deleted.`;
+    }),
+    answer: (before, orderLineCount) =>
+      orderLineCount > 0
+        ? `"${before.name}" deleted. The ${orderLineCount} order ${orderLineCount === 1 ? 'line' : 'lines'} that bought it ${orderLineCount === 1 ? 'keeps' : 'keep'} its name and price.`
+        : `"${before.name}" deleted.`,
   });
 }
 

@@ -23,7 +23,8 @@ import {
   AdminError,
   type AnyAdminHandler,
 } from '~/features/admin/shared/admin-action.server';
-import { recordAudit, type Actor, type DbOrTx } from '~/features/admin/audit/audit.server';
+import type { Actor, DbOrTx } from '~/features/admin/audit/audit.server';
+import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
 import {
   BAN_REASON_MAX_LENGTH,
   CUSTOMER_ROLES,
@@ -31,6 +32,7 @@ import {
   LAST_ADMIN_MESSAGE,
   type CustomerRole,
 } from './customer-rules';
+import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 
 /** Accounts per page of /admin/customers. */
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -118,27 +120,29 @@ export async function listCustomers(
   if (options.role) conditions.push(eq(user.role, options.role));
   const where = conditions.length ? and(...conditions) : undefined;
   const totals = orderTotals(db);
-  const [rows, [matching]] = await Promise.all([
-    db
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        emailVerified: user.emailVerified,
-        role: user.role,
-        banned: user.banned,
-        createdAt: user.createdAt,
-        orderCount: sql<number>`coalesce(${totals.orderCount}, 0)`,
-        paidTotalPaise: sql<number>`coalesce(${totals.paidTotalPaise}, 0)`,
-      })
-      .from(user)
-      .leftJoin(totals, eq(totals.userId, user.id))
-      .where(where)
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(CUSTOMERS_PAGE_SIZE)
-      .offset((Math.max(1, Math.floor(options.page)) - 1) * CUSTOMERS_PAGE_SIZE),
-    db.select({ n: count() }).from(user).where(where),
-  ]);
+  const { rows, total } = await pagedList(
+    { page: options.page, size: CUSTOMERS_PAGE_SIZE },
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          role: user.role,
+          banned: user.banned,
+          createdAt: user.createdAt,
+          orderCount: sql<number>`coalesce(${totals.orderCount}, 0)`,
+          paidTotalPaise: sql<number>`coalesce(${totals.paidTotalPaise}, 0)`,
+        })
+        .from(user)
+        .leftJoin(totals, eq(totals.userId, user.id))
+        .where(where)
+        .orderBy(desc(user.createdAt), desc(user.id))
+        .limit(limit)
+        .offset(offset),
+    () => countWhere(db, user, where),
+  );
   return {
     rows: rows.map((row) => ({
       ...row,
@@ -147,7 +151,7 @@ export async function listCustomers(
       orderCount: Number(row.orderCount),
       paidTotalPaise: Number(row.paidTotalPaise),
     })),
-    total: Number(matching?.n ?? 0),
+    total,
   };
 }
 
@@ -239,8 +243,6 @@ interface LockedAccount extends AccountState {
   email: string;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
  * Locks every administrator row, then the target's row, and checks that the actor is still an
  * unbanned administrator. Resolves to the target and the unbanned administrators' ids.
@@ -310,26 +312,32 @@ export async function setRole(
   actor: Actor,
   input: z.output<typeof setRoleSchema>,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const { target, activeAdmins } = await lockForChange(tx, actor, input.userId);
-    if (input.role === 'user' && target.role === 'admin') {
-      assertAdminRemains(target, activeAdmins);
-    }
-    assertStillAdmin(actor, activeAdmins);
-    if (target.role === input.role) {
-      return input.role === 'admin'
-        ? `${target.name} is already an administrator.`
-        : `${target.name} is already a customer.`;
-    }
-    if (input.role === 'admin' && target.banned) {
-      throw new AdminError('Lift the ban before making this account an administrator.', 409);
-    }
-    await tx
-      .update(user)
-      .set({ role: input.role, updatedAt: new Date() })
-      .where(eq(user.id, target.id));
-    const promoted = input.role === 'admin';
-    await recordAudit(tx, actor, {
+  const promoted = input.role === 'admin';
+  return auditedWrite(db, actor, {
+    read: (tx) => lockForChange(tx, actor, input.userId),
+    check: ({ target, activeAdmins }) => {
+      if (input.role === 'user' && target.role === 'admin') {
+        assertAdminRemains(target, activeAdmins);
+      }
+      assertStillAdmin(actor, activeAdmins);
+      if (target.role === input.role) {
+        return promoted
+          ? `${target.name} is already an administrator.`
+          : `${target.name} is already a customer.`;
+      }
+      if (promoted && target.banned) {
+        throw new AdminError('Lift the ban before making this account an administrator.', 409);
+      }
+      return undefined;
+    },
+    write: async (tx, { target }) => {
+      await tx
+        .update(user)
+        .set({ role: input.role, updatedAt: new Date() })
+        .where(eq(user.id, target.id));
+      return stateOf({ ...target, role: input.role });
+    },
+    audit: ({ target }, after) => ({
       action: promoted ? 'customer.make-admin' : 'customer.remove-admin',
       entity: 'customer',
       entityId: target.id,
@@ -337,12 +345,14 @@ export async function setRole(
         ? `Made ${who(target)} an administrator`
         : `Removed the administrator role from ${who(target)}`,
       before: stateOf(target),
-      after: stateOf({ ...target, role: input.role }),
-    });
-    if (promoted) return `${target.name} is now an administrator.`;
-    return target.id === actor.id
-      ? 'You are no longer an administrator.'
-      : `${target.name} is no longer an administrator.`;
+      after,
+    }),
+    answer: ({ target }) => {
+      if (promoted) return `${target.name} is now an administrator.`;
+      return target.id === actor.id
+        ? 'You are no longer an administrator.'
+        : `${target.name} is no longer an administrator.`;
+    },
   });
 }
 
@@ -363,49 +373,57 @@ export async function setBanned(
   if (input.banned && input.userId === actor.id) {
     throw new AdminError('You cannot ban your own account.', 422);
   }
-  return db.transaction(async (tx) => {
-    const { target, activeAdmins } = await lockForChange(tx, actor, input.userId);
-    if (input.banned && target.role === 'admin' && !target.banned) {
-      assertAdminRemains(target, activeAdmins);
-    }
-    assertStillAdmin(actor, activeAdmins);
-    if (target.banned === input.banned) {
+  const banReason = input.banned ? input.reason : null;
+  return auditedWrite(db, actor, {
+    read: (tx) => lockForChange(tx, actor, input.userId),
+    check: ({ target, activeAdmins }) => {
+      if (input.banned && target.role === 'admin' && !target.banned) {
+        assertAdminRemains(target, activeAdmins);
+      }
+      assertStillAdmin(actor, activeAdmins);
+      if (target.banned !== input.banned) return undefined;
       return input.banned ? `${target.name} is already banned.` : `${target.name} is not banned.`;
-    }
-    const banReason = input.banned ? input.reason : null;
-    await tx
-      .update(user)
-      .set({ banned: input.banned, banReason, banExpires: null, updatedAt: new Date() })
-      .where(eq(user.id, target.id));
-    if (!input.banned) {
-      await recordAudit(tx, actor, {
-        action: 'customer.unban',
-        entity: 'customer',
-        entityId: target.id,
-        summary: `Lifted the ban on ${who(target)}`,
-        before: stateOf(target),
-        after: stateOf({ ...target, banned: false, banReason: null }),
-      });
-      return `The ban on ${target.name} is lifted; they can sign in again.`;
-    }
-    const revoked = await tx
-      .delete(session)
-      .where(eq(session.userId, target.id))
-      .returning({ id: session.id });
-    await recordAudit(tx, actor, {
-      action: 'customer.ban',
-      entity: 'customer',
-      entityId: target.id,
-      summary:
-        `Banned ${who(target)}${banReason ? `: ${banReason}` : ''}` +
-        ` (${revoked.length} ${revoked.length === 1 ? 'session' : 'sessions'} signed out)`,
-      before: stateOf(target),
-      after: {
-        ...stateOf({ ...target, banned: true, banReason }),
-        sessionsRevoked: revoked.length,
-      },
-    });
-    return `${target.name} is banned and signed out everywhere.`;
+    },
+    /** Resolves to how many sessions a ban signed out (none when a ban is lifted). */
+    write: async (tx, { target }) => {
+      await tx
+        .update(user)
+        .set({ banned: input.banned, banReason, banExpires: null, updatedAt: new Date() })
+        .where(eq(user.id, target.id));
+      if (!input.banned) return 0;
+      const revoked = await tx
+        .delete(session)
+        .where(eq(session.userId, target.id))
+        .returning({ id: session.id });
+      return revoked.length;
+    },
+    audit: ({ target }, revoked) =>
+      input.banned
+        ? {
+            action: 'customer.ban',
+            entity: 'customer',
+            entityId: target.id,
+            summary:
+              `Banned ${who(target)}${banReason ? `: ${banReason}` : ''}` +
+              ` (${revoked} ${revoked === 1 ? 'session' : 'sessions'} signed out)`,
+            before: stateOf(target),
+            after: {
+              ...stateOf({ ...target, banned: true, banReason }),
+              sessionsRevoked: revoked,
+            },
+          }
+        : {
+            action: 'customer.unban',
+            entity: 'customer',
+            entityId: target.id,
+            summary: `Lifted the ban on ${who(target)}`,
+            before: stateOf(target),
+            after: stateOf({ ...target, banned: false, banReason: null }),
+          },
+    answer: ({ target }) =>
+      input.banned
+        ? `${target.name} is banned and signed out everywhere.`
+        : `The ban on ${target.name} is lifted; they can sign in again.`,
   });
 }
 

@@ -10,7 +10,7 @@
  * variants rendered in the background); videos are recognised by their content (MP4 or WebM).
  * Deleting an item removes its stored files too when nothing else uses them.
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
@@ -27,6 +27,7 @@ import {
   type AnyAdminHandler,
 } from '~/features/admin/shared/admin-action.server';
 import { recordAudit, type Actor, type DbOrTx } from '~/features/admin/audit/audit.server';
+import { auditedWrite, sameVersion } from '~/features/admin/shared/audited-write.server';
 import { idField, optionalIdField, textField } from '~/features/admin/shared/form-fields.server';
 import {
   formFiles,
@@ -36,6 +37,7 @@ import {
   storeFormImage,
   storeFormVideo,
 } from './uploads.server';
+import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 
 /** Items per page of /admin/media. */
 export const ADMIN_MEDIA_PAGE_SIZE = 24;
@@ -88,34 +90,35 @@ export async function listAdminMedia(
     conditions.push(or(ilike(media.title, pattern), ilike(media.description, pattern))!);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const page = Math.max(1, Math.floor(query.page) || 1);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: media.id,
-        kind: media.kind,
-        title: media.title,
-        description: media.description,
-        imageKey: sql<string | null>`coalesce(${media.imageKey}, ${media.posterKey})`,
-        placeholder: placeholderFor(sql`coalesce(${media.imageKey}, ${media.posterKey})`),
-        videoKey: media.videoKey,
-        videoSection: media.videoSection,
-        categoryId: media.categoryId,
-        categoryName: categories.name,
-        subcategoryId: media.subcategoryId,
-        subcategoryName: subcategories.name,
-        createdAt: media.createdAt,
-        updatedAt: media.updatedAt,
-      })
-      .from(media)
-      .leftJoin(categories, eq(categories.id, media.categoryId))
-      .leftJoin(subcategories, eq(subcategories.id, media.subcategoryId))
-      .where(where)
-      .orderBy(desc(media.createdAt), desc(media.id))
-      .limit(ADMIN_MEDIA_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_MEDIA_PAGE_SIZE),
-    db.select({ n: count() }).from(media).where(where),
-  ]);
+  const { rows, total } = await pagedList(
+    { page: query.page, size: ADMIN_MEDIA_PAGE_SIZE },
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: media.id,
+          kind: media.kind,
+          title: media.title,
+          description: media.description,
+          imageKey: sql<string | null>`coalesce(${media.imageKey}, ${media.posterKey})`,
+          placeholder: placeholderFor(sql`coalesce(${media.imageKey}, ${media.posterKey})`),
+          videoKey: media.videoKey,
+          videoSection: media.videoSection,
+          categoryId: media.categoryId,
+          categoryName: categories.name,
+          subcategoryId: media.subcategoryId,
+          subcategoryName: subcategories.name,
+          createdAt: media.createdAt,
+          updatedAt: media.updatedAt,
+        })
+        .from(media)
+        .leftJoin(categories, eq(categories.id, media.categoryId))
+        .leftJoin(subcategories, eq(subcategories.id, media.subcategoryId))
+        .where(where)
+        .orderBy(desc(media.createdAt), desc(media.id))
+        .limit(limit)
+        .offset(offset),
+    () => countWhere(db, media, where),
+  );
   return {
     items: rows.map(({ videoKey, createdAt, updatedAt, ...row }) => ({
       ...row,
@@ -123,7 +126,7 @@ export async function listAdminMedia(
       createdAt: createdAt.toISOString(),
       version: updatedAt.toISOString(),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 
@@ -338,44 +341,56 @@ export async function saveMedia(
   const newPoster = await storeFormImage(db, storage, form, 'poster');
   const stored = { images: newPoster ? [newPoster] : [], videos: [] };
   const result = await releasingOnError(db, storage, stored, () =>
-    db.transaction(async (tx) => {
-      const [before] = await tx.select().from(media).where(eq(media.id, input.id)).for('update');
-      if (!before) throw gone();
-      if (before.updatedAt.getTime() !== new Date(version).getTime()) {
-        throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
-      }
-      await checkShelves(tx, input);
-      const isVideoItem = before.kind === 'video';
-      const posterKey = !isVideoItem
-        ? null
-        : newPoster
-          ? newPoster
-          : input.removePoster
-            ? null
-            : before.posterKey;
-      const [after] = await tx
-        .update(media)
-        .set({
-          title: input.title,
-          description: input.description,
-          categoryId: input.categoryId,
-          subcategoryId: input.subcategoryId,
-          videoSection: isVideoItem ? (input.videoSection ?? before.videoSection) : null,
-          posterKey,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(media.id, input.id), versionMatches(media.updatedAt, version)))
-        .returning();
-      if (!after) throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
-      await recordAudit(tx, actor, {
+    auditedWrite(db, actor, {
+      read: (tx) =>
+        tx
+          .select()
+          .from(media)
+          .where(eq(media.id, input.id))
+          .for('update')
+          .then(([row]) => row),
+      missing: gone,
+      check: (before) => {
+        if (!sameVersion(before.updatedAt, version)) {
+          throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
+        }
+        return undefined;
+      },
+      write: async (tx, before) => {
+        await checkShelves(tx, input);
+        const isVideoItem = before.kind === 'video';
+        const posterKey = !isVideoItem
+          ? null
+          : newPoster
+            ? newPoster
+            : input.removePoster
+              ? null
+              : before.posterKey;
+        const [after] = await tx
+          .update(media)
+          .set({
+            title: input.title,
+            description: input.description,
+            categoryId: input.categoryId,
+            subcategoryId: input.subcategoryId,
+            videoSection: isVideoItem ? (input.videoSection ?? before.videoSection) : null,
+            posterKey,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(media.id, input.id), versionMatches(media.updatedAt, version)))
+          .returning();
+        return after;
+      },
+      stale: () => new AdminError(MEDIA_CHANGED_ELSEWHERE, 409),
+      audit: (before, after) => ({
         action: 'media.update',
         entity: 'media',
         entityId: input.id,
         summary: `Edited ${before.kind} "${after.title}"`,
         before: auditView(before),
         after: auditView(after),
-      });
-      return { before, after };
+      }),
+      answer: (before, after) => ({ before, after }),
     }),
   );
   // The poster replaced, or one sent with an image item (which has none): removed if unused.

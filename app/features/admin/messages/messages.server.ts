@@ -13,7 +13,9 @@ import {
   AdminError,
   type AdminHandler,
 } from '~/features/admin/shared/admin-action.server';
-import { recordAudit, type Actor } from '~/features/admin/audit/audit.server';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import { auditedWrite } from '~/features/admin/shared/audited-write.server';
+import { pagedList } from '~/features/admin/shared/paged-list.server';
 import { MESSAGE_STATUS_LABELS, MESSAGE_STATUSES, type MessageStatus } from './message-status';
 
 /** Messages per page of /admin/messages. */
@@ -52,19 +54,23 @@ export async function listMessages(
   options: { page: number; status?: MessageStatus },
 ): Promise<MessagePage> {
   const where = options.status ? eq(contactMessages.status, options.status) : undefined;
-  const [rows, byStatus] = await Promise.all([
-    db
-      .select()
-      .from(contactMessages)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(MESSAGES_PAGE_SIZE)
-      .offset((Math.max(1, Math.floor(options.page)) - 1) * MESSAGES_PAGE_SIZE),
-    db
-      .select({ status: contactMessages.status, n: count() })
-      .from(contactMessages)
-      .groupBy(contactMessages.status),
-  ]);
+  const { rows, total: byStatus } = await pagedList(
+    { page: options.page, size: MESSAGES_PAGE_SIZE },
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(contactMessages)
+        .where(where)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(limit)
+        .offset(offset),
+    // Every status's count, whatever the filter: the total is read from them below.
+    () =>
+      db
+        .select({ status: contactMessages.status, n: count() })
+        .from(contactMessages)
+        .groupBy(contactMessages.status),
+  );
   const counts = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<
     MessageStatus,
     number
@@ -116,29 +122,35 @@ export async function setMessageStatus(
   id: number,
   status: MessageStatus,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        id: contactMessages.id,
-        name: contactMessages.name,
-        status: contactMessages.status,
-      })
-      .from(contactMessages)
-      .where(eq(contactMessages.id, id))
-      .for('update');
-    if (!before) throw new AdminError('This message no longer exists.', 404);
-    const label = MESSAGE_STATUS_LABELS[status].toLowerCase();
-    if (before.status === status) return `The message from ${before.name} is already ${label}.`;
-    await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
-    await recordAudit(tx, actor, {
+  const label = MESSAGE_STATUS_LABELS[status].toLowerCase();
+  return auditedWrite(db, actor, {
+    read: (tx) =>
+      tx
+        .select({
+          id: contactMessages.id,
+          name: contactMessages.name,
+          status: contactMessages.status,
+        })
+        .from(contactMessages)
+        .where(eq(contactMessages.id, id))
+        .for('update')
+        .then(([row]) => row),
+    missing: () => new AdminError('This message no longer exists.', 404),
+    check: (before) =>
+      before.status === status ? `The message from ${before.name} is already ${label}.` : undefined,
+    write: async (tx) => {
+      await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
+      return { status };
+    },
+    audit: (before, after) => ({
       action: `message.mark-${status}`,
       entity: 'message',
       entityId: id,
       summary: `Marked the message from ${before.name} as ${label}`,
       before: { status: before.status },
-      after: { status },
-    });
-    return `The message from ${before.name} is marked as ${label}.`;
+      after,
+    }),
+    answer: (before) => `The message from ${before.name} is marked as ${label}.`,
   });
 }
 

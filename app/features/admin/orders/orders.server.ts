@@ -35,7 +35,8 @@ import {
   AdminError,
   type AdminHandler,
 } from '~/features/admin/shared/admin-action.server';
-import { recordAudit, type Actor } from '~/features/admin/audit/audit.server';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import { auditedWrite, sameVersion } from '~/features/admin/shared/audited-write.server';
 import { ORDER_FILTERS, PAYMENT_FILTERS, TO_CONFIRM, type OrderFilter } from './order-filters';
 
 /** Orders per page of /admin/orders. */
@@ -212,63 +213,74 @@ export async function advanceFulfilment(
   input: z.output<typeof advanceFulfilmentSchema>,
   site: OrderMailSite,
 ): Promise<{ message: string; id: string }> {
-  const order = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        id: orders.id,
-        number: orders.number,
-        status: orders.status,
-        fulfilmentStatus: orders.fulfilmentStatus,
-        customerName: orders.customerName,
-        email: orders.email,
-        updatedAt: orders.updatedAt,
-      })
-      .from(orders)
-      .where(eq(orders.number, input.number))
-      .for('update');
-    if (!current) throw new AdminError('This order could not be found.', 404);
-    if (current.status !== 'paid') {
-      throw new AdminError('Only a paid order can move through fulfilment.', 409);
-    }
-    if (current.updatedAt.getTime() !== Date.parse(input.version)) {
-      throw new AdminError(
-        'This order was changed by someone else since you opened it. Reload to see its status, then try again.',
-        409,
-      );
-    }
-    const from = current.fulfilmentStatus;
-    if (from === input.status) {
-      throw new AdminError(`This order is already at “${label(from)}”.`, 409, 'status');
-    }
-    if (from !== null && fulfilmentIndex(input.status) < fulfilmentIndex(from)) {
-      throw new AdminError(
-        `This order is already at “${label(from)}”; it cannot go back to “${label(input.status)}”. Fulfilment only moves forward.`,
-        409,
-        'status',
-      );
-    }
-    // Strictly later than the version the page saw, even within the same millisecond.
-    const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
-    await tx
-      .update(orders)
-      .set({ fulfilmentStatus: input.status, updatedAt: now })
-      .where(eq(orders.id, current.id));
-    await tx.insert(orderEvents).values({
-      orderId: current.id,
-      kind: 'fulfilment',
-      fulfilmentStatus: input.status,
-      actorEmail: actor.email,
-      createdAt: now,
-    });
-    await recordAudit(tx, actor, {
-      action: 'order.fulfilment',
-      entity: 'order',
-      entityId: current.number,
-      summary: `Moved order ${current.number} to ${label(input.status)}${from ? ` (from ${label(from)})` : ''}`,
-      before: { fulfilmentStatus: from },
-      after: { fulfilmentStatus: input.status },
-    });
-    return current;
+  const order = await auditedWrite(db, actor, {
+    read: (tx) =>
+      tx
+        .select({
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          fulfilmentStatus: orders.fulfilmentStatus,
+          customerName: orders.customerName,
+          email: orders.email,
+          updatedAt: orders.updatedAt,
+        })
+        .from(orders)
+        .where(eq(orders.number, input.number))
+        .for('update')
+        .then(([row]) => row),
+    missing: () => new AdminError('This order could not be found.', 404),
+    check: (current) => {
+      if (current.status !== 'paid') {
+        throw new AdminError('Only a paid order can move through fulfilment.', 409);
+      }
+      if (!sameVersion(current.updatedAt, input.version)) {
+        throw new AdminError(
+          'This order was changed by someone else since you opened it. Reload to see its status, then try again.',
+          409,
+        );
+      }
+      const from = current.fulfilmentStatus;
+      if (from === input.status) {
+        throw new AdminError(`This order is already at “${label(from)}”.`, 409, 'status');
+      }
+      if (from !== null && fulfilmentIndex(input.status) < fulfilmentIndex(from)) {
+        throw new AdminError(
+          `This order is already at “${label(from)}”; it cannot go back to “${label(input.status)}”. Fulfilment only moves forward.`,
+          409,
+          'status',
+        );
+      }
+      return undefined;
+    },
+    write: async (tx, current) => {
+      // Strictly later than the version the page saw, even within the same millisecond.
+      const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
+      await tx
+        .update(orders)
+        .set({ fulfilmentStatus: input.status, updatedAt: now })
+        .where(eq(orders.id, current.id));
+      await tx.insert(orderEvents).values({
+        orderId: current.id,
+        kind: 'fulfilment',
+        fulfilmentStatus: input.status,
+        actorEmail: actor.email,
+        createdAt: now,
+      });
+      return input.status;
+    },
+    audit: (current, to) => {
+      const from = current.fulfilmentStatus;
+      return {
+        action: 'order.fulfilment',
+        entity: 'order',
+        entityId: current.number,
+        summary: `Moved order ${current.number} to ${label(to)}${from ? ` (from ${label(from)})` : ''}`,
+        before: { fulfilmentStatus: from },
+        after: { fulfilmentStatus: to },
+      };
+    },
+    answer: (current) => current,
   });
   // After the commit: the e-mail is queued, never awaited, and never undoes the move.
   const emailed = order.email !== '';

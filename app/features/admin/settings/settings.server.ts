@@ -13,7 +13,8 @@ import { siteSettings } from '~/lib/schema.server';
 import { defaultSiteSettings, MAX_HOURS_ROWS, type SiteSettings } from '~/features/site/settings';
 import { getSiteSettings, SHOP_SETTINGS_KEY } from '~/features/site/settings.server';
 import { AdminError } from '~/features/admin/shared/admin-action.server';
-import { recordAudit, type Actor } from '~/features/admin/audit/audit.server';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import { auditedWrite } from '~/features/admin/shared/audited-write.server';
 
 /** The settings and the version (the row's `updated_at`, ISO 8601) an edit must present. */
 export async function getSettingsForAdmin(
@@ -185,34 +186,42 @@ export async function saveSettings(
   form: z.output<typeof settingsFormSchema>,
 ): Promise<string> {
   const next = settingsFromForm(form);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(siteSettings)
-      .where(eq(siteSettings.key, SHOP_SETTINGS_KEY))
-      .for('update');
-    const current = row ? row.updatedAt.toISOString() : null;
-    if (row && form.version !== current) {
-      throw new AdminError(
-        'The settings were changed by someone else since you opened them. Reload to see their changes, then edit again.',
-        409,
-      );
-    }
-    await tx
-      .insert(siteSettings)
-      .values({ key: SHOP_SETTINGS_KEY, value: next, updatedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: siteSettings.key,
-        set: { value: next, updatedAt: sql`now()` },
-      });
-    await recordAudit(tx, actor, {
+  return auditedWrite(db, actor, {
+    // No row yet (a new shop): the save creates it over the defaults.
+    read: (tx) =>
+      tx
+        .select()
+        .from(siteSettings)
+        .where(eq(siteSettings.key, SHOP_SETTINGS_KEY))
+        .for('update')
+        .then(([row]) => row ?? null),
+    check: (row) => {
+      if (row && form.version !== row.updatedAt.toISOString()) {
+        throw new AdminError(
+          'The settings were changed by someone else since you opened them. Reload to see their changes, then edit again.',
+          409,
+        );
+      }
+      return undefined;
+    },
+    write: async (tx) => {
+      await tx
+        .insert(siteSettings)
+        .values({ key: SHOP_SETTINGS_KEY, value: next, updatedAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: siteSettings.key,
+          set: { value: next, updatedAt: sql`now()` },
+        });
+      return next;
+    },
+    audit: (row, after) => ({
       action: 'settings.update',
       entity: 'settings',
       entityId: SHOP_SETTINGS_KEY,
       summary: 'Edited the shop settings',
       before: row?.value ?? defaultSiteSettings,
-      after: next,
-    });
-    return 'Settings saved. The shop shows them now.';
+      after,
+    }),
+    answer: () => 'Settings saved. The shop shows them now.',
   });
 }
