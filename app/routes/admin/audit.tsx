@@ -1,5 +1,6 @@
 import { Form, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
 import { requireAdmin } from '~/features/account/session.server';
 import { AUDIT_PAGE_SIZE, listAudit, listAuditEntities } from '~/features/admin/audit/audit.server';
 import { FilterSelect } from '~/features/admin/shared/filter-select';
@@ -82,37 +83,41 @@ export default function AdminAudit() {
       ) : (
         <ol className="mt-4 grid gap-3" aria-label="Changes">
           {rows.map((row) => (
-            <li key={row.id} className="rounded-2xl border border-border bg-white p-4">
-              <p className="font-medium break-words">{row.summary}</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time> ·{' '}
-                <span className="break-all">{row.actorEmail}</span> ·{' '}
-                <code className="text-xs">{row.action}</code>
-              </p>
-              <details className="mt-2">
-                <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-primary sm:min-h-8">
-                  Show changes
-                </summary>
-                <div className="mt-2 grid gap-3 lg:grid-cols-2">
-                  <div className="min-w-0">
-                    <p className="text-sm font-semibold">Before</p>
-                    <pre className="mt-1 rounded-lg bg-muted/50 p-3 text-xs whitespace-pre-wrap break-all">
-                      {pretty(row.before)}
-                    </pre>
+            <Card asChild padding="sm" key={row.id}>
+              <li>
+                <p className="font-medium break-words">{row.summary}</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time> ·{' '}
+                  <span className="break-all">{row.actorEmail}</span> ·{' '}
+                  <code className="text-xs">{row.action}</code>
+                </p>
+                <details className="mt-2">
+                  <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-primary sm:min-h-8">
+                    Show changes
+                  </summary>
+                  <div className="mt-2 grid gap-3 lg:grid-cols-2">
+                    <Snapshot label="Before" value={row.before} />
+                    <Snapshot label="After" value={row.after} />
                   </div>
-                  <div className="min-w-0">
-                    <p className="text-sm font-semibold">After</p>
-                    <pre className="mt-1 rounded-lg bg-muted/50 p-3 text-xs whitespace-pre-wrap break-all">
-                      {pretty(row.after)}
-                    </pre>
-                  </div>
-                </div>
-              </details>
-            </li>
+                </details>
+              </li>
+            </Card>
           ))}
         </ol>
       )}
       <Pagination page={page} pages={pages} label="Pages of the audit log" />
     </>
+  );
+}
+
+/** One side of a change: its label and the row as it was, pretty-printed. */
+function Snapshot({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-sm font-semibold">{label}</p>
+      <pre className="mt-1 rounded-lg bg-muted/50 p-3 text-xs whitespace-pre-wrap break-all">
+        {pretty(value)}
+      </pre>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
+import { Card, Section } from '~/components/ui/card';
 import { requireAdmin } from '~/features/account/session.server';
 import { dashboardFigures } from '~/features/admin/dashboard/dashboard.server';
 import { MessageStatusBadge } from '~/features/admin/messages/message-status';
@@ -23,7 +24,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { adminName: admin.name, figures: await dashboardFigures(context.db, new Date()) };
 }
 
-const card = 'rounded-2xl border border-border bg-white p-5';
 const textLink = 'font-medium text-primary underline underline-offset-4';
 
 /** The dashboard screen: period figures, recent orders and messages, catalogue counts. */
@@ -40,15 +40,20 @@ export default function AdminDashboard() {
         </h2>
         <ul className="grid gap-4 md:grid-cols-3">
           {figures.periods.map((period) => (
-            <li key={period.key} className={card}>
-              <h3 className="font-semibold">{period.label}</h3>
-              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3">
-                <Figure label="Orders placed" value={period.orders.toLocaleString('en-IN')} />
-                <Figure label="Paid revenue" value={formatRupees(period.paidRevenuePaise)} />
-                <Figure label="New customers" value={period.newCustomers.toLocaleString('en-IN')} />
-                <Figure label="New messages" value={period.newMessages.toLocaleString('en-IN')} />
-              </dl>
-            </li>
+            <Card asChild padding="md" key={period.key}>
+              <li>
+                <h3 className="font-semibold">{period.label}</h3>
+                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3">
+                  <Figure label="Orders placed" value={period.orders.toLocaleString('en-IN')} />
+                  <Figure label="Paid revenue" value={formatRupees(period.paidRevenuePaise)} />
+                  <Figure
+                    label="New customers"
+                    value={period.newCustomers.toLocaleString('en-IN')}
+                  />
+                  <Figure label="New messages" value={period.newMessages.toLocaleString('en-IN')} />
+                </dl>
+              </li>
+            </Card>
           ))}
         </ul>
         <p className="mt-2 text-xs text-muted-foreground">
@@ -57,10 +62,7 @@ export default function AdminDashboard() {
       </section>
 
       <div className="mt-8 grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="orders-heading" className={card}>
-          <h2 id="orders-heading" className="text-xl font-semibold">
-            Recent orders
-          </h2>
+        <Section heading="Recent orders" padding="md">
           {figures.recentOrders.length === 0 ? (
             <p className="mt-3 text-sm text-muted-foreground">No orders yet.</p>
           ) : (
@@ -87,17 +89,17 @@ export default function AdminDashboard() {
               ))}
             </ul>
           )}
-        </section>
+        </Section>
 
-        <section aria-labelledby="messages-heading" className={card}>
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="messages-heading" className="text-xl font-semibold">
-              Recent messages
-            </h2>
+        <Section
+          heading="Recent messages"
+          padding="md"
+          actions={
             <Link to="/admin/messages" className={`${textLink} text-sm`}>
               All messages
             </Link>
-          </div>
+          }
+        >
           {figures.recentMessages.length === 0 ? (
             <p className="mt-3 text-sm text-muted-foreground">No messages yet.</p>
           ) : (
@@ -125,13 +127,10 @@ export default function AdminDashboard() {
               ))}
             </ul>
           )}
-        </section>
+        </Section>
       </div>
 
-      <section aria-labelledby="catalogue-heading" className={`mt-6 ${card}`}>
-        <h2 id="catalogue-heading" className="text-xl font-semibold">
-          Catalogue
-        </h2>
+      <Section heading="Catalogue" padding="md" className="mt-6">
         <dl className="mt-3 grid grid-cols-2 gap-4 sm:max-w-md">
           <div>
             <dt className="text-sm text-muted-foreground">
@@ -160,7 +159,7 @@ export default function AdminDashboard() {
             </dd>
           </div>
         </dl>
-      </section>
+      </Section>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { MailIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
 import { requireAdmin } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
@@ -119,56 +120,52 @@ function MessageCard({ message }: { message: AdminMessage }) {
   const headingId = `message-${message.id}-heading`;
   const outline = cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'min-h-11 sm:min-h-9');
   return (
-    <article
-      aria-labelledby={headingId}
-      className={cn(
-        'rounded-2xl border bg-white p-5',
-        message.status === 'new' ? 'border-primary/40' : 'border-border',
-      )}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold break-words">
-            {message.subject || 'No subject'}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            From <span className="font-medium text-foreground">{message.name}</span> ·{' '}
-            <time dateTime={message.createdAt}>{formatShopDateTime(message.createdAt)}</time>
-          </p>
+    <Card asChild padding="md" className={cn(message.status === 'new' && 'border-primary/40')}>
+      <article aria-labelledby={headingId}>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-lg font-semibold break-words">
+              {message.subject || 'No subject'}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              From <span className="font-medium text-foreground">{message.name}</span> ·{' '}
+              <time dateTime={message.createdAt}>{formatShopDateTime(message.createdAt)}</time>
+            </p>
+          </div>
+          <MessageStatusBadge status={message.status} />
         </div>
-        <MessageStatusBadge status={message.status} />
-      </div>
 
-      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-muted-foreground">E-mail</dt>
-        <dd className="break-all">{message.email}</dd>
-        <dt className="text-muted-foreground">Phone</dt>
-        <dd>{message.phone || 'Not given'}</dd>
-      </dl>
+        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted-foreground">E-mail</dt>
+          <dd className="break-all">{message.email}</dd>
+          <dt className="text-muted-foreground">Phone</dt>
+          <dd>{message.phone || 'Not given'}</dd>
+        </dl>
 
-      <p className="mt-3 rounded-lg bg-muted/50 p-3 text-sm whitespace-pre-wrap break-words">
-        {message.message}
-      </p>
+        <p className="mt-3 rounded-lg bg-muted/50 p-3 text-sm whitespace-pre-wrap break-words">
+          {message.message}
+        </p>
 
-      <div className="mt-4 flex flex-wrap gap-2">
-        {links.tel && (
-          <a href={links.tel} className={outline}>
-            <PhoneIcon aria-hidden /> Call <span className="sr-only">{message.name}</span>
+        <div className="mt-4 flex flex-wrap gap-2">
+          {links.tel && (
+            <a href={links.tel} className={outline}>
+              <PhoneIcon aria-hidden /> Call <span className="sr-only">{message.name}</span>
+            </a>
+          )}
+          {links.whatsapp && (
+            <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={outline}>
+              <MessageCircleIcon aria-hidden /> WhatsApp{' '}
+              <span className="sr-only">{message.name} (opens in a new tab)</span>
+            </a>
+          )}
+          <a href={links.mailto} className={outline}>
+            <MailIcon aria-hidden /> E-mail <span className="sr-only">{message.name}</span>
           </a>
-        )}
-        {links.whatsapp && (
-          <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={outline}>
-            <MessageCircleIcon aria-hidden /> WhatsApp{' '}
-            <span className="sr-only">{message.name} (opens in a new tab)</span>
-          </a>
-        )}
-        <a href={links.mailto} className={outline}>
-          <MailIcon aria-hidden /> E-mail <span className="sr-only">{message.name}</span>
-        </a>
-      </div>
+        </div>
 
-      <StatusActions message={message} />
-    </article>
+        <StatusActions message={message} />
+      </article>
+    </Card>
   );
 }
 
