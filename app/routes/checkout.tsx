@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { redirect, useFetcher, useLoaderData, useRouteLoaderData } from 'react-router';
+import { redirect, useFetcher, useLoaderData } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
@@ -21,13 +21,13 @@ import {
 } from '~/features/checkout/payment-flow.server';
 import { usePayment } from '~/features/checkout/payment-widget';
 import { rootMetaData } from '~/features/site/root-data';
+import { useSiteSettings } from '~/features/site/use-site-settings';
 import { flashCookie } from '~/features/site/flash.server';
 import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
 import { formatRupees } from '~/lib/money';
 import { clientAddress } from '~/lib/rate-limit.server';
 import { privatePageMeta } from '~/lib/seo';
 import { cn } from '~/lib/utils';
-import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/checkout';
 import { readFormData } from '~/lib/request-body.server';
 
@@ -103,9 +103,9 @@ const labels: Record<CheckoutField, string> = {
 
 export default function Checkout() {
   const { cart, prefill } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>('root');
   const fetcher = useFetcher<CheckoutAnswer>();
-  const payment = usePayment(root?.settings.shopName ?? '');
+  const { shopName } = useSiteSettings();
+  const payment = usePayment(shopName);
   const [clientErrors, setClientErrors] = useState<FieldErrors<CheckoutField>>({});
   const busy = fetcher.state !== 'idle';
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
