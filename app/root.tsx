@@ -16,7 +16,7 @@ import { fallbackCategories } from '~/features/catalog/fallback-categories';
 import type { NavCategory } from '~/features/catalog/types';
 import { NotFoundPage, UnexpectedErrorPage } from '~/features/site/error-pages';
 import { ScrollToTopButton } from '~/features/site/scroll-to-top-button';
-import { defaultSiteSettings } from '~/features/site/settings';
+import { useSiteSettings } from '~/features/site/use-site-settings';
 import { getSessionUser } from '~/features/account/session.server';
 import { useFlashNotice } from '~/features/site/use-flash-notice';
 import { CartProvider } from '~/features/cart/cart-context';
@@ -64,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
+  const settings = useSiteSettings();
   const nonce = root?.nonce;
   return (
     <html lang="en-IN">
@@ -77,17 +78,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <ShopProviders userId={root?.user?.id ?? null}>
           <SiteHeader
-            shopName={root?.settings.shopName ?? defaultSiteSettings.shopName}
+            shopName={settings.shopName}
             categories={root?.navCategories ?? []}
             user={root?.user ?? null}
           />
           <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
             {children}
           </main>
-          <SiteFooter
-            settings={root?.settings ?? defaultSiteSettings}
-            categories={root?.navCategories ?? []}
-          />
+          <SiteFooter settings={settings} categories={root?.navCategories ?? []} />
           <LazyCartDrawer />
         </ShopProviders>
         <ScrollToTopButton />

@@ -1,6 +1,7 @@
 import { HeartIcon, LogOutIcon, PackageIcon, SettingsIcon, ShoppingBagIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
 import {
   changePassword,
   deleteAccount,
@@ -85,14 +86,18 @@ export default function Account() {
       >
         {tiles.map((tile) => (
           <li key={tile.label}>
-            <Link
-              to={tile.to}
-              className="flex h-full flex-col gap-2 rounded-2xl border border-border bg-white p-5 transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            <Card
+              asChild
+              padding="md"
+              interactive
+              className="flex h-full flex-col gap-2 hover:shadow-md"
             >
-              <tile.icon aria-hidden className="size-6 text-primary" />
-              <span className="font-semibold">{tile.label}</span>
-              <span className="text-sm text-muted-foreground">{tile.value}</span>
-            </Link>
+              <Link to={tile.to}>
+                <tile.icon aria-hidden className="size-6 text-primary" />
+                <span className="font-semibold">{tile.label}</span>
+                <span className="text-sm text-muted-foreground">{tile.value}</span>
+              </Link>
+            </Card>
           </li>
         ))}
       </ul>

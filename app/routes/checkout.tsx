@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { redirect, useFetcher, useLoaderData, useRouteLoaderData } from 'react-router';
+import { redirect, useFetcher, useLoaderData } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
+import { Card, Section } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { requireUser } from '~/features/account/session.server';
@@ -20,13 +21,13 @@ import {
 } from '~/features/checkout/payment-flow.server';
 import { usePayment } from '~/features/checkout/payment-widget';
 import { rootMetaData } from '~/features/site/root-data';
+import { useSiteSettings } from '~/features/site/use-site-settings';
 import { flashCookie } from '~/features/site/flash.server';
 import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
 import { formatRupees } from '~/lib/money';
 import { clientAddress } from '~/lib/rate-limit.server';
 import { privatePageMeta } from '~/lib/seo';
 import { cn } from '~/lib/utils';
-import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/checkout';
 import { readFormData } from '~/lib/request-body.server';
 
@@ -102,9 +103,9 @@ const labels: Record<CheckoutField, string> = {
 
 export default function Checkout() {
   const { cart, prefill } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>('root');
   const fetcher = useFetcher<CheckoutAnswer>();
-  const payment = usePayment(root?.settings.shopName ?? '');
+  const { shopName } = useSiteSettings();
+  const payment = usePayment(shopName);
   const [clientErrors, setClientErrors] = useState<FieldErrors<CheckoutField>>({});
   const busy = fetcher.state !== 'idle';
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -139,101 +140,91 @@ export default function Checkout() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-4xl font-semibold">Checkout</h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_380px]">
-        <fetcher.Form
-          method="post"
-          noValidate
-          onSubmit={onSubmit}
-          aria-label="Delivery details"
-          className="grid gap-4 rounded-2xl border border-border bg-white p-6 sm:grid-cols-2"
-        >
-          <h2 className="text-xl font-semibold sm:col-span-2">Delivery details</h2>
-          {(['name', 'email', 'phone'] as const).map((field) => (
+        <Card asChild className="grid gap-4 sm:grid-cols-2">
+          <fetcher.Form method="post" noValidate onSubmit={onSubmit} aria-label="Delivery details">
+            <h2 className="text-xl font-semibold sm:col-span-2">Delivery details</h2>
+            {(['name', 'email', 'phone'] as const).map((field) => (
+              <FormField
+                key={field}
+                id={`checkout-${field}`}
+                name={field}
+                label={labels[field]}
+                type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+                autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'tel'}
+                inputMode={field === 'phone' ? 'tel' : undefined}
+                required
+                defaultValue={prefill[field] ?? ''}
+                error={errors[field]}
+                className={field === 'name' ? 'sm:col-span-2' : undefined}
+              />
+            ))}
             <FormField
-              key={field}
-              id={`checkout-${field}`}
-              name={field}
-              label={labels[field]}
-              type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-              autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'tel'}
-              inputMode={field === 'phone' ? 'tel' : undefined}
+              id="checkout-address"
+              name="address"
+              label={labels.address}
+              autoComplete="street-address"
               required
-              defaultValue={prefill[field] ?? ''}
-              error={errors[field]}
-              className={field === 'name' ? 'sm:col-span-2' : undefined}
+              maxLength={300}
+              defaultValue={prefill.address ?? ''}
+              error={errors.address}
+              className="sm:col-span-2"
             />
-          ))}
-          <FormField
-            id="checkout-address"
-            name="address"
-            label={labels.address}
-            autoComplete="street-address"
-            required
-            maxLength={300}
-            defaultValue={prefill.address ?? ''}
-            error={errors.address}
-            className="sm:col-span-2"
-          />
-          <FormField
-            id="checkout-city"
-            name="city"
-            label={labels.city}
-            autoComplete="address-level2"
-            required
-            defaultValue={prefill.city ?? ''}
-            error={errors.city}
-          />
-          <div className="grid gap-2">
-            <Label htmlFor="checkout-state">{labels.state}</Label>
-            <select
-              id="checkout-state"
-              name="state"
+            <FormField
+              id="checkout-city"
+              name="city"
+              label={labels.city}
+              autoComplete="address-level2"
               required
-              autoComplete="address-level1"
-              defaultValue={prefill.state ?? 'Gujarat'}
-              aria-invalid={errors.state ? true : undefined}
-              aria-describedby={errors.state ? 'checkout-state-error' : undefined}
-              className={cn(
-                'h-10 w-full min-w-0 rounded-md border border-border bg-white px-3 text-base md:text-sm',
-                errors.state && 'border-destructive',
+              defaultValue={prefill.city ?? ''}
+              error={errors.city}
+            />
+            <div className="grid gap-2">
+              <Label htmlFor="checkout-state">{labels.state}</Label>
+              <select
+                id="checkout-state"
+                name="state"
+                required
+                autoComplete="address-level1"
+                defaultValue={prefill.state ?? 'Gujarat'}
+                aria-invalid={errors.state ? true : undefined}
+                aria-describedby={errors.state ? 'checkout-state-error' : undefined}
+                className={cn(
+                  'h-10 w-full min-w-0 rounded-md border border-border bg-white px-3 text-base md:text-sm',
+                  errors.state && 'border-destructive',
+                )}
+              >
+                {INDIAN_STATES.map((state) => (
+                  <option key={state}>{state}</option>
+                ))}
+              </select>
+              {errors.state && (
+                <p id="checkout-state-error" className="text-sm text-destructive">
+                  {errors.state}
+                </p>
               )}
+            </div>
+            <FormField
+              id="checkout-pincode"
+              name="pincode"
+              label={labels.pincode}
+              autoComplete="postal-code"
+              inputMode="numeric"
+              required
+              maxLength={6}
+              defaultValue={prefill.pincode ?? ''}
+              error={errors.pincode}
+            />
+            <Button
+              type="submit"
+              size="lg"
+              className="sm:col-span-2"
+              disabled={busy || !cart.payable}
             >
-              {INDIAN_STATES.map((state) => (
-                <option key={state}>{state}</option>
-              ))}
-            </select>
-            {errors.state && (
-              <p id="checkout-state-error" className="text-sm text-destructive">
-                {errors.state}
-              </p>
-            )}
-          </div>
-          <FormField
-            id="checkout-pincode"
-            name="pincode"
-            label={labels.pincode}
-            autoComplete="postal-code"
-            inputMode="numeric"
-            required
-            maxLength={6}
-            defaultValue={prefill.pincode ?? ''}
-            error={errors.pincode}
-          />
-          <Button
-            type="submit"
-            size="lg"
-            className="sm:col-span-2"
-            disabled={busy || !cart.payable}
-          >
-            {busy ? 'Placing your order…' : `Pay ${formatRupees(cart.totalPaise)}`}
-          </Button>
-        </fetcher.Form>
-        <section
-          aria-labelledby="summary-heading"
-          className="h-fit rounded-2xl border border-border bg-white p-6"
-        >
-          <h2 id="summary-heading" className="text-xl font-semibold">
-            Order summary
-          </h2>
+              {busy ? 'Placing your order…' : `Pay ${formatRupees(cart.totalPaise)}`}
+            </Button>
+          </fetcher.Form>
+        </Card>
+        <Section heading="Order summary" className="h-fit">
           <ul className="mt-4 divide-y divide-border">
             {cart.lines.map((line) => (
               <li
@@ -259,7 +250,7 @@ export default function Checkout() {
             <dt className="text-lg font-semibold">Total</dt>
             <dd className="text-lg font-semibold">{formatRupees(cart.totalPaise)}</dd>
           </dl>
-        </section>
+        </Section>
       </div>
       {payment.dialog}
     </div>

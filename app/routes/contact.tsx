@@ -1,5 +1,5 @@
 import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
-import { data, useRouteLoaderData } from 'react-router';
+import { data } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { contactHero, facilities } from '~/content/contact';
 import { contactChatText, contactSchema, type ContactField } from '~/features/contact/contact';
@@ -14,17 +14,12 @@ import { ContentIcon } from '~/features/site/content-icon';
 import { PageHero } from '~/features/site/page-hero';
 import { cardClass, IconCardList, PageSection } from '~/features/site/page-section';
 import { rootMetaData } from '~/features/site/root-data';
-import {
-  defaultSiteSettings,
-  formatAddress,
-  telLink,
-  whatsappLink,
-} from '~/features/site/settings';
+import { formatAddress, telLink, whatsappLink } from '~/features/site/settings';
+import { useSiteSettings } from '~/features/site/use-site-settings';
 import { storeJsonLd } from '~/features/site/store-json-ld';
 import { fieldErrors, formValues } from '~/lib/forms';
 import { clientAddress } from '~/lib/rate-limit.server';
 import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
-import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/contact';
 import { readFormData } from '~/lib/request-body.server';
 
@@ -78,7 +73,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** /contact (SPEC.md section 2 "Contact"). */
 export default function Contact() {
-  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? defaultSiteSettings;
+  const settings = useSiteSettings();
   const address = formatAddress(settings.address);
   return (
     <>

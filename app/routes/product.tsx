@@ -1,4 +1,4 @@
-import { Link, data, useRouteLoaderData } from 'react-router';
+import { Link, data } from 'react-router';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
@@ -7,9 +7,8 @@ import { ProductDetails } from '~/features/catalog/product-details';
 import { productJsonLd } from '~/features/catalog/product-json-ld';
 import { imageUrl } from '~/features/media/image-url';
 import { rootMetaData } from '~/features/site/root-data';
-import { defaultSiteSettings } from '~/features/site/settings';
+import { useSiteSettings } from '~/features/site/use-site-settings';
 import { breadcrumbJsonLd, cutDescription, pageMeta, PRODUCT_DESCRIPTION_MAX } from '~/lib/seo';
-import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/product';
 
 const productIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -71,8 +70,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
-  const settings = root?.settings ?? defaultSiteSettings;
+  const settings = useSiteSettings();
   const { product, related } = loaderData;
   if (!product) {
     return (

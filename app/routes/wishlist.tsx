@@ -2,6 +2,7 @@ import { HeartIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
 import { requireUser } from '~/features/account/session.server';
 import { AddToCartButton, addToCartLabel } from '~/features/cart/add-to-cart-button';
 import { ResponsiveImage } from '~/features/media/responsive-image';
@@ -58,52 +59,51 @@ export default function Wishlist() {
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2" aria-label="Saved products">
           {list.map((product) => (
-            <li
-              key={product.id}
-              className="flex gap-4 rounded-2xl border border-border bg-white p-4"
-            >
-              <Link
-                to={`/product/${product.id}`}
-                className="size-24 shrink-0 overflow-hidden rounded-md"
-              >
-                <ResponsiveImage
-                  imageKey={product.imageKey}
-                  placeholder={product.imagePlaceholder}
-                  alt={product.name}
-                  width={192}
-                  height={192}
-                  sizes="96px"
-                  className="size-full"
-                />
-              </Link>
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <Link to={`/product/${product.id}`} className="font-semibold hover:underline">
-                  {product.name}
-                </Link>
-                <p className="font-semibold text-primary">{formatRupees(product.pricePaise)}</p>
-                <div className="mt-auto flex flex-wrap gap-2 pt-2">
-                  <AddToCartButton
-                    productId={product.id}
-                    productSize={product.defaultSize}
-                    productColor={product.defaultColor}
-                    size="sm"
-                    aria-label={addToCartLabel(product.name)}
+            <Card asChild padding="sm" key={product.id} className="flex gap-4">
+              <li>
+                <Link
+                  to={`/product/${product.id}`}
+                  className="size-24 shrink-0 overflow-hidden rounded-md"
+                >
+                  <ResponsiveImage
+                    imageKey={product.imageKey}
+                    placeholder={product.imagePlaceholder}
+                    alt={product.name}
+                    width={192}
+                    height={192}
+                    sizes="96px"
+                    className="size-full"
                   />
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove ${product.name} from your wishlist`}
-                    onClick={() => {
-                      setRemoved((current) => new Set([...current, product.id]));
-                      void wishlist.remove(product.id);
-                    }}
-                  >
-                    <Trash2Icon aria-hidden /> Remove
-                  </Button>
+                </Link>
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <Link to={`/product/${product.id}`} className="font-semibold hover:underline">
+                    {product.name}
+                  </Link>
+                  <p className="font-semibold text-primary">{formatRupees(product.pricePaise)}</p>
+                  <div className="mt-auto flex flex-wrap gap-2 pt-2">
+                    <AddToCartButton
+                      productId={product.id}
+                      productSize={product.defaultSize}
+                      productColor={product.defaultColor}
+                      size="sm"
+                      aria-label={addToCartLabel(product.name)}
+                    />
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Remove ${product.name} from your wishlist`}
+                      onClick={() => {
+                        setRemoved((current) => new Set([...current, product.id]));
+                        void wishlist.remove(product.id);
+                      }}
+                    >
+                      <Trash2Icon aria-hidden /> Remove
+                    </Button>
+                  </div>
                 </div>
-              </div>
-            </li>
+              </li>
+            </Card>
           ))}
         </ul>
       )}

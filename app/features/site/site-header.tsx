@@ -5,8 +5,8 @@
  * below 768 px; every menu closes on route change, outside click and Escape.
  */
 import { ChevronDownIcon, MenuIcon, SearchIcon, XIcon } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, type NavLinkProps } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { SessionUser } from '~/features/account/session.server';
 import { lazy, Suspense } from 'react';
@@ -149,69 +149,32 @@ export function SiteHeader({
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Logo shopName={shopName} />
         <nav aria-label="Main" className="ml-auto hidden md:block">
-          <ul className="flex items-center gap-1">
-            {links.map((link) =>
-              link.to === '/wardrobe' ? (
-                <li
-                  key={link.to}
-                  className="relative"
-                  onPointerEnter={hoverOpen}
-                  onPointerLeave={hoverClose}
+          <NavItems
+            className="flex items-center gap-1"
+            linkClassName={linkClass}
+            wardrobe={
+              <li className="relative" onPointerEnter={hoverOpen} onPointerLeave={hoverClose}>
+                <button
+                  ref={wardrobeButton}
+                  type="button"
+                  aria-expanded={open === 'wardrobe'}
+                  aria-controls={dropdownId}
+                  onClick={toggleWardrobe}
+                  className={cn(linkClass({ isActive: wardrobeActive }), 'flex items-center gap-1')}
                 >
-                  <button
-                    ref={wardrobeButton}
-                    type="button"
-                    aria-expanded={open === 'wardrobe'}
-                    aria-controls={dropdownId}
-                    onClick={toggleWardrobe}
-                    className={cn(
-                      linkClass({ isActive: wardrobeActive }),
-                      'flex items-center gap-1',
-                    )}
-                  >
-                    Wardrobe
-                    <ChevronDownIcon
-                      aria-hidden
-                      className={cn(
-                        'size-4 transition-transform',
-                        open === 'wardrobe' && 'rotate-180',
-                      )}
-                    />
-                  </button>
-                  <ul
-                    id={dropdownId}
-                    hidden={open !== 'wardrobe'}
-                    className="absolute left-0 top-full mt-1 w-60 rounded-lg border border-border bg-white py-2 shadow-lg"
-                  >
-                    <li>
-                      <Link
-                        to="/wardrobe"
-                        className="block px-4 py-2 text-sm font-semibold hover:bg-muted"
-                      >
-                        All Wardrobe
-                      </Link>
-                    </li>
-                    {categories.map((category) => (
-                      <li key={category.id}>
-                        <Link
-                          to={`/wardrobe?category=${encodeURIComponent(category.slug)}`}
-                          className="block px-4 py-2 text-sm hover:bg-muted"
-                        >
-                          {category.name}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ) : (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={linkClass} end>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ),
-            )}
-          </ul>
+                  Wardrobe
+                  <DisclosureChevron open={open === 'wardrobe'} />
+                </button>
+                <WardrobeLinks
+                  id={dropdownId}
+                  hidden={open !== 'wardrobe'}
+                  categories={categories}
+                  className="absolute left-0 top-full mt-1 w-60 rounded-lg border border-border bg-white py-2 shadow-lg"
+                  linkClassName="block px-4 py-2 text-sm hover:bg-muted"
+                />
+              </li>
+            }
+          />
         </nav>
         <SearchForm compact className="hidden lg:flex" />
         <Button asChild variant="ghost" size="icon" className="hidden md:inline-flex lg:hidden">
@@ -226,14 +189,7 @@ export function SiteHeader({
               <UserMenu user={user} />
             </Suspense>
           ) : (
-            <>
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/login">Login</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/register">Register</Link>
-              </Button>
-            </>
+            <GuestLinks />
           )}
         </div>
         <Button
@@ -255,68 +211,134 @@ export function SiteHeader({
       >
         <nav aria-label="Mobile" className="px-4 py-3">
           <SearchForm compact className="mb-3 flex" />
-          <ul className="flex flex-col">
-            {links.map((link) =>
-              link.to === '/wardrobe' ? (
-                <li key={link.to}>
-                  <button
-                    type="button"
-                    aria-expanded={mobileWardrobeOpen}
-                    onClick={() => setMobileWardrobeOpen((value) => !value)}
-                    className="flex w-full items-center justify-between rounded-md px-3 py-3 text-left font-medium"
-                  >
-                    Wardrobe
-                    <ChevronDownIcon
-                      aria-hidden
-                      className={cn(
-                        'size-4 transition-transform',
-                        mobileWardrobeOpen && 'rotate-180',
-                      )}
-                    />
-                  </button>
-                  <ul hidden={!mobileWardrobeOpen} className="ml-3 border-l border-border pl-3">
-                    <li>
-                      <Link to="/wardrobe" className="block px-3 py-2 text-sm font-semibold">
-                        All Wardrobe
-                      </Link>
-                    </li>
-                    {categories.map((category) => (
-                      <li key={category.id}>
-                        <Link
-                          to={`/wardrobe?category=${encodeURIComponent(category.slug)}`}
-                          className="block px-3 py-2 text-sm"
-                        >
-                          {category.name}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ) : (
-                <li key={link.to}>
-                  <NavLink to={link.to} end className="block rounded-md px-3 py-3 font-medium">
-                    {link.label}
-                  </NavLink>
-                </li>
-              ),
-            )}
-          </ul>
+          <NavItems
+            className="flex flex-col"
+            linkClassName="block rounded-md px-3 py-3 font-medium"
+            wardrobe={
+              <li>
+                <button
+                  type="button"
+                  aria-expanded={mobileWardrobeOpen}
+                  onClick={() => setMobileWardrobeOpen((value) => !value)}
+                  className="flex w-full items-center justify-between rounded-md px-3 py-3 text-left font-medium"
+                >
+                  Wardrobe
+                  <DisclosureChevron open={mobileWardrobeOpen} />
+                </button>
+                <WardrobeLinks
+                  hidden={!mobileWardrobeOpen}
+                  categories={categories}
+                  className="ml-3 border-l border-border pl-3"
+                  linkClassName="block px-3 py-2 text-sm"
+                />
+              </li>
+            }
+          />
           {user ? (
             <Suspense fallback={null}>
               <MobileUserLinks user={user} />
             </Suspense>
           ) : (
             <div className="mt-3 flex gap-2 border-t border-border pt-3">
-              <Button asChild variant="outline" className="flex-1">
-                <Link to="/login">Login</Link>
-              </Button>
-              <Button asChild className="flex-1">
-                <Link to="/register">Register</Link>
-              </Button>
+              <GuestLinks wide />
             </div>
           )}
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * The bar's items in order, each a NavLink (active only on its exact path) with
+ * `linkClassName`, except Wardrobe, which is `wardrobe` (an `<li>` with its own button and
+ * submenu).
+ */
+function NavItems({
+  className,
+  linkClassName,
+  wardrobe,
+}: {
+  className: string;
+  linkClassName: NavLinkProps['className'];
+  wardrobe: ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) =>
+        link.to === '/wardrobe' ? (
+          <Fragment key={link.to}>{wardrobe}</Fragment>
+        ) : (
+          <li key={link.to}>
+            <NavLink to={link.to} end className={linkClassName}>
+              {link.label}
+            </NavLink>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** The Wardrobe submenu: "All Wardrobe" (in bold), then the wardrobe filtered by each category. */
+function WardrobeLinks({
+  categories,
+  linkClassName,
+  ...list
+}: {
+  categories: NavCategory[];
+  /** The classes of every link; "All Wardrobe" adds font-semibold. */
+  linkClassName: string;
+  id?: string;
+  hidden: boolean;
+  className: string;
+}) {
+  return (
+    <ul {...list}>
+      <li>
+        <Link to="/wardrobe" className={cn(linkClassName, 'font-semibold')}>
+          All Wardrobe
+        </Link>
+      </li>
+      {categories.map((category) => (
+        <li key={category.id}>
+          <Link
+            to={`/wardrobe?category=${encodeURIComponent(category.slug)}`}
+            className={linkClassName}
+          >
+            {category.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The chevron of a disclosure button, turned up while its menu is open. */
+function DisclosureChevron({ open }: { open: boolean }) {
+  return (
+    <ChevronDownIcon
+      aria-hidden
+      className={cn('size-4 transition-transform', open && 'rotate-180')}
+    />
+  );
+}
+
+/**
+ * Login and Register for a visitor who is not signed in: small buttons in the bar, or
+ * (`wide`) two halves of a row in the mobile menu.
+ */
+function GuestLinks({ wide = false }: { wide?: boolean }) {
+  const size = wide ? 'default' : 'sm';
+  const className = wide ? 'flex-1' : undefined;
+  return (
+    <>
+      <Button asChild variant={wide ? 'outline' : 'ghost'} size={size} className={className}>
+        <Link to="/login">Login</Link>
+      </Button>
+      <Button asChild size={size} className={className}>
+        <Link to="/register">Register</Link>
+      </Button>
+    </>
   );
 }

@@ -1,11 +1,8 @@
-import { Form, useLoaderData } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { useLoaderData } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
+import { AuditScreen } from '~/features/admin/audit/audit-screen';
 import { AUDIT_PAGE_SIZE, listAudit, listAuditEntities } from '~/features/admin/audit/audit.server';
-import { FilterSelect } from '~/features/admin/shared/filter-select';
 import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
-import { Pagination } from '~/features/admin/shared/pagination';
-import { formatShopDateTime } from '~/lib/shop-time';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/audit';
@@ -37,82 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A recorded record as indented JSON, or a dash when there is none. */
-function pretty(value: unknown): string {
-  return value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
-}
-
-/** The audit screen: entity filter and the changes, each with its before and after. */
 export default function AdminAudit() {
-  const { rows, total, page, pages, entity, entities } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <h1 className="text-3xl font-semibold sm:text-4xl">Audit log</h1>
-      <p className="mt-2 text-muted-foreground">
-        Every change made in the back office, newest first.
-      </p>
-
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        <FilterSelect
-          id="audit-entity"
-          name="entity"
-          label="Show changes to"
-          defaultValue={entity ?? ''}
-          key={entity ?? ''}
-          options={[
-            { value: '', label: 'All' },
-            ...entities.map((name) => ({ value: name, label: name })),
-          ]}
-          className="w-auto min-w-48"
-        />
-        <Button type="submit" variant="outline" className="min-h-11 sm:min-h-10">
-          Filter
-        </Button>
-      </Form>
-
-      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-        {total === 1 ? '1 change' : `${total.toLocaleString('en-IN')} changes`}
-        {entity ? ` to ${entity}` : ''}
-      </p>
-
-      {rows.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-dashed border-border bg-white px-6 py-12 text-center text-muted-foreground">
-          {total === 0 ? 'No changes recorded yet.' : 'There are no changes on this page.'}
-        </p>
-      ) : (
-        <ol className="mt-4 grid gap-3" aria-label="Changes">
-          {rows.map((row) => (
-            <li key={row.id} className="rounded-2xl border border-border bg-white p-4">
-              <p className="font-medium break-words">{row.summary}</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time> ·{' '}
-                <span className="break-all">{row.actorEmail}</span> ·{' '}
-                <code className="text-xs">{row.action}</code>
-              </p>
-              <details className="mt-2">
-                <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-primary sm:min-h-8">
-                  Show changes
-                </summary>
-                <div className="mt-2 grid gap-3 lg:grid-cols-2">
-                  <div className="min-w-0">
-                    <p className="text-sm font-semibold">Before</p>
-                    <pre className="mt-1 rounded-lg bg-muted/50 p-3 text-xs whitespace-pre-wrap break-all">
-                      {pretty(row.before)}
-                    </pre>
-                  </div>
-                  <div className="min-w-0">
-                    <p className="text-sm font-semibold">After</p>
-                    <pre className="mt-1 rounded-lg bg-muted/50 p-3 text-xs whitespace-pre-wrap break-all">
-                      {pretty(row.after)}
-                    </pre>
-                  </div>
-                </div>
-              </details>
-            </li>
-          ))}
-        </ol>
-      )}
-      <Pagination page={page} pages={pages} label="Pages of the audit log" />
-    </>
-  );
+  return <AuditScreen {...useLoaderData<typeof loader>()} />;
 }

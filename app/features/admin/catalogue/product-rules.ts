@@ -3,6 +3,7 @@
  * preview reads prices with the same rule the save does): prices typed in rupees, the
  * comma-separated size and colour lists, the limits, and the list's sort orders.
  */
+import { formatRupeesExact, paiseToRupeesText, readRupees, type RupeesProblem } from '~/lib/money';
 
 /** What a product may hold. */
 export const PRODUCT_LIMITS = {
@@ -30,45 +31,20 @@ export const PRICE_MESSAGES = {
   notPositive: 'Please enter a price above ₹0.',
   tooHigh: 'Please check the price: it is over ₹10,00,000.',
   decimals: 'Please use at most two digits after the decimal point, like 1,250.50.',
-} as const;
+} as const satisfies Record<RupeesProblem, string>;
 
 /**
  * Reads a price typed in rupees ('1250', '1,250.50', '₹ 12,50,000', 'Rs. 799') as integer
- * paise, exactly (no floating point). Refuses zero and negative amounts, more than two
- * decimals, and anything over ₹10,00,000.
+ * paise with lib/money's `readRupees`, up to ₹10,00,000; a refusal carries the editor's
+ * message (PRICE_MESSAGES).
  */
 export function parseRupees(typed: string): PriceReading {
-  const text = typed
-    .trim()
-    .replace(/^(₹|rs\.?|inr)\s*/i, '')
-    .replace(/\s+/g, '');
-  if (text === '') return { ok: false, message: PRICE_MESSAGES.missing };
-  const match = /^([-+]?)(\d[\d,]*)?(?:\.(\d*))?$/.exec(text);
-  if (!match || (!match[2] && !match[3])) return { ok: false, message: PRICE_MESSAGES.unreadable };
-  const [, sign, whole = '0', fraction = ''] = match;
-  if (whole.endsWith(',') || whole.includes(',,')) {
-    return { ok: false, message: PRICE_MESSAGES.unreadable };
-  }
-  if (fraction.length > 2) return { ok: false, message: PRICE_MESSAGES.decimals };
-  const digits = whole.replaceAll(',', '').replace(/^0+(?=\d)/, '');
-  // Anything longer than 10 digits is far past the limit; never build a huge number from it.
-  if (digits.length > 10) {
-    return sign === '-'
-      ? { ok: false, message: PRICE_MESSAGES.notPositive }
-      : { ok: false, message: PRICE_MESSAGES.tooHigh };
-  }
-  const paise = Number(digits) * 100 + Number(fraction.padEnd(2, '0'));
-  if (sign === '-' || paise <= 0) return { ok: false, message: PRICE_MESSAGES.notPositive };
-  if (paise > PRODUCT_LIMITS.maxPricePaise) return { ok: false, message: PRICE_MESSAGES.tooHigh };
-  return { ok: true, paise };
+  const reading = readRupees(typed, PRODUCT_LIMITS.maxPricePaise);
+  return reading.ok ? reading : { ok: false, message: PRICE_MESSAGES[reading.problem] };
 }
 
-/** Paise as the editor shows them for typing: 125050 -> '1250.50', 125000 -> '1250'. */
-export function paiseToTyped(paise: number): string {
-  const rupees = Math.floor(paise / 100);
-  const rest = paise % 100;
-  return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`;
-}
+// The product editor (product-screen.tsx) imports the typed and exact forms by these names.
+export { paiseToRupeesText as paiseToTyped, formatRupeesExact as formatPriceExact };
 
 /**
  * A comma-separated list as typed ('S, M ,L,,m') as its trimmed entries, each once (the first
@@ -159,21 +135,4 @@ export function productFiltersFromSearch(search: URLSearchParams): AdminProductF
     featured: yesNo(search.get('featured')),
     sort: isAdminProductSort(sort) ? sort : DEFAULT_ADMIN_PRODUCT_SORT,
   };
-}
-
-const exactRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const wholeRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-
-/** A price for the back office, to the paisa when it has any: '₹1,250', '₹1,250.50'. */
-export function formatPriceExact(paise: number): string {
-  return paise % 100 === 0 ? wholeRupees.format(paise / 100) : exactRupees.format(paise / 100);
 }

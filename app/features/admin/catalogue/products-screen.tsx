@@ -28,11 +28,11 @@ import {
   type FilterSelectOption,
 } from '~/features/admin/shared/filter-select';
 import { Pagination } from '~/features/admin/shared/pagination';
+import { formatRupeesExact } from '~/lib/money';
 import {
   ADMIN_PRODUCT_SORT_LABELS,
   ADMIN_PRODUCT_SORTS,
   DEFAULT_ADMIN_PRODUCT_SORT,
-  formatPriceExact,
   type AdminProductFilters,
   type AdminProductSort,
 } from './product-rules';
@@ -352,7 +352,7 @@ function ProductTable({
                 )}
               </td>
               <td className="px-3 py-2 text-right font-medium tabular-nums">
-                {formatPriceExact(row.pricePaise)}
+                {formatRupeesExact(row.pricePaise)}
               </td>
               <td className="px-3 py-2">
                 <Badges row={row} />
@@ -398,7 +398,7 @@ function ProductCardRow({
               : row.categoryName}
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-2">
-            <span className="font-semibold tabular-nums">{formatPriceExact(row.pricePaise)}</span>
+            <span className="font-semibold tabular-nums">{formatRupeesExact(row.pricePaise)}</span>
             <Badges row={row} />
           </p>
         </div>

@@ -8,6 +8,7 @@ import { ArrowLeftIcon, BanIcon, ShieldCheckIcon, ShieldOffIcon, UnlockIcon } fr
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { Card, Section } from '~/components/ui/card';
 import {
   Dialog,
   DialogClose,
@@ -53,13 +54,7 @@ export function CustomerScreen({ customer, viewerId }: CustomerScreenProps) {
       {isSelf && <p className="mt-1 text-sm text-muted-foreground">This is your own account.</p>}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section
-          aria-labelledby="customer-details"
-          className="rounded-2xl border border-border bg-white p-5"
-        >
-          <h2 id="customer-details" className="text-lg font-semibold">
-            Details
-          </h2>
+        <Section heading="Details" padding="md">
           <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-muted-foreground">E-mail</dt>
             <dd className="break-all">
@@ -94,7 +89,7 @@ export function CustomerScreen({ customer, viewerId }: CustomerScreenProps) {
               </>
             )}
           </dl>
-        </section>
+        </Section>
 
         <CustomerActions customer={customer} isSelf={isSelf} />
       </div>
@@ -126,13 +121,7 @@ function CustomerActions({ customer, isSelf }: { customer: CustomerDetail; isSel
   const isAdmin = customer.role === 'admin';
   const button = 'min-h-11 w-full justify-start sm:min-h-10';
   return (
-    <section
-      aria-labelledby="customer-actions"
-      className="rounded-2xl border border-border bg-white p-5"
-    >
-      <h2 id="customer-actions" className="text-lg font-semibold">
-        Access
-      </h2>
+    <Section heading="Access" padding="md">
       <div className="mt-3 grid gap-3">
         {isAdmin ? (
           <div>
@@ -229,7 +218,7 @@ function CustomerActions({ customer, isSelf }: { customer: CustomerDetail; isSel
         confirmLabel="Lift ban"
         busyLabel="Saving…"
       />
-    </section>
+    </Section>
   );
 }
 
@@ -328,7 +317,7 @@ const ORDER_COLUMNS: TableColumn[] = [
 /** Laptop and wider: one row per order. */
 function OrderTable({ orders }: { orders: CustomerOrder[] }) {
   return (
-    <div className="mt-3 hidden overflow-x-auto rounded-2xl border border-border bg-white md:block">
+    <Card padding="none" className="mt-3 hidden overflow-x-auto md:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Orders of this account, newest first</caption>
         <TableHead look="roomy" columns={ORDER_COLUMNS} />
@@ -351,7 +340,7 @@ function OrderTable({ orders }: { orders: CustomerOrder[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }
 
@@ -360,16 +349,18 @@ function OrderCards({ orders }: { orders: CustomerOrder[] }) {
   return (
     <ul className="mt-3 grid gap-3 md:hidden" aria-label="Orders">
       {orders.map((order) => (
-        <li key={order.number} className="rounded-2xl border border-border bg-white p-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="font-mono font-medium break-all">{order.number}</span>
-            <OrderStatusBadge status={order.status} />
-          </div>
-          <p className="mt-1 text-sm text-muted-foreground">
-            <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time> ·{' '}
-            <span className="font-medium text-foreground">{formatRupees(order.amountPaise)}</span>
-          </p>
-        </li>
+        <Card asChild padding="sm" key={order.number}>
+          <li>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-mono font-medium break-all">{order.number}</span>
+              <OrderStatusBadge status={order.status} />
+            </div>
+            <p className="mt-1 text-sm text-muted-foreground">
+              <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time> ·{' '}
+              <span className="font-medium text-foreground">{formatRupees(order.amountPaise)}</span>
+            </p>
+          </li>
+        </Card>
       ))}
     </ul>
   );

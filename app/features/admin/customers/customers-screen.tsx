@@ -6,6 +6,7 @@
 import { SearchIcon } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
 import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
@@ -121,7 +122,7 @@ export function CustomersScreen({ rows, total, page, pages, q, role }: Customers
 /** Laptop and wider: one row per account. */
 function CustomerTable({ rows }: { rows: CustomerRow[] }) {
   return (
-    <div className="mt-4 hidden overflow-x-auto rounded-2xl border border-border bg-white lg:block">
+    <Card padding="none" className="mt-4 hidden overflow-x-auto lg:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Customers</caption>
         <TableHead look="roomy" columns={CUSTOMER_COLUMNS} />
@@ -157,7 +158,7 @@ function CustomerTable({ rows }: { rows: CustomerRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }
 
@@ -167,23 +168,22 @@ function CustomerCards({ rows }: { rows: CustomerRow[] }) {
     <ul className="mt-4 grid gap-3 lg:hidden" aria-label="Customers">
       {rows.map((row) => (
         <li key={row.id}>
-          <Link
-            to={customerPath(row.id)}
-            className="block rounded-2xl border border-border bg-white p-4 transition-colors hover:border-primary/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <span className="block font-semibold break-words text-primary">{row.name}</span>
-            <span className="block text-sm break-all text-muted-foreground">{row.email}</span>
-            <CustomerBadges
-              role={row.role}
-              banned={row.banned}
-              emailVerified={row.emailVerified}
-              className="mt-2"
-            />
-            <span className="mt-2 block text-sm text-muted-foreground">
-              {orderCount(row.orderCount)} · {formatRupees(row.paidTotalPaise)} paid · since{' '}
-              <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
-            </span>
-          </Link>
+          <Card asChild padding="sm" interactive className="block">
+            <Link to={customerPath(row.id)}>
+              <span className="block font-semibold break-words text-primary">{row.name}</span>
+              <span className="block text-sm break-all text-muted-foreground">{row.email}</span>
+              <CustomerBadges
+                role={row.role}
+                banned={row.banned}
+                emailVerified={row.emailVerified}
+                className="mt-2"
+              />
+              <span className="mt-2 block text-sm text-muted-foreground">
+                {orderCount(row.orderCount)} · {formatRupees(row.paidTotalPaise)} paid · since{' '}
+                <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
+              </span>
+            </Link>
+          </Card>
         </li>
       ))}
     </ul>
