@@ -18,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SAMPLE_CHECKOUT_DETAILS } from '../support/checkout-details';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db';
-import { freePort } from '../support/server-process';
+import { freePort, productionServerEnv } from '../support/server-process';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { TIMEOUTS } from '../support/timeouts';
 
@@ -62,18 +62,13 @@ async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 /** Starts a production server on `port` and waits until /healthz answers 200. */
 async function startInstance(port: number): Promise<Instance> {
   const child = spawn(process.execPath, ['server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+    env: productionServerEnv(port, dataDir, {
       PUBLIC_URL: publicUrl,
-      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl(proxy.port),
       DATABASE_POOL_MAX: '4',
       PGLITE_SOCKET_PORT: '',
       LOG_LEVEL: 'error',
-    },
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -68,6 +68,27 @@ function keepLines(child: ChildProcess, stream: 'stdout' | 'stderr', log: LogLin
 }
 
 /**
+ * The environment of a production server listening on 127.0.0.1:`port` with its files in
+ * `dataDir` (its public URL is that address unless `env` gives PUBLIC_URL); `env` adds or
+ * replaces variables, an empty string unsetting one for the server.
+ */
+export function productionServerEnv(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    ...env,
+  };
+}
+
+/**
  * Starts a production server and waits until /healthz answers 200.
  * @param env extra or replaced variables (an empty string unsets one for the server).
  */
@@ -78,18 +99,12 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const url = `http://127.0.0.1:${port}`;
   const log: LogLine[] = [];
   const child = spawn(process.execPath, ['server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
+    env: productionServerEnv(port, dataDir, {
       DATABASE_URL: '',
       PGLITE_SOCKET_PORT: String(dbPort),
       LOG_LEVEL: 'warn',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   keepLines(child, 'stdout', log);

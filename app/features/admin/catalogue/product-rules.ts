@@ -3,7 +3,7 @@
  * preview reads prices with the same rule the save does): prices typed in rupees, the
  * comma-separated size and colour lists, the limits, and the list's sort orders.
  */
-import { formatRupeesExact, paiseToRupeesText, readRupees, type RupeesProblem } from '~/lib/money';
+import { readRupees, type RupeesProblem } from '~/lib/money';
 
 /** What a product may hold. */
 export const PRODUCT_LIMITS = {
@@ -42,9 +42,6 @@ export function parseRupees(typed: string): PriceReading {
   const reading = readRupees(typed, PRODUCT_LIMITS.maxPricePaise);
   return reading.ok ? reading : { ok: false, message: PRICE_MESSAGES[reading.problem] };
 }
-
-// The product editor (product-screen.tsx) imports the typed and exact forms by these names.
-export { paiseToRupeesText as paiseToTyped, formatRupeesExact as formatPriceExact };
 
 /**
  * A comma-separated list as typed ('S, M ,L,,m') as its trimmed entries, each once (the first

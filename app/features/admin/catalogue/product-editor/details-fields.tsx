@@ -4,7 +4,8 @@
  * refusal from the last save (`errors`, by field name) under it.
  */
 import { FormField } from '~/components/ui/form-field';
-import { formatPriceExact, listProblem, PRODUCT_LIMITS } from '../product-rules';
+import { formatRupeesExact } from '~/lib/money';
+import { listProblem, PRODUCT_LIMITS } from '../product-rules';
 import { Checkbox, FormSection, TextAreaField } from './form-parts';
 import { ListField } from './list-field';
 import type { ProductForm } from './use-product-form';
@@ -86,7 +87,7 @@ export function PriceAndOptionsFields({ form, errors }: FieldsProps) {
         error={errors.price}
         autoComplete="off"
         placeholder="1,250"
-        hint={reading.ok ? `${formatPriceExact(reading.paise)}. ${rule}` : rule}
+        hint={reading.ok ? `${formatRupeesExact(reading.paise)}. ${rule}` : rule}
       />
       <FormField
         id="product-fabric"

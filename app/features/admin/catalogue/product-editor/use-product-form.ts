@@ -6,13 +6,8 @@
  */
 import { useReducer } from 'react';
 import { slugify } from '~/features/catalog/slug';
-import {
-  paiseToTyped,
-  parseRupees,
-  PRODUCT_LIMITS,
-  splitList,
-  type PriceReading,
-} from '../product-rules';
+import { paiseToRupeesText } from '~/lib/money';
+import { parseRupees, PRODUCT_LIMITS, splitList, type PriceReading } from '../product-rules';
 import type { AdminProduct, ProductCategoryOption } from '../products.server';
 import { useProductImages, type ProductImages } from './use-product-images';
 
@@ -46,7 +41,7 @@ export function initialFields(
     description: product?.description ?? '',
     categoryId: String(product?.categoryId ?? (options.length === 1 ? options[0]!.id : '')),
     subcategoryId: String(product?.subcategoryId ?? ''),
-    price: product ? paiseToTyped(product.pricePaise) : '',
+    price: product ? paiseToRupeesText(product.pricePaise) : '',
     fabricType: product?.fabricType ?? '',
     sizes: product?.sizes.join(', ') ?? '',
     colors: product?.colors.join(', ') ?? '',
