@@ -23,7 +23,7 @@ export function FormField({ id, name, label, error, hint, className, ...input }:
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}

@@ -28,7 +28,7 @@ export function ListField({
   placeholder: string;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <FormField
         id={id}
         name={name}

@@ -30,7 +30,7 @@ export function ListingFields({
   const { fields, set, chooseCategory, category } = form;
   return (
     <FormSection title="Where it is listed">
-      <div className="grid gap-2">
+      <div className="grid content-start gap-2">
         <Label htmlFor="product-category">Category</Label>
         <select
           id="product-category"
@@ -63,7 +63,7 @@ export function ListingFields({
           </p>
         )}
       </div>
-      <div className="grid gap-2">
+      <div className="grid content-start gap-2">
         <Label htmlFor="product-subcategory">Subcategory</Label>
         <select
           id="product-subcategory"
