@@ -25,6 +25,7 @@ import { recordAudit, type Actor } from '~/features/admin/audit/audit.server';
 import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
 import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
 import { releasingOnError, storeFormImage } from '~/features/admin/media/uploads.server';
+import { visibilityAnswer } from './visibility';
 
 /** A subcategory row as the categories screen shows it. */
 export interface AdminSubcategory {
@@ -487,10 +488,7 @@ export async function setActive(
       before,
       after,
     }),
-    answer: (before) =>
-      input.isActive
-        ? `"${before.name}" is shown in the shop again.`
-        : `"${before.name}" is hidden from the shop.`,
+    answer: (before) => visibilityAnswer(before.name, input.isActive),
   });
 }
 

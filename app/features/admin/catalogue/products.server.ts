@@ -50,6 +50,7 @@ import {
   type AdminProductSort,
 } from './product-rules';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
+import { visibilityAnswer } from './visibility';
 
 /* ------------------------------------------------------------------------------------------ */
 /* Reading                                                                                    */
@@ -635,10 +636,7 @@ export async function setProductActive(
       before: { isActive: before.isActive },
       after: { isActive: after.isActive },
     }),
-    answer: (before) =>
-      input.isActive
-        ? `"${before.name}" is shown in the shop again.`
-        : `"${before.name}" is hidden from the shop.`,
+    answer: (before) => visibilityAnswer(before.name, input.isActive),
   });
 }
 
