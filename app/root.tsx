@@ -9,7 +9,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from 'react-router';
-import { Toaster } from 'sonner';
+import { LazyToaster } from '~/components/ui/toaster';
 import type { Route } from './+types/root';
 import './app.css';
 import { fallbackCategories } from '~/features/catalog/fallback-categories';
@@ -89,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <LazyCartDrawer />
         </ShopProviders>
         <ScrollToTopButton />
-        <Toaster position="bottom-right" richColors closeButton />
+        <LazyToaster position="bottom-right" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { redirect, useFetcher, useLoaderData } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';

@@ -6,7 +6,7 @@ import { Section } from '~/components/ui/card';
 import { NewPasswordFields } from './password-fields';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import { Button } from '~/components/ui/button';
 import {
   Dialog,

@@ -10,7 +10,7 @@ import { Card } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';
 import { useEffect, useState, type ReactNode } from 'react';
 import { data, Form, useActionData, useNavigation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import type * as z from 'zod/mini';
 import { fieldErrors, type FieldErrors } from '~/lib/forms';
 import { ReviewPrompt } from './review-prompt';

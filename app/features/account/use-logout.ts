@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import { MESSAGES } from './rules';
 
 /** Posts the logout and reports a failure; the redirect and notice come from the server. */

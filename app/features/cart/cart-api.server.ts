@@ -16,7 +16,8 @@ import {
   removeFromCart,
   setCartQuantity,
 } from './cart.server';
-import { cartLineSchema, keepValidLines, MAX_CART_LINES } from './lines';
+import { cartLineSchema, keepValidLines } from './line-schema';
+import { MAX_CART_LINES } from './lines';
 
 /** What the browser may ask of /api/cart. */
 /** Lines a browser kept: checked one by one (`keepValidLines`), at most this many read. */

@@ -6,18 +6,11 @@
  * Names and prices always come from the server (`/api/cart`), never from local storage.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import { readStoredList, writeStoredList } from '~/lib/local-store';
 import { createRequiredContext } from '~/lib/required-context';
 import type { PricedCart } from './cart.server';
-import {
-  addLine,
-  itemCount,
-  keepValidLines,
-  removeLine,
-  setLineQuantity,
-  type CartLine,
-} from './lines';
+import { addLine, itemCount, removeLine, setLineQuantity, type CartLine } from './lines';
 
 /** Local-storage key of a cart (SPEC.md section 9). */
 function cartStorageKey(userId: string | null): string {
@@ -49,10 +42,13 @@ const anything = (value: unknown): value is unknown => value !== undefined;
 /**
  * The valid lines kept under `key`. Lines that are not (an old or tampered copy: a quantity of
  * 99, a missing product) are dropped, the cleaned list is stored back, and the shopper is told
- * (issue 17 item 10).
+ * (issue 17 item 10). The checks (zod) are fetched only when something is stored.
  */
-function readLines(key: string): CartLine[] {
-  const { lines, dropped } = keepValidLines(readStoredList(key, anything));
+async function readLines(key: string): Promise<CartLine[]> {
+  const stored = readStoredList(key, anything);
+  if (stored.length === 0) return [];
+  const { keepValidLines } = await import('./line-schema');
+  const { lines, dropped } = keepValidLines(stored);
   if (dropped > 0) {
     writeStoredList(key, lines);
     tellDropped(dropped);
@@ -63,12 +59,6 @@ const writeLines = writeStoredList;
 
 /** Tells the shopper that some lines of their saved cart could not be kept. */
 function tellDropped(dropped: number): void {
-  // After the current commit: on a page's first load the cart is read in an effect that runs
-  // before the toaster (a later sibling) has subscribed, and a toast sent then is lost.
-  setTimeout(() => showDropped(dropped), 0);
-}
-
-function showDropped(dropped: number): void {
   toast.warning('Some items were removed from your cart', {
     description: `${dropped} saved ${dropped === 1 ? 'item was' : 'items were'} no longer valid and ${dropped === 1 ? 'has' : 'have'} been removed. The rest of your cart is as you left it.`,
   });
@@ -150,32 +140,42 @@ export function CartProvider({
 
   // Load: the local copy at once, then the server's.
   useEffect(() => {
-    const local = readLines(key);
-    linesRef.current = local;
-    setLines(local);
+    let current = true;
     setPriced(null);
-    if (!userId) {
-      void price(local);
-      return;
-    }
-    const guest = readLines(cartStorageKey(null));
-    const unsynced = window.localStorage.getItem(dirtyKey(userId)) === '1';
-    const request: Promise<{ status: number; answer: CartAnswer }> =
-      guest.length > 0
-        ? callCart({ action: 'merge', lines: guest })
-        : unsynced
-          ? callCart({ action: 'replace', lines: local })
-          : fetch('/api/cart').then(async (response) => ({
-              status: response.status,
-              answer: (await response.json()) as CartAnswer,
-            }));
-    request
-      .then(({ answer }) => {
-        if (!answer.cart) return;
-        if (guest.length > 0) writeLines(cartStorageKey(null), []);
-        accept(answer.cart);
-      })
-      .catch(() => void price(local));
+    void (async () => {
+      const local = await readLines(key);
+      if (!current) return;
+      linesRef.current = local;
+      setLines(local);
+      if (!userId) {
+        void price(local);
+        return;
+      }
+      const guest = await readLines(cartStorageKey(null));
+      if (!current) return;
+      const unsynced = window.localStorage.getItem(dirtyKey(userId)) === '1';
+      const request: Promise<{ status: number; answer: CartAnswer }> =
+        guest.length > 0
+          ? callCart({ action: 'merge', lines: guest })
+          : unsynced
+            ? callCart({ action: 'replace', lines: local })
+            : fetch('/api/cart').then(async (response) => ({
+                status: response.status,
+                answer: (await response.json()) as CartAnswer,
+              }));
+      request
+        .then(({ answer }) => {
+          if (!current || !answer.cart) return;
+          if (guest.length > 0) writeLines(cartStorageKey(null), []);
+          accept(answer.cart);
+        })
+        .catch(() => {
+          if (current) void price(local);
+        });
+    })();
+    return () => {
+      current = false;
+    };
   }, [key, userId, accept, price]);
 
   /** Applies a change locally, then on the server (signed in) or re-prices (guest). */

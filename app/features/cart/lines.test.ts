@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cartLineSchema, cartLinesSchema, keepValidLines } from './line-schema';
 import {
   addLine,
-  cartLineSchema,
-  cartLinesSchema,
   itemCount,
-  keepValidLines,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   mergeLines,

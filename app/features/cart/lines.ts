@@ -2,14 +2,13 @@
  * Cart line rules (SPEC.md section 4 "Cart", section 9), shared by the browser (a guest's
  * cart in local storage) and the server (a shopper's `cart_lines`). A line is a product with
  * a size and a colour ('' when the product has none) and a quantity; prices are never part
- * of a line: the server prices lines from its own catalogue.
+ * of a line: the server prices lines from its own catalogue. The zod schemas that check lines
+ * from a browser are in `line-schema.ts`, so that these rules reach every page without zod.
  */
-import * as z from 'zod/mini';
-
 /** Most of one line a cart may hold. */
 export const MAX_LINE_QUANTITY = 20;
 /** Product ids are database `integer`s (2^31 - 1 at most). */
-const MAX_PRODUCT_ID = 2_147_483_647;
+export const MAX_PRODUCT_ID = 2_147_483_647;
 
 /** Most lines a cart may hold. */
 export const MAX_CART_LINES = 50;
@@ -21,44 +20,6 @@ export interface CartLine {
   color: string;
   /** Whole number from 1 to MAX_LINE_QUANTITY. */
   quantity: number;
-}
-
-const option = z.string().check(z.trim(), z.maxLength(40, 'Size or colour is too long'));
-
-/** One line from the browser: refuses 0, negative, fractional and huge quantities. */
-export const cartLineSchema = z.object({
-  productId: z
-    .int('Unknown product')
-    .check(z.positive('Unknown product'), z.maximum(MAX_PRODUCT_ID, 'Unknown product')),
-  size: z._default(option, ''),
-  color: z._default(option, ''),
-  quantity: z
-    .int('Quantity must be a whole number')
-    .check(
-      z.minimum(1, 'Quantity must be at least 1'),
-      z.maximum(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
-    ),
-});
-
-/** A whole cart from the browser (a guest cart being priced or merged). */
-export const cartLinesSchema = z
-  .array(cartLineSchema)
-  .check(z.maxLength(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} lines`));
-
-/**
- * The valid lines among those a browser kept (local storage can hold an old or tampered cart):
- * each is checked on its own, so one bad line (a quantity of 99, a missing product id) is
- * dropped instead of refusing the whole cart, and lines past `MAX_CART_LINES` are dropped too
- * (issue 17 item 10).
- * @returns the valid lines, in order, and how many were dropped.
- */
-export function keepValidLines(values: readonly unknown[]): { lines: CartLine[]; dropped: number } {
-  const lines: CartLine[] = [];
-  for (const value of values) {
-    const parsed = cartLineSchema.safeParse(value);
-    if (parsed.success && lines.length < MAX_CART_LINES) lines.push(parsed.data);
-  }
-  return { lines, dropped: values.length - lines.length };
 }
 
 /** The identity of a line: product, size and colour. */

@@ -3,18 +3,15 @@
  * name and phone required after trimming, else the toast 'Missing Information' and red
  * fields; then 800 ms 'Sending…', the WhatsApp chat opens with the prefilled text, and the
  * dialog closes with its fields reset.
+ *
+ * The dialog (Radix) and the form's checks (zod) are not in the product page's first download
+ * (issue 19 item 2): `EnquiryButton` is the page's plain button, and this module is fetched when
+ * it is pointed at, focused or pressed; its default export is the dialog itself.
  */
-import { MessageCircleIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import { Button } from '~/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '~/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { whatsappLink } from '~/features/site/settings';
@@ -25,18 +22,23 @@ import {
   type EnquiryProduct,
 } from './enquiry';
 
-export function EnquiryDialog({
-  product,
-  size,
-  color,
-  whatsappNumber,
-}: {
+/** What the enquiry dialog needs to know: the product and its chosen options, the chat number. */
+export interface EnquiryDialogProps {
   product: EnquiryProduct;
   size?: string;
   color?: string;
   whatsappNumber: string;
-}) {
-  const [open, setOpen] = useState(false);
+}
+
+/** The enquiry dialog, opened and closed by its button (`open`, `setOpen`). */
+export default function EnquiryDialog({
+  product,
+  size,
+  color,
+  whatsappNumber,
+  open,
+  setOpen,
+}: EnquiryDialogProps & { open: boolean; setOpen(open: boolean): void }) {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [invalid, setInvalid] = useState<{ name?: boolean; phone?: boolean }>({});
@@ -93,12 +95,6 @@ export function EnquiryDialog({
         if (!next) reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button size="lg" className="w-full bg-[#1f7a4d] hover:bg-[#17623d] sm:w-auto">
-          <MessageCircleIcon aria-hidden />
-          Enquire on WhatsApp
-        </Button>
-      </DialogTrigger>
       <DialogContent>
         <DialogTitle>Enquire about this product</DialogTitle>
         <DialogDescription>

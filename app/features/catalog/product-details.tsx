@@ -11,7 +11,7 @@ import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import { AddToCartButton } from '~/features/cart/add-to-cart-button';
 import { WishlistButton } from '~/features/wishlist/wishlist-button';
-import { EnquiryDialog } from './enquiry-dialog';
+import { EnquiryButton } from './enquiry-button';
 import type { ProductDetail } from './types';
 
 export function ProductDetails({
@@ -101,7 +101,7 @@ export function ProductDetails({
           <WishlistButton productId={product.id} productName={product.name} className="size-12" />
         </div>
         <div className="mt-4">
-          <EnquiryDialog
+          <EnquiryButton
             product={product}
             size={size}
             color={color}

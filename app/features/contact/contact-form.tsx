@@ -6,12 +6,15 @@
 import { MessageCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { fieldErrors, type FieldErrors } from '~/lib/forms';
-import { contactSchema, type ContactField } from './contact';
+import type { ContactField } from './contact';
+
+/** The form's checks (zod), fetched once someone starts on the form (issue 19 item 2). */
+const loadChecks = () => import('./contact');
 
 /** What the contact action answers. */
 export type ContactActionData =
@@ -44,6 +47,10 @@ export function ContactForm() {
   const [clientErrors, setClientErrors] = useState<FieldErrors<ContactField>>({});
   const chatWindow = useRef<Window | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const checks = useRef<Awaited<ReturnType<typeof loadChecks>> | null>(null);
+  const wantChecks = () => {
+    if (!checks.current) void loadChecks().then((module) => (checks.current = module));
+  };
   const errors = result && !result.ok ? { ...result.errors, ...clientErrors } : clientErrors;
   const values = result && !result.ok ? result.values : {};
   const notice = result && !result.ok ? result.notice : undefined;
@@ -71,8 +78,10 @@ export function ContactForm() {
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const data = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = contactSchema.safeParse(data);
-    if (!parsed.success) {
+    // Checked here once the checks have arrived (they load when the form is first touched);
+    // the action checks every message in any case and answers with the same field errors.
+    const parsed = checks.current?.contactSchema.safeParse(data);
+    if (parsed && !parsed.success) {
       event.preventDefault();
       setClientErrors(fieldErrors<ContactField>(parsed.error));
       const first = Object.keys(fieldErrors(parsed.error))[0];
@@ -106,6 +115,8 @@ export function ContactForm() {
       noValidate
       ref={form}
       onSubmit={onSubmit}
+      onFocusCapture={wantChecks}
+      onPointerDownCapture={wantChecks}
       className="grid gap-4"
       aria-label="Send us a message"
     >

@@ -1,6 +1,6 @@
 /** Shows the one-time notice the root loader read from the flash cookie as a toast. */
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import type { FlashNotice } from '~/features/site/flash.server';
 
 export function useFlashNotice(notice: FlashNotice | null): void {

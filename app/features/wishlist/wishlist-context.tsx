@@ -4,7 +4,7 @@
  * `wishlist_{userId}`), merged on sign-in; adding a saved product does nothing.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import { readStoredList, writeStoredList } from '~/lib/local-store';
 import { createRequiredContext } from '~/lib/required-context';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import type { AdminOutcome } from './admin-action.server';
 
 export function useAdminFetcher(options: { onSuccess?: (outcome: AdminOutcome) => void } = {}) {

@@ -4,7 +4,7 @@
  * they leave the list or the editor closes.
  */
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/components/ui/toaster';
 import { PRODUCT_LIMITS } from '../product-rules';
 import type { AdminProduct } from '../products.server';
 import { fitImages, moved } from './image-rules';
