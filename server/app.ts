@@ -7,6 +7,7 @@
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -426,9 +427,16 @@ function createApp({
   if (vite) {
     app.use(vite.middlewares);
   } else {
+    // Hashed scripts and styles, sent as the Brotli or gzip copy the build wrote beside each
+    // (scripts/precompress.js) when the browser takes it; the compression above skips them.
     app.use(
       '/assets',
-      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+      expressStaticGzip(path.join(clientDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
     );
     app.use(
       express.static(clientDir, {

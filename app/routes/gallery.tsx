@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef } from 'react';
 import {
   data,
   Link,
@@ -20,7 +20,6 @@ import {
   type MediaType,
 } from '~/features/gallery/filter';
 import { GalleryCard } from '~/features/gallery/gallery-card';
-import { MediaViewer } from '~/features/gallery/media-viewer';
 import { imageUrl } from '~/features/media/image-url';
 import { PageHero } from '~/features/site/page-hero';
 import { rootMetaData } from '~/features/site/root-data';
@@ -37,6 +36,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     return data({ ok: false as const, items: [] as GalleryItem[] }, { status: 503 });
   }
 }
+
+/**
+ * The viewer (a Radix dialog with pinch-zoom gestures) is not in the page's first download
+ * (issue 19 item 2): it is fetched when the pointer or the focus reaches the grid, or when an
+ * item is opened (a shared link with `?item=` renders it on the server as before).
+ */
+const loadViewer = () => import('~/features/gallery/media-viewer');
+const MediaViewer = lazy(() => loadViewer().then((module) => ({ default: module.MediaViewer })));
+const prefetchViewer = () => void loadViewer();
 
 /** Filter changes and the viewer only change the query: the data stays as it is. */
 export function shouldRevalidate({
@@ -224,7 +232,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           </nav>
         )}
 
-        <div className="mt-8">
+        <div className="mt-8" onPointerOverCapture={prefetchViewer} onFocusCapture={prefetchViewer}>
           {!loaderData.ok ? (
             <Message
               title="Failed to load gallery items."
@@ -260,19 +268,21 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {openIndex >= 0 && (
-        <MediaViewer
-          items={shown}
-          index={openIndex}
-          onNavigate={(index) => {
-            lastOpen.current = shown[index]!.id;
-            void navigate(href(filter, shown[index]!.id), {
-              replace: true,
-              preventScrollReset: true,
-              state: location.state,
-            });
-          }}
-          onClose={closeViewer}
-        />
+        <Suspense fallback={null}>
+          <MediaViewer
+            items={shown}
+            index={openIndex}
+            onNavigate={(index) => {
+              lastOpen.current = shown[index]!.id;
+              void navigate(href(filter, shown[index]!.id), {
+                replace: true,
+                preventScrollReset: true,
+                state: location.state,
+              });
+            }}
+            onClose={closeViewer}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 /** The button primitive (shadcn/ui manner): variants and sizes, `asChild` for links. */
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
+import * as Slot from '@radix-ui/react-slot';
 import type { ComponentProps } from 'react';
 import { cn } from '~/lib/utils';
 

@@ -5,7 +5,7 @@
  * `lg` 24 px, `none` for a card holding a table or a list that pads itself.
  */
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
+import * as Slot from '@radix-ui/react-slot';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '~/lib/utils';
 

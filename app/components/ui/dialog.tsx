@@ -1,6 +1,6 @@
 /** A modal dialog (Radix): focus trapped, Escape and outside click close it. */
 import { XIcon } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
 import { cn } from '~/lib/utils';
 

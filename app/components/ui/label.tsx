@@ -1,4 +1,4 @@
-import { Label as LabelPrimitive } from 'radix-ui';
+import * as LabelPrimitive from '@radix-ui/react-label';
 import type { ComponentProps } from 'react';
 import { cn } from '~/lib/utils';
 

@@ -1,5 +1,5 @@
 /** Tabs (WAI-ARIA tabs pattern via Radix): arrow keys move and activate automatically. */
-import { Tabs as TabsPrimitive } from 'radix-ui';
+import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type { ComponentProps } from 'react';
 import { cn } from '~/lib/utils';
 

@@ -5,7 +5,7 @@
  * 'Logged out' notice; a failure shows SPEC.md section 8's 'Logout error'.
  */
 import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { SessionUser } from './session.server';
