@@ -3,7 +3,7 @@
  * Money is integer paise.
  */
 
-export interface SubcategorySummary {
+interface SubcategorySummary {
   id: number;
   categoryId: number;
   name: string;
