@@ -1,6 +1,7 @@
 import { Link, data } from 'react-router';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
+import { toProductPage, toProductTile } from '~/features/catalog/client-shapes.server';
 import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { ProductDetails } from '~/features/catalog/product-details';
@@ -18,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product = id.success ? await context.catalogue.product(id.data) : undefined;
   if (!product) return data({ product: null, related: [] }, { status: 404 });
   const related = await context.catalogue.related(product);
-  return { product, related };
+  return { product: toProductPage(product), related: related.map(toProductTile) };
 }
 
 function listingPath(product: NonNullable<Route.ComponentProps['loaderData']['product']>) {

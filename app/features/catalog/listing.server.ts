@@ -9,7 +9,8 @@ import {
 } from '~/content/subcategory-descriptions';
 import type { CatalogueReader } from './catalogue-reader.server';
 import { findSubcategory, slugToTitle } from './slug';
-import { productSorts, type ProductCard, type ProductSort } from './types';
+import { toProductTile } from './client-shapes.server';
+import { productSorts, type ProductSort, type ProductTile } from './types';
 
 /** Query text cut to 100 characters; blank counts as absent. */
 const boundedText = z
@@ -31,7 +32,7 @@ export interface ListingData {
   category: { id: number; name: string; slug: string } | null;
   subcategory: { id: number; name: string; linkSlug: string } | null;
   sort: ProductSort;
-  products: ProductCard[];
+  products: ProductTile[];
 }
 
 /** The hero copy key of a subcategory name: lower case, a-z and 0-9 only. */
@@ -81,7 +82,9 @@ export async function loadListing(
       category: { id: category.id, name: category.name, slug: category.slug },
       subcategory: { id: subcategory.id, name: subcategory.name, linkSlug: subcategory.linkSlug },
       sort: query.sort,
-      products: await catalogue.products({ subcategoryId: subcategory.id }, query.sort),
+      products: (await catalogue.products({ subcategoryId: subcategory.id }, query.sort)).map(
+        toProductTile,
+      ),
     };
   }
 
@@ -104,6 +107,8 @@ export async function loadListing(
     category: { id: category.id, name: category.name, slug: category.slug },
     subcategory: null,
     sort: query.sort,
-    products: await catalogue.products({ categoryId: category.id }, query.sort),
+    products: (await catalogue.products({ categoryId: category.id }, query.sort)).map(
+      toProductTile,
+    ),
   };
 }

@@ -8,13 +8,13 @@ import { Link } from 'react-router';
 import { AddToCartButton, addToCartLabel } from '~/features/cart/add-to-cart-button';
 import { WishlistButton } from '~/features/wishlist/wishlist-button';
 import { formatRupees } from '~/lib/money';
-import type { ProductCard as ProductCardData } from './types';
+import type { ProductTile } from './types';
 
 export function ProductCard({
   product,
   priority = false,
 }: {
-  product: ProductCardData;
+  product: ProductTile;
   priority?: boolean;
 }) {
   return (
@@ -80,7 +80,7 @@ export function ProductGrid({
   priorityCount = 0,
   label,
 }: {
-  products: ProductCardData[];
+  products: ProductTile[];
   priorityCount?: number;
   label?: string;
 }) {

@@ -12,14 +12,14 @@ import { cn } from '~/lib/utils';
 import { AddToCartButton } from '~/features/cart/add-to-cart-button';
 import { WishlistButton } from '~/features/wishlist/wishlist-button';
 import { EnquiryButton } from './enquiry-button';
-import type { ProductDetail } from './types';
+import type { ProductPage } from './types';
 
 export function ProductDetails({
   product,
   whatsappNumber,
   backTo,
 }: {
-  product: ProductDetail;
+  product: ProductPage;
   whatsappNumber: string;
   /** Where Back goes when there is no history to go back to. */
   backTo: string;

@@ -4,7 +4,7 @@
 import { imageUrl } from '~/features/media/image-url';
 import { paiseToDecimal } from '~/lib/money';
 import { absoluteUrl } from '~/lib/seo';
-import type { ProductDetail } from './types';
+import type { ProductPage } from './types';
 
 /** Days an offer's price stays valid in structured data (SPEC.md section 1). */
 const PRICE_VALID_DAYS = 365;
@@ -19,7 +19,7 @@ function productSku(id: number): string {
  * priceValidUntil `now` + 365 days (YYYY-MM-DD), and an AggregateRating when reviewed.
  */
 export function productJsonLd(
-  product: ProductDetail,
+  product: ProductPage,
   { origin, shopName, now }: { origin: string; shopName: string; now: Date },
 ): object {
   const validUntil = new Date(now.getTime() + PRICE_VALID_DAYS * 86_400_000);

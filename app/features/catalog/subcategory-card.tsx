@@ -1,6 +1,6 @@
 import { CardImage } from '~/features/media/card-image';
 import { Link } from 'react-router';
-import type { SubcategorySummary } from './types';
+import type { SubcategoryTile } from './types';
 
 /**
  * A subcategory tile linking to /category?subcategory={name lower-cased, spaces to hyphens}
@@ -10,7 +10,7 @@ export function SubcategoryCard({
   subcategory,
   to,
 }: {
-  subcategory: SubcategorySummary;
+  subcategory: SubcategoryTile;
   /** Overrides the link (the home page links categories to their wardrobe tab). */
   to?: string;
 }) {

@@ -3,7 +3,7 @@
  * Money is integer paise.
  */
 
-export interface SubcategorySummary {
+interface SubcategorySummary {
   id: number;
   categoryId: number;
   name: string;
@@ -22,6 +22,24 @@ export interface CategorySummary {
   slug: string;
   description: string;
   subcategories: SubcategorySummary[];
+}
+
+/**
+ * A subcategory as its tile (SubcategoryCard) shows it: the slice of `SubcategorySummary` a
+ * page sends to the browser.
+ */
+export type SubcategoryTile = Pick<
+  SubcategorySummary,
+  'id' | 'name' | 'linkSlug' | 'imageKey' | 'imagePlaceholder'
+>;
+
+/** A category as the wardrobe's tabs show it: name, description and its subcategory tiles. */
+export interface CategoryTab {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  subcategories: SubcategoryTile[];
 }
 
 /** A category as the navigation bar lists it. */
@@ -49,6 +67,12 @@ export interface ProductCard {
   defaultColor: string;
 }
 
+/**
+ * What a product card shows and its Add to Cart sends: the slice of `ProductCard` a grid ships
+ * to the browser (no review count or featured flag).
+ */
+export type ProductTile = Omit<ProductCard, 'reviewsCount' | 'featured'>;
+
 export interface ProductDetail extends ProductCard {
   slug: string;
   description: string;
@@ -61,6 +85,22 @@ export interface ProductDetail extends ProductCard {
   subcategoryLinkSlug: string | null;
   updatedAt: string;
 }
+
+/**
+ * A product as its page shows it (ProductDetails, its meta tags and JSON-LD): `ProductDetail`
+ * without the keys, flags and timestamps only the server uses.
+ */
+export type ProductPage = Omit<
+  ProductDetail,
+  | 'slug'
+  | 'featured'
+  | 'imageKey'
+  | 'defaultSize'
+  | 'defaultColor'
+  | 'categoryId'
+  | 'subcategoryId'
+  | 'updatedAt'
+>;
 
 /** Orders of the category listing (issue: featured, price low/high, newest). */
 export const productSorts = ['featured', 'price-asc', 'price-desc', 'newest'] as const;

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { fallbackCategories } from '~/features/catalog/fallback-categories';
 import type { CatalogueReader } from './catalogue-reader.server';
-import type { CategorySummary, ProductCard } from './types';
+import { toCategoryTab, toProductTile } from './client-shapes.server';
+import type { CategoryTab, ProductTile } from './types';
 
 /** The wardrobe's query string; anything malformed counts as absent. */
 const wardrobeQuerySchema = z.object({
@@ -22,14 +23,14 @@ export type WardrobeData =
   | { status: 'unavailable' }
   | {
       status: 'ok';
-      categories: CategorySummary[];
+      categories: CategoryTab[];
       /** True when the database had no category and the built-in list is shown. */
       fallback: boolean;
       activeSlug: string;
-      featured: ProductCard[];
+      featured: ProductTile[];
       /** Active products in the active category. */
       categoryTotal: number;
-      search?: { text: string; total: number; products: ProductCard[] };
+      search?: { text: string; total: number; products: ProductTile[] };
     };
 
 /**
@@ -49,15 +50,17 @@ export async function loadWardrobe(catalogue: CatalogueReader, url: URL): Promis
     if (!active) return { status: 'unavailable' };
     const { featured, total } =
       active.id > 0 ? await catalogue.featured(active.id) : { featured: [], total: 0 };
-    const search = query.search
-      ? { text: query.search, ...(await catalogue.search(query.search)) }
-      : undefined;
+    const found = query.search ? await catalogue.search(query.search) : undefined;
+    const search =
+      query.search && found
+        ? { text: query.search, total: found.total, products: found.products.map(toProductTile) }
+        : undefined;
     return {
       status: 'ok',
-      categories,
+      categories: categories.map(toCategoryTab),
       fallback,
       activeSlug: active.slug,
-      featured,
+      featured: featured.map(toProductTile),
       categoryTotal: total,
       search,
     };

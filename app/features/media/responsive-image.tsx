@@ -67,7 +67,8 @@ export function ResponsiveImage({
         width={width}
         height={height}
         loading={priority || eager ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
+        // 'auto' is the default: left out of the HTML.
+        fetchPriority={priority ? 'high' : undefined}
         decoding={priority ? 'sync' : 'async'}
         onError={() => setFailed(true)}
         style={
