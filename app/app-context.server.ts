@@ -27,6 +27,11 @@ export interface AppContext {
   cspNonce: string;
   /** The weak ETag public pages carry while the catalogue and settings stay as they are. */
   pageEtag: string;
+  /**
+   * Called when a streamed page could not finish (an error or the timeout after its shell was
+   * sent), so the page cache does not keep it (absent in tests).
+   */
+  markPageIncomplete?: () => void;
   /** Whether the database answers; failed requests report to it (absent in tests). */
   databaseHealth?: DatabaseHealth;
 }

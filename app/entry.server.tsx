@@ -9,18 +9,16 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '~/lib/database-health.server';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/page-cache.server';
 import { modulePreloadPriorityStream } from '~/lib/script-priority.server';
 
 export const streamTimeout = 5_000;
 
 /**
- * Public pages for anonymous visitors may be kept by a CDN for 5 minutes and served stale
- * while it revalidates (issue "Performance budget"); browsers always revalidate. Requests
- * with cookies (a session, later) are never shared.
+ * Anonymous 200 GET pages may be kept by the browser, which revalidates them with the ETag;
+ * shared caches keep none, since each copy carries its own CSP nonce (decision 011: this
+ * server's page cache shares them instead). Requests with cookies are never cached anywhere.
  */
-export const PUBLIC_PAGE_CACHE_CONTROL =
-  'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
-
 function setCaching(request: Request, status: number, headers: Headers, etag: string): void {
   if (headers.has('Cache-Control')) return;
   const shareable = request.method === 'GET' && status === 200 && !request.headers.has('Cookie');
@@ -81,32 +79,46 @@ export default function handleRequest(
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let done = false;
     const userAgent = request.headers.get('user-agent');
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-    const readyOption = waitForAll ? 'onAllReady' : 'onShellReady';
 
+    const send = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      const stream = createReadableStreamFromReadable(body.pipe(modulePreloadPriorityStream()));
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      setCaching(request, responseStatusCode, responseHeaders, loadContext.pageEtag);
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(modulePreloadPriorityStream()));
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          setCaching(request, responseStatusCode, responseHeaders, loadContext.pageEtag);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) send();
+        },
+        onAllReady() {
+          done = true;
+          if (waitForAll) send();
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) {
+            // The 200 is sent already; the page cache must not keep this page.
+            loadContext.markPageIncomplete?.();
+            console.error(error);
+          }
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    setTimeout(() => {
+      if (!done) loadContext.markPageIncomplete?.();
+      abort();
+    }, streamTimeout + 1000);
   });
 }

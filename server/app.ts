@@ -33,6 +33,7 @@ import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/paym
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
 import { createStorage, type Storage } from '~/lib/storage/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
+import { markPageIncomplete, PageCache, pageCacheMiddleware } from '~/lib/page-cache.server';
 import { catalogueReader, type CatalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { createMediaHandler } from '~/features/media/media-route.server';
 import { isCatalogueEmpty, seedDemoCatalogue } from '~/seed/seed.server';
@@ -188,9 +189,11 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     beforeDeleteUser: (userId) => anonymiseOrdersOf(database.db, userId),
   });
   const pageVersion = new PageVersion();
+  const pageCache = new PageCache();
   const stopClearing = await database.listen('catalogue', () => {
     cache.clear();
     pageVersion.bump();
+    pageCache.clear();
   });
   const health = createDatabaseHealth({ ping: () => database.ping(), log });
   const app = createApp({
@@ -204,6 +207,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     storage,
     events,
     pageVersion,
+    pageCache,
     vite: options.vite,
     log,
   });
@@ -254,6 +258,7 @@ interface AppParts {
   storage: Storage;
   events: Awaited<ReturnType<typeof createEventHub>>;
   pageVersion: PageVersion;
+  pageCache: PageCache;
   vite?: ViteDevServer;
   log: ReturnType<typeof createLogger>;
 }
@@ -269,6 +274,7 @@ function createApp({
   storage,
   events,
   pageVersion,
+  pageCache,
   vite,
   log,
 }: AppParts) {
@@ -469,6 +475,9 @@ function createApp({
     res.removeHeader('Content-Security-Policy');
     res.status(304).set('ETag', pageVersion.etag()).end();
   });
+  // Anonymous visitors get a page rendered earlier with their own nonce put in (decision 011);
+  // the Vite dev server renders every request.
+  if (!vite) app.use(pageCacheMiddleware(pageCache, () => pageVersion.etag()));
   app.all(
     '/{*splat}',
     createRequestHandler({
@@ -484,6 +493,7 @@ function createApp({
         storage,
         cspNonce: res.locals.cspNonce as string,
         pageEtag: pageVersion.etag(),
+        markPageIncomplete: () => markPageIncomplete(res),
         databaseHealth: health,
       }),
     }),

@@ -91,13 +91,12 @@ test('the sitemap lists every active product and robots.txt points at it', async
     expect(robots).toContain(`Disallow: ${path}`);
 });
 
-test('public pages may be cached by a CDN for anonymous visitors, never with cookies', async ({
+test('public pages are kept by browsers only, revalidated every time; never with cookies', async ({
   request,
 }) => {
+  // No shared cache keeps a page: each copy carries its own CSP nonce (decision 011).
   const anonymous = await request.get('/wardrobe');
-  expect(anonymous.headers()['cache-control']).toBe(
-    'public, max-age=0, s-maxage=300, stale-while-revalidate=86400',
-  );
+  expect(anonymous.headers()['cache-control']).toBe('private, no-cache');
   const withCookie = await request.get('/wardrobe', { headers: { Cookie: 'session=abc' } });
   expect(withCookie.headers()['cache-control']).toBe('private, no-store');
   const missing = await request.get('/no-such-page');
