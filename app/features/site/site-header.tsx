@@ -209,41 +209,45 @@ export function SiteHeader({
         hidden={open !== 'mobile'}
         className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-border bg-white md:hidden"
       >
-        <nav aria-label="Mobile" className="px-4 py-3">
-          <SearchForm compact className="mb-3 flex" />
-          <NavItems
-            className="flex flex-col"
-            linkClassName="block rounded-md px-3 py-3 font-medium"
-            wardrobe={
-              <li>
-                <button
-                  type="button"
-                  aria-expanded={mobileWardrobeOpen}
-                  onClick={() => setMobileWardrobeOpen((value) => !value)}
-                  className="flex w-full items-center justify-between rounded-md px-3 py-3 text-left font-medium"
-                >
-                  Wardrobe
-                  <DisclosureChevron open={mobileWardrobeOpen} />
-                </button>
-                <WardrobeLinks
-                  hidden={!mobileWardrobeOpen}
-                  categories={categories}
-                  className="ml-3 border-l border-border pl-3"
-                  linkClassName="block px-3 py-2 text-sm"
-                />
-              </li>
-            }
-          />
-          {user ? (
-            <Suspense fallback={null}>
-              <MobileUserLinks user={user} />
-            </Suspense>
-          ) : (
-            <div className="mt-3 flex gap-2 border-t border-border pt-3">
-              <GuestLinks wide />
-            </div>
-          )}
-        </nav>
+        {/* Rendered while open only: it needs JavaScript to open, and its copy of every link
+            would weigh on each page's HTML (issue 19 item 4). */}
+        {open === 'mobile' && (
+          <nav aria-label="Mobile" className="px-4 py-3">
+            <SearchForm compact className="mb-3 flex" />
+            <NavItems
+              className="flex flex-col"
+              linkClassName="block rounded-md px-3 py-3 font-medium"
+              wardrobe={
+                <li>
+                  <button
+                    type="button"
+                    aria-expanded={mobileWardrobeOpen}
+                    onClick={() => setMobileWardrobeOpen((value) => !value)}
+                    className="flex w-full items-center justify-between rounded-md px-3 py-3 text-left font-medium"
+                  >
+                    Wardrobe
+                    <DisclosureChevron open={mobileWardrobeOpen} />
+                  </button>
+                  <WardrobeLinks
+                    hidden={!mobileWardrobeOpen}
+                    categories={categories}
+                    className="ml-3 border-l border-border pl-3"
+                    linkClassName="block px-3 py-2 text-sm"
+                  />
+                </li>
+              }
+            />
+            {user ? (
+              <Suspense fallback={null}>
+                <MobileUserLinks user={user} />
+              </Suspense>
+            ) : (
+              <div className="mt-3 flex gap-2 border-t border-border pt-3">
+                <GuestLinks wide />
+              </div>
+            )}
+          </nav>
+        )}
       </div>
     </header>
   );
