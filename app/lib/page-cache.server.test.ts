@@ -108,18 +108,26 @@ describe('pageCacheMiddleware', () => {
   let version = 'v1';
   let renders = 0;
   let origin = '';
+  /** Requests that reached the server, and a hook called on each (the coalescing test). */
+  let arrivals = 0;
+  let onArrival = () => {};
+  /** Holds back renders of `?slow` pages until the test lets them go. */
+  let release = Promise.resolve();
   let close: () => void;
 
   beforeAll(async () => {
     const app = express();
     app.use((_req, res, next) => {
       res.locals.cspNonce = randomBytes(16).toString('base64');
+      arrivals += 1;
+      onArrival();
       next();
     });
     app.use(compression());
     app.use(pageCacheMiddleware(cache, () => version));
-    app.get('/{*splat}', (req, res) => {
+    app.get('/{*splat}', async (req, res) => {
       renders += 1;
+      if (req.query.slow) await release;
       const nonce = res.locals.cspNonce as string;
       res.status(Number(req.query.status ?? 200));
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -197,5 +205,29 @@ describe('pageCacheMiddleware', () => {
     const cleared = await get('/v');
     expect(cleared.response.headers.get('x-page-cache')).toBe('miss');
     expect(cleared.response.headers.get('etag')).toBe('W/"v2"');
+  });
+  it('renders a page once for visitors who ask for it at the same time', async () => {
+    let letGo!: () => void;
+    release = new Promise((resolve) => (letGo = resolve));
+    const before = { renders, arrivals };
+    const allArrived = new Promise<void>((resolve) => {
+      onArrival = () => {
+        if (arrivals - before.arrivals === 5) resolve();
+      };
+    });
+    const answers = Promise.all(Array.from({ length: 5 }, () => get('/together?slow=1')));
+    await allArrived;
+    letGo();
+    const pages = await answers;
+    expect(renders - before.renders).toBe(1);
+    expect(pages.map(({ response }) => response.headers.get('x-page-cache')).sort()).toEqual([
+      'hit',
+      'hit',
+      'hit',
+      'hit',
+      'miss',
+    ]);
+    expect(new Set(pages.map(({ body }) => nonceIn(body))).size).toBe(5);
+    expect(new Set(pages.map(({ body }) => body.replace(/nonce="[^"]+"/, ''))).size).toBe(1);
   });
 });

@@ -14,6 +14,9 @@
  * - Bounds: at most `maxEntries` pages and `maxBytes` bytes of bodies, the least recently used
  *   dropped first; each entry lives at most `ttlMs`; the server clears it all on every
  *   `catalogue` NOTIFY, which every instance hears.
+ * - One render per page at a time: a request for a page that is being rendered for another
+ *   visitor waits for that render (at most `COALESCE_WAIT_MS`) and is answered from the cache,
+ *   so 50 visitors arriving together on a cold page cost one render, not 50.
  * - Never kept: a request with any cookie (a session, the flash notice or a cart makes a page
  *   personal), a `.data` request, a page that set a cookie, any status but 200, any
  *   Cache-Control but `PUBLIC_PAGE_CACHE_CONTROL`, and a stream that failed or timed out
@@ -32,6 +35,9 @@ export const PUBLIC_PAGE_CACHE_CONTROL = 'private, no-cache';
 
 /** The response header that says whether the page came from this cache: `hit` or `miss`. */
 const PAGE_CACHE_HEADER = 'X-Page-Cache';
+
+/** How long a request waits for another request's render of the same page, in ms. */
+export const COALESCE_WAIT_MS = 5_000;
 
 /** Headers that belong to one response only and are never stored with a page. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -262,36 +268,43 @@ function isStorable(req: Request, res: Response, headers: [string, string | stri
  * @param version the current page version (e.g. `PageVersion.etag()`), part of every key.
  */
 export function pageCacheMiddleware(cache: PageCache, version: () => string) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (
-      !cache.enabled ||
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      req.headers.cookie !== undefined
-    ) {
-      return next();
-    }
-    const userAgent = req.headers['user-agent'];
-    const key = pageCacheKey(req.originalUrl, version(), Boolean(userAgent && isbot(userAgent)));
-    const nonce = res.locals.cspNonce as unknown;
-    // React Router's data requests (client navigations) carry no nonce and are not kept.
-    if (key === null || typeof nonce !== 'string' || req.path.endsWith('.data')) {
-      return next();
-    }
+  /** Renders under way, by key: each settles when its response has finished or closed. */
+  const rendering = new Map<string, Promise<void>>();
 
+  /** Sends the stored page under `key`, if any; returns whether it did. */
+  const sendCached = (req: Request, res: Response, key: string, nonce: string): boolean => {
     const page = cache.get(key);
-    if (page) {
-      for (const [name, value] of page.headers) res.setHeader(name, value);
-      res.setHeader(PAGE_CACHE_HEADER, 'hit');
-      res.status(page.status);
-      const body = joinWithNonce(page.parts, nonce);
-      res.setHeader('Content-Length', body.length);
-      if (req.method === 'HEAD') res.end();
-      else res.end(body);
-      return;
-    }
+    if (!page) return false;
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader(PAGE_CACHE_HEADER, 'hit');
+    res.status(page.status);
+    const body = joinWithNonce(page.parts, nonce);
+    res.setHeader('Content-Length', body.length);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+    return true;
+  };
+
+  /** Lets the request render, and keeps its page when it may be kept. */
+  const renderAndKeep = (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    key: string,
+    nonce: string,
+  ): void => {
     res.setHeader(PAGE_CACHE_HEADER, 'miss');
     if (req.method !== 'GET') return next();
 
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    if (!rendering.has(key)) {
+      rendering.set(key, settled);
+      res.once('close', () => {
+        if (rendering.get(key) === settled) rendering.delete(key);
+        settle();
+      });
+    }
     const generation = cache.generation;
     const chunks: Buffer[] = [];
     let headers: [string, string | string[]][] | undefined;
@@ -335,5 +348,36 @@ export function pageCacheMiddleware(cache: PageCache, version: () => string) {
       );
     });
     next();
+  };
+
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (
+      !cache.enabled ||
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      req.headers.cookie !== undefined
+    ) {
+      return next();
+    }
+    const userAgent = req.headers['user-agent'];
+    const key = pageCacheKey(req.originalUrl, version(), Boolean(userAgent && isbot(userAgent)));
+    const nonce = res.locals.cspNonce as unknown;
+    // React Router's data requests (client navigations) carry no nonce and are not kept.
+    if (key === null || typeof nonce !== 'string' || req.path.endsWith('.data')) {
+      return next();
+    }
+    if (sendCached(req, res, key, nonce)) return;
+    const underway = rendering.get(key);
+    if (!underway) return renderAndKeep(req, res, next, key, nonce);
+    // Another visitor's render of this page is under way: its page serves this one too.
+    let waited = false;
+    const timer = setTimeout(() => proceed(), COALESCE_WAIT_MS);
+    const proceed = () => {
+      if (waited) return;
+      waited = true;
+      clearTimeout(timer);
+      if (res.writableEnded || req.destroyed) return;
+      if (!sendCached(req, res, key, nonce)) renderAndKeep(req, res, next, key, nonce);
+    };
+    void underway.then(proceed);
   };
 }
