@@ -78,12 +78,24 @@ export async function startApp(dir: string, port: number, cleanup: Cleanup): Pro
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    server.once('exit', (code, signal) => {
+      if (!stopping) console.error(`the server of ${dir} stopped (${signal ?? `exit ${code}`})`);
+      resolve();
+    }),
+  );
   cleanup.add(async () => {
+    stopping = true;
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
     await exited;
   });
-  await waitForHealth(origin, 120_000);
+  await Promise.race([
+    waitForHealth(origin, 120_000),
+    exited.then(() => {
+      throw new Error(`the server of ${dir} stopped before it answered on ${origin}`);
+    }),
+  ]);
   return origin;
 }
 
