@@ -64,7 +64,7 @@ export async function startApp(dir: string, port: number, cleanup: Cleanup): Pro
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
   cleanup.add(() => fs.rm(dataDir, { recursive: true, force: true }));
-  const server = spawn('node', ['server/main.js'], {
+  const server = spawn('node', [path.resolve(dir, 'server/main.js')], {
     cwd: dir,
     env: {
       ...process.env,
