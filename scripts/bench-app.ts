@@ -135,9 +135,13 @@ export function commitOf(ref: string): string {
   return result.stdout.trim();
 }
 
-/** Whether the working tree has changes that are not committed (tracked files only). */
+/**
+ * Whether the working tree has changes that are not committed (tracked files only, leaving out
+ * bench/results.json, which the bench itself writes).
+ */
 export function workingTreeDirty(): boolean {
-  return spawnSync('git', ['diff', '--quiet', 'HEAD'], { stdio: 'ignore' }).status !== 0;
+  const args = ['diff', '--quiet', 'HEAD', '--', '.', ':(exclude)bench/results.json'];
+  return spawnSync('git', args, { stdio: 'ignore' }).status !== 0;
 }
 
 /**
