@@ -1,73 +1,184 @@
 /**
- * `npm run bench` (issue "Benchmark"): builds and starts the production server on a fresh
- * data directory, then
- *   (a) Lighthouse, mobile defaults, 3 runs per page (median by performance score): the four
- *       scores, LCP (ms), CLS, TBT (ms) and transferred JavaScript (KiB);
- *   (b) autocannon, 50 connections for 10 s, on / and a product page, beside a static file of
- *       the same size from the same server: requests/s, p50/p99 latency (ms) and the ratio;
+ * `npm run bench` (issue "Benchmark", issue 19 item 7): builds and starts the production
+ * server on a fresh data directory, then
+ *   (a) Lighthouse, mobile defaults, BENCH_RUNS runs per page, each run beside a run on the
+ *       page's script-free copy (served by the bench, see `serveCopies`): scores, LCP, CLS,
+ *       TBT, main-thread work (ms), requests, script requests, first-load JS (KiB) and HTML
+ *       bytes, each the median of its own runs, and the ratios to the copy; every figure over
+ *       its budget is marked;
+ *   (b) autocannon, 50 connections for BENCH_SECONDS s, on / and a product page, beside a
+ *       static file of the same size from the same server: requests/s, p50/p99 latency (ms);
  *   (c) writes every figure to bench/results.json (beside `npm run bench:load`'s).
- * Not part of `npm test`. Options: BENCH_RUNS (default 3), BENCH_SECONDS (default 10).
+ * `-- --compare <git-ref>` builds that ref in a temporary worktree and measures it beside the
+ * working tree, alternating runs, and prints before → after (no autocannon then).
+ * `-- --strict` exits with 1 when a figure of the working tree misses its budget.
+ * Not part of `npm test`. Options: BENCH_RUNS (default 3), BENCH_SECONDS (default 10),
+ * BENCH_PORT (default 3250; the bench uses it and the three ports after it), BENCH_PAGES
+ * (comma-separated paths instead of the default six).
  */
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
-import { machine, RESULTS_FILE, waitForHealth, writeResults } from './bench-support';
+import {
+  buildApp,
+  checkoutRef,
+  commitOf,
+  createCleanup,
+  startApp,
+  warmApp,
+  workingTreeDirty,
+  type Cleanup,
+} from './bench-app';
+import {
+  lighthouseRun,
+  missedBudgets,
+  summarise,
+  type BudgetFigure,
+  type PageFigures,
+  type RunFigures,
+} from './bench-figures';
+import { machine, RESULTS_FILE, scriptFree, serveCopies, writeResults } from './bench-support';
 
+const { values: options } = parseArgs({
+  options: { compare: { type: 'string' }, strict: { type: 'boolean', default: false } },
+});
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const origin = `http://127.0.0.1:${PORT}`;
-const chromePath = chromiumPath();
 
-interface PageFigures {
-  path: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  scriptKiB: number;
+/** One build under measurement: its server, its copies' server and its runs. */
+interface Target {
+  origin: string;
+  copyOrigin: string;
+  htmlBytes: Map<string, number>;
+  runs: Map<string, RunFigures[]>;
+  copyRuns: Map<string, RunFigures[]>;
 }
 
-async function lighthousePage(port: number, url: string): Promise<PageFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const scripts = (
-    lhr.audits['resource-summary']?.details as {
-      items?: { resourceType: string; transferSize: number }[];
-    }
-  )?.items?.find((item) => item.resourceType === 'script');
-  return {
-    path: new URL(url).pathname + new URL(url).search,
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    seo: score('seo'),
-    lcpMs: Math.round(audit('largest-contentful-paint')),
-    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
-    tbtMs: Math.round(audit('total-blocking-time')),
-    scriptKiB: Math.round((scripts?.transferSize ?? 0) / 1024),
+async function defaultPages(origins: string[]): Promise<string[]> {
+  const pages = ['/', '/wardrobe', '/category?subcategory=sherwani', '/product/1'];
+  const gallery = await Promise.all(origins.map(async (o) => (await fetch(`${o}/gallery`)).ok));
+  if (gallery.every(Boolean)) pages.push('/gallery');
+  pages.push('/contact');
+  return pages;
+}
+
+async function prepare(origin: string, copyPort: number, pages: string[], cleanup: Cleanup) {
+  await warmApp(origin, pages);
+  const htmlBytes = new Map<string, number>();
+  const copies = new Map<string, string>();
+  for (const page of pages) {
+    const response = await fetch(`${origin}${page}`);
+    if (!response.ok) throw new Error(`${origin}${page} answered ${response.status}`);
+    const html = await response.text();
+    htmlBytes.set(page, Buffer.byteLength(html));
+    copies.set(page, scriptFree(html));
+  }
+  cleanup.add(await serveCopies(origin, copyPort, copies));
+  const target: Target = {
+    origin,
+    copyOrigin: `http://127.0.0.1:${copyPort}`,
+    htmlBytes,
+    runs: new Map(pages.map((page) => [page, []])),
+    copyRuns: new Map(pages.map((page) => [page, []])),
   };
+  return target;
 }
 
-function median(runs: PageFigures[]): PageFigures {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-  return sorted[Math.floor(sorted.length / 2)]!;
+/** Lighthouse on every page: per run, each target's page, then each target's copy. */
+async function measure(targets: Target[], pages: string[], cleanup: Cleanup) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    handleSIGINT: false,
+  });
+  cleanup.add(() => chrome.kill());
+  for (const page of pages) {
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const target of targets)
+        target.runs.get(page)!.push(await lighthouseRun(chrome.port, `${target.origin}${page}`));
+      for (const target of targets)
+        target.copyRuns
+          .get(page)!
+          .push(await lighthouseRun(chrome.port, `${target.copyOrigin}${page}`, ['performance']));
+    }
+    console.log(`lighthouse ${page}: done`);
+  }
+  await chrome.kill();
+  return targets.map((target) =>
+    pages.map((page) =>
+      summarise(
+        page,
+        target.htmlBytes.get(page)!,
+        target.runs.get(page)!,
+        target.copyRuns.get(page)!,
+      ),
+    ),
+  );
+}
+
+/** The columns both tables print: header, figure, text. */
+const COLUMNS: [string, keyof PageFigures, (f: PageFigures) => string][] = [
+  ['perf', 'performance', (f) => String(f.performance)],
+  ['LCP ms', 'lcpMs', (f) => String(f.lcpMs)],
+  ['TBT ms', 'tbtMs', (f) => String(f.tbtMs)],
+  ['main ms', 'mainThreadMs', (f) => String(f.mainThreadMs)],
+  ['copy main ms', 'copy', (f) => String(f.copy.mainThreadMs)],
+  ['main ×copy', 'mainThreadRatio', (f) => f.mainThreadRatio.toFixed(2)],
+  ['TBT ×copy', 'tbtRatio', (f) => f.tbtRatio.toFixed(2)],
+  ['requests', 'requests', (f) => String(f.requests)],
+  ['scripts', 'scriptRequests', (f) => String(f.scriptRequests)],
+  ['JS KiB', 'scriptKiB', (f) => f.scriptKiB.toFixed(1)],
+  ['HTML KB', 'htmlBytes', (f) => (f.htmlBytes / 1000).toFixed(1)],
+];
+
+function cell(page: PageFigures, figure: keyof PageFigures, text: string): string {
+  return missedBudgets(page).has(figure as BudgetFigure) ? `${text} ✗` : text;
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((text, i) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!)));
+  console.log(line(header).join('  '));
+  for (const row of rows) console.log(line(row).join('  '));
+}
+
+const LEGEND =
+  '✗ over budget: perf >= 95, LCP <= 2000 ms, TBT <= 200 ms, main-thread and TBT <= 2× the ' +
+  'script-free copy (TBT against at least 50 ms), <= 12 scripts, JS <= 150 KiB (120 KiB on ' +
+  'content pages), HTML <= 60 KB on home, listing and product pages';
+
+function printPages(figures: PageFigures[]): void {
+  printTable(
+    ['page', 'a11y', 'bp', 'seo', 'CLS', ...COLUMNS.map(([title]) => title)],
+    figures.map((f) => [
+      f.path,
+      String(f.accessibility),
+      String(f.bestPractices),
+      String(f.seo),
+      String(f.cls),
+      ...COLUMNS.map(([, figure, text]) => cell(f, figure, text(f))),
+    ]),
+  );
+}
+
+function printComparison(before: PageFigures[], after: PageFigures[]): void {
+  printTable(
+    ['page', ...COLUMNS.map(([title]) => title)],
+    after.map((f, index) => {
+      const b = before[index]!;
+      return [
+        f.path,
+        ...COLUMNS.map(
+          ([, figure, text]) => `${cell(b, figure, text(b))} → ${cell(f, figure, text(f))}`,
+        ),
+      ];
+    }),
+  );
 }
 
 interface LoadFigures {
@@ -79,7 +190,7 @@ interface LoadFigures {
   bytes: number;
 }
 
-async function load(pathname: string): Promise<LoadFigures> {
+async function load(origin: string, pathname: string): Promise<LoadFigures> {
   const result = await autocannon({
     url: `${origin}${pathname}`,
     connections: 50,
@@ -95,125 +206,105 @@ async function load(pathname: string): Promise<LoadFigures> {
   };
 }
 
-async function main() {
-  console.log('Building…');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
-  const server = spawn('node', ['server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const staticFiles: string[] = [];
-  try {
-    await waitForHealth(origin, 120_000);
-    const pages = ['/', '/wardrobe', '/category?subcategory=sherwani', '/product/1'];
-    if ((await fetch(`${origin}/gallery`)).ok) pages.push('/gallery');
-    pages.push('/contact');
-    // Warm the caches and image variants once, as visitors before us would have: a first
-    // AVIF request is answered by WebP while the AVIF renders, so ask until AVIF comes back.
-    const variants = new Set<string>();
-    for (const page of pages) {
-      const html = await (await fetch(`${origin}${page}`)).text();
-      for (const [url] of html.matchAll(/\/media\/variants\/img-[0-9a-f]+-\d+\.avif/g)) {
-        variants.add(url);
-      }
-    }
-    const warmDeadline = Date.now() + 300_000;
-    let pending = [...variants];
-    while (pending.length > 0 && Date.now() < warmDeadline) {
-      const types = await Promise.all(
-        pending.map(async (url) => (await fetch(`${origin}${url}`)).headers.get('content-type')),
-      );
-      pending = pending.filter((_, index) => types[index] !== 'image/avif');
-      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    console.log(`warmed ${variants.size - pending.length} of ${variants.size} AVIF variants`);
-
-    const chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+async function loadPages(origin: string, cleanup: Cleanup) {
+  const loadFigures: (LoadFigures & { staticRequestsPerSecond: number; ratio: number })[] = [];
+  for (const page of ['/', '/product/1']) {
+    const html = await (await fetch(`${origin}${page}`)).text();
+    const name = `bench-static-${loadFigures.length}.html`;
+    const file = path.join('build/client', name);
+    await fs.writeFile(file, html);
+    cleanup.add(() => fs.rm(file, { force: true }));
+    const dynamic = await load(origin, page);
+    const stat = await load(origin, `/${name}`);
+    loadFigures.push({
+      ...dynamic,
+      staticRequestsPerSecond: stat.requestsPerSecond,
+      ratio: Number((dynamic.requestsPerSecond / stat.requestsPerSecond).toFixed(3)),
     });
-    const lighthouseFigures: PageFigures[] = [];
-    try {
-      for (const page of pages) {
-        const runs: PageFigures[] = [];
-        for (let run = 0; run < RUNS; run += 1)
-          runs.push(await lighthousePage(chrome.port, `${origin}${page}`));
-        lighthouseFigures.push(median(runs));
-        console.log(`lighthouse ${page}: done`);
-      }
-    } finally {
-      await chrome.kill();
-    }
-
-    const loadFigures: (LoadFigures & { staticRequestsPerSecond: number; ratio: number })[] = [];
-    for (const page of ['/', '/product/1']) {
-      const html = await (await fetch(`${origin}${page}`)).text();
-      const name = `bench-static-${loadFigures.length}.html`;
-      const file = path.join('build/client', name);
-      await fs.writeFile(file, html);
-      staticFiles.push(file);
-      const dynamic = await load(page);
-      const stat = await load(`/${name}`);
-      loadFigures.push({
-        ...dynamic,
-        staticRequestsPerSecond: stat.requestsPerSecond,
-        ratio: Number((dynamic.requestsPerSecond / stat.requestsPerSecond).toFixed(3)),
-      });
-      console.log(`autocannon ${page}: done`);
-    }
-
-    console.log('\nLighthouse (mobile, median of', RUNS, 'runs)');
-    console.table(
-      lighthouseFigures.map((f) => ({
-        page: f.path,
-        perf: f.performance,
-        a11y: f.accessibility,
-        bp: f.bestPractices,
-        seo: f.seo,
-        'LCP ms': f.lcpMs,
-        CLS: f.cls,
-        'TBT ms': f.tbtMs,
-        'JS KiB': f.scriptKiB,
-      })),
-    );
-    console.log(`\nautocannon (50 connections, ${SECONDS} s)`);
-    console.table(
-      loadFigures.map((f) => ({
-        page: f.path,
-        'req/s': f.requestsPerSecond,
-        'p50 ms': f.p50Ms,
-        'p99 ms': f.p99Ms,
-        errors: f.errors,
-        'static req/s': f.staticRequestsPerSecond,
-        'page/static': f.ratio,
-      })),
-    );
-
-    await writeResults({
-      measuredAt: new Date().toISOString(),
-      machine: machine(),
-      lighthouse: lighthouseFigures,
-      load: loadFigures,
-    });
-    console.log(`\nWritten to ${RESULTS_FILE}`);
-  } finally {
-    for (const file of staticFiles) await fs.rm(file, { force: true });
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await fs.rm(dataDir, { recursive: true, force: true });
+    console.log(`autocannon ${page}: done`);
   }
+  return loadFigures;
 }
 
-await main();
+function anyMissed(figures: PageFigures[]): boolean {
+  return figures.some((f) => missedBudgets(f).size > 0);
+}
+
+async function main(cleanup: Cleanup) {
+  const requested = process.env.BENCH_PAGES?.split(',')
+    .map((page) => page.trim())
+    .filter(Boolean);
+
+  if (options.compare !== undefined) {
+    const ref = options.compare;
+    const beforeCommit = commitOf(ref);
+    const afterCommit = commitOf('HEAD');
+    const dirty = workingTreeDirty();
+    const refDir = await checkoutRef(beforeCommit, cleanup);
+    buildApp(refDir);
+    buildApp(process.cwd());
+    const beforeOrigin = await startApp(refDir, PORT + 2, cleanup);
+    const afterOrigin = await startApp(process.cwd(), PORT, cleanup);
+    const pages = requested ?? (await defaultPages([beforeOrigin, afterOrigin]));
+    const before = await prepare(beforeOrigin, PORT + 3, pages, cleanup);
+    const after = await prepare(afterOrigin, PORT + 1, pages, cleanup);
+    const [beforeFigures, afterFigures] = await measure([before, after], pages, cleanup);
+    const afterName = `working tree (${afterCommit.slice(0, 10)}${dirty ? ' + changes' : ''})`;
+    console.log(
+      `\nLighthouse (mobile, medians of ${RUNS} runs): ${ref} (${beforeCommit.slice(0, 10)}) → ${afterName}`,
+    );
+    printComparison(beforeFigures!, afterFigures!);
+    console.log(LEGEND);
+    console.log('\nautocannon: skipped in --compare mode (run `npm run bench` on each side)');
+    await writeResults({
+      compare: {
+        measuredAt: new Date().toISOString(),
+        machine: machine(),
+        runs: RUNS,
+        before: { ref, commit: beforeCommit, lighthouse: beforeFigures },
+        after: { commit: afterCommit, uncommittedChanges: dirty, lighthouse: afterFigures },
+      },
+    });
+    console.log(`\nWritten to ${RESULTS_FILE}`);
+    if (options.strict && anyMissed(afterFigures!)) process.exitCode = 1;
+    return;
+  }
+
+  buildApp(process.cwd());
+  const origin = await startApp(process.cwd(), PORT, cleanup);
+  const pages = requested ?? (await defaultPages([origin]));
+  const target = await prepare(origin, PORT + 1, pages, cleanup);
+  const [figures] = await measure([target], pages, cleanup);
+  const loadFigures = await loadPages(origin, cleanup);
+
+  console.log(`\nLighthouse (mobile, medians of ${RUNS} runs)`);
+  printPages(figures!);
+  console.log(LEGEND);
+  console.log(`\nautocannon (50 connections, ${SECONDS} s)`);
+  console.table(
+    loadFigures.map((f) => ({
+      page: f.path,
+      'req/s': f.requestsPerSecond,
+      'p50 ms': f.p50Ms,
+      'p99 ms': f.p99Ms,
+      errors: f.errors,
+      'static req/s': f.staticRequestsPerSecond,
+      'page/static': f.ratio,
+    })),
+  );
+  await writeResults({
+    measuredAt: new Date().toISOString(),
+    machine: machine(),
+    lighthouse: figures,
+    load: loadFigures,
+  });
+  console.log(`\nWritten to ${RESULTS_FILE}`);
+  if (options.strict && anyMissed(figures!)) process.exitCode = 1;
+}
+
+const cleanup = createCleanup();
+try {
+  await main(cleanup);
+} finally {
+  await cleanup.run();
+}
