@@ -5,7 +5,8 @@
  * item 3): `content-visibility: auto` lets the browser skip the section's rendering while it
  * is off-screen, which stops the animation's frames there (measured in Chromium: no frames
  * begun while the home page sits at its top); `contain-intrinsic-size` holds the section's
- * height meanwhile (780 px when animated at every width; `auto` then keeps the last size).
+ * height meanwhile (its content box is 652 px when animated, at every width; `auto` then keeps
+ * the last rendered size).
  */
 import { QuoteIcon } from 'lucide-react';
 import type { Testimonial } from '~/content/testimonials';
@@ -25,7 +26,7 @@ export function Testimonials({ testimonials }: { testimonials: readonly Testimon
   return (
     <section
       aria-labelledby="testimonials-heading"
-      className="bg-muted/60 py-16 [contain-intrinsic-size:auto_48.75rem] [content-visibility:auto]"
+      className="bg-muted/60 py-16 [contain-intrinsic-size:auto_40.75rem] [content-visibility:auto]"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="testimonials-heading" className="text-center text-3xl font-semibold">
