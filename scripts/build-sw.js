@@ -1,39 +1,30 @@
-// Writes build/client/sw.js with Workbox (issue "Offline shell"): precaches the hashed assets
-// and the offline page; pages network-first with the offline page as fallback; images
-// stale-while-revalidate with an expiry cap; private areas and the API never cached.
+// Writes build/client/sw.js with Workbox (issues "Offline shell" and 19 "A page a cheap phone
+// can run"). The precache is the shell only: the offline page, the logo and favicon, and the
+// root stylesheet. The offline page needs no JavaScript, so no script is precached; the
+// hashed files under /assets/ are stored cache-first as the pages fetch them. Pages are
+// network-first with the offline page as fallback; images stale-while-revalidate with an
+// expiry cap; private areas and the API are never cached.
 import fs from 'node:fs';
 import { generateSW } from 'workbox-build';
 
 /**
- * The JavaScript files a shopper may need: everything reachable from the entries and routes
- * outside app/routes/admin/ in Vite's client manifest. The back office's own chunks (its
- * screens, drag and drop, the product editor) are not precached on every shopper's phone;
- * they load when an administrator opens them. Null (precache everything) without a manifest.
+ * The stylesheets of the root route in Vite's client manifest (every page links them), as
+ * paths relative to build/client. Without a manifest, every stylesheet under assets/.
  */
-function shopperScripts() {
+function shellStyles() {
   const file = 'build/client/.vite/manifest.json';
-  if (!fs.existsSync(file)) return null;
+  if (!fs.existsSync(file)) return ['assets/*.css'];
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const keep = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || keep.has(chunk.file)) return;
-    keep.add(chunk.file);
-    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if ((chunk.isEntry || chunk.isDynamicEntry) && !key.startsWith('app/routes/admin/')) visit(key);
-  }
-  return keep;
+  const root = Object.entries(manifest).find(([key]) => key.startsWith('app/root.tsx'));
+  return root?.[1].css ?? ['assets/*.css'];
 }
-const shopper = shopperScripts();
 
 /** Paths whose responses must never be stored by the service worker. */
 const PRIVATE = '^/(api|account|checkout|admin|wishlist|cart|login|register|auth)(/|$|\\.data)';
 
 const { count, size, warnings } = await generateSW({
   globDirectory: 'build/client',
-  globPatterns: ['assets/**/*.{js,css}', 'offline.html', 'logo.svg', 'favicon.svg'],
+  globPatterns: [...shellStyles(), 'offline.html', 'logo.svg', 'favicon.svg'],
   swDest: 'build/client/sw.js',
   inlineWorkboxRuntime: true,
   sourcemap: false,
@@ -43,14 +34,6 @@ const { count, size, warnings } = await generateSW({
   cleanupOutdatedCaches: true,
   // Hashed file names already change with their content.
   dontCacheBustURLsMatching: /^assets\//,
-  manifestTransforms: [
-    async (entries) => ({
-      manifest: entries.filter(
-        (entry) => !shopper || !entry.url.endsWith('.js') || shopper.has(entry.url),
-      ),
-      warnings: [],
-    }),
-  ],
   navigateFallback: undefined,
   runtimeCaching: [
     {
@@ -66,6 +49,17 @@ const { count, size, warnings } = await generateSW({
         networkTimeoutSeconds: 4,
         expiration: { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 },
         precacheFallback: { fallbackURL: 'offline.html' },
+      },
+    },
+    {
+      // Scripts, styles and fonts with a content hash in their name never change: stored the
+      // first time a page fetches them, so a page seen before hydrates offline.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+      handler: 'CacheFirst',
+      options: {
+        cacheName: 'assets',
+        cacheableResponse: { statuses: [200] },
+        expiration: { maxEntries: 150, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true },
       },
     },
     {

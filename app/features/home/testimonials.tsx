@@ -1,7 +1,12 @@
 /**
  * Testimonials in three columns that scroll by themselves (SPEC.md section 2 "Home"); the
  * motion stops while a column is hovered or holds focus, and never runs when the visitor
- * prefers reduced motion (the columns are then plain lists).
+ * prefers reduced motion (the columns are then plain lists). Pure CSS, no script (issue 19,
+ * item 3): `content-visibility: auto` lets the browser skip the section's rendering while it
+ * is off-screen, which stops the animation's frames there (measured in Chromium: no frames
+ * begun while the home page sits at its top); `contain-intrinsic-size` holds the section's
+ * height meanwhile (its content box is 652 px when animated, at every width; `auto` then keeps
+ * the last rendered size).
  */
 import { QuoteIcon } from 'lucide-react';
 import type { Testimonial } from '~/content/testimonials';
@@ -19,7 +24,10 @@ export function Testimonials({ testimonials }: { testimonials: readonly Testimon
     testimonials.filter((_, index) => index % 3 === column),
   );
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-muted/60 py-16">
+    <section
+      aria-labelledby="testimonials-heading"
+      className="bg-muted/60 py-16 [contain-intrinsic-size:auto_40.75rem] [content-visibility:auto]"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="testimonials-heading" className="text-center text-3xl font-semibold">
           What our customers say
