@@ -37,7 +37,7 @@ export const PUBLIC_PAGE_CACHE_CONTROL = 'private, no-cache';
 const PAGE_CACHE_HEADER = 'X-Page-Cache';
 
 /** How long a request waits for another request's render of the same page, in ms. */
-export const COALESCE_WAIT_MS = 5_000;
+const COALESCE_WAIT_MS = 5_000;
 
 /** Headers that belong to one response only and are never stored with a page. */
 const PER_RESPONSE_HEADERS = new Set([
