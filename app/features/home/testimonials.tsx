@@ -7,10 +7,17 @@
  * begun while the home page sits at its top); `contain-intrinsic-size` holds the section's
  * height meanwhile (its content box is 652 px when animated, at every width; `auto` then keeps
  * the last rendered size).
+ *
+ * Light HTML (issue 19 item 4): the quote mark is drawn once, as an SVG symbol every card
+ * uses, and the copies that make each column's loop seamless are added in the browser when it
+ * is idle after the page has loaded; the columns move only once they are there (without
+ * JavaScript they stand still, as for reduced motion).
  */
 import { QuoteIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import type { Testimonial } from '~/content/testimonials';
 import { cn } from '~/lib/utils';
+import { whenIdleAfterLoad } from '~/lib/when-idle';
 
 /** Full class names (Tailwind finds them in the source): one speed per column. */
 const scrolling = [
@@ -23,11 +30,18 @@ export function Testimonials({ testimonials }: { testimonials: readonly Testimon
   const columns = [0, 1, 2].map((column) =>
     testimonials.filter((_, index) => index % 3 === column),
   );
+  const looped = useLoopCopies();
+  const quote = `testimonial-quote-${useId()}`;
   return (
     <section
       aria-labelledby="testimonials-heading"
       className="bg-muted/60 py-16 [contain-intrinsic-size:auto_40.75rem] [content-visibility:auto]"
     >
+      <svg aria-hidden className="hidden">
+        <symbol id={quote} viewBox="0 0 24 24">
+          <QuoteIcon />
+        </symbol>
+      </svg>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="testimonials-heading" className="text-center text-3xl font-semibold">
           What our customers say
@@ -38,10 +52,10 @@ export function Testimonials({ testimonials }: { testimonials: readonly Testimon
               <ul
                 className={cn(
                   'flex flex-col gap-5 motion-safe:group-hover:[animation-play-state:paused] motion-safe:group-focus-within:[animation-play-state:paused]',
-                  scrolling[columnIndex],
+                  looped && scrolling[columnIndex],
                 )}
               >
-                {[...column, ...column].map((testimonial, index) => (
+                {(looped ? [...column, ...column] : column).map((testimonial, index) => (
                   <li
                     key={`${testimonial.name}-${index}`}
                     aria-hidden={index >= column.length || undefined}
@@ -50,7 +64,9 @@ export function Testimonials({ testimonials }: { testimonials: readonly Testimon
                       index >= column.length && 'motion-reduce:hidden',
                     )}
                   >
-                    <QuoteIcon aria-hidden className="size-6 text-accent" />
+                    <svg aria-hidden className="size-6 text-accent">
+                      <use href={`#${quote}`} />
+                    </svg>
                     <blockquote className="mt-3 text-sm leading-relaxed">
                       {testimonial.text}
                     </blockquote>
@@ -75,4 +91,11 @@ export function Testimonials({ testimonials }: { testimonials: readonly Testimon
       </div>
     </section>
   );
+}
+
+/** True once the browser has been idle after the page loaded (`whenIdleAfterLoad`). */
+function useLoopCopies(): boolean {
+  const [looped, setLooped] = useState(false);
+  useEffect(() => whenIdleAfterLoad(() => setLooped(true)), []);
+  return looped;
 }
