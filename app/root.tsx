@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { LazyToaster } from '~/components/ui/toaster';
+import { HydrateLater } from '~/components/ui/hydrate-later';
 import type { Route } from './+types/root';
 import './app.css';
 import { fallbackCategories } from '~/features/catalog/fallback-categories';
@@ -85,7 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
             {children}
           </main>
-          <SiteFooter settings={settings} categories={root?.navCategories ?? []} />
+          <HydrateLater>
+            <SiteFooter settings={settings} categories={root?.navCategories ?? []} />
+          </HydrateLater>
           <LazyCartDrawer />
         </ShopProviders>
         <ScrollToTopButton />

@@ -1,6 +1,7 @@
 import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { HydrateLater } from '~/components/ui/hydrate-later';
 import {
   closingCta,
   commitment,
@@ -119,57 +120,59 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <section aria-labelledby="story-heading" className="bg-muted/60 py-16">
-        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
-          <h2 id="story-heading" className="text-3xl font-semibold">
-            {ourStory.heading}
+      <HydrateLater>
+        <section aria-labelledby="story-heading" className="bg-muted/60 py-16">
+          <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+            <h2 id="story-heading" className="text-3xl font-semibold">
+              {ourStory.heading}
+            </h2>
+            {ourStory.paragraphs.map((paragraph) => (
+              <p
+                key={paragraph.slice(0, 24)}
+                className="mt-4 text-lg leading-relaxed text-muted-foreground"
+              >
+                {paragraph}
+              </p>
+            ))}
+            <Button asChild variant="outline" size="lg" className="mt-7">
+              <Link to="/about">Read Our Story</Link>
+            </Button>
+          </div>
+        </section>
+
+        <PageSection heading="Why Choose Us" centered>
+          <IconCardList cards={iconCards(whyChooseUs)} />
+        </PageSection>
+        <PageSection heading={commitment.heading} intro={commitment.intro} centered muted>
+          <IconCardList cards={iconCards(commitment.cards)} />
+        </PageSection>
+
+        <Testimonials testimonials={testimonials} />
+        <GalleryPreview images={loaderData.gallery} />
+
+        <section
+          aria-labelledby="closing-heading"
+          className="bg-primary py-16 text-center text-primary-foreground"
+        >
+          <h2 id="closing-heading" className="px-4 text-3xl font-semibold">
+            {closingCta.heading}
           </h2>
-          {ourStory.paragraphs.map((paragraph) => (
-            <p
-              key={paragraph.slice(0, 24)}
-              className="mt-4 text-lg leading-relaxed text-muted-foreground"
+          <p className="mx-auto mt-3 max-w-2xl px-4 text-lg opacity-90">{closingCta.text}</p>
+          <div className="mt-7 flex flex-wrap justify-center gap-3 px-4">
+            <Button asChild size="lg" variant="accent">
+              <Link to="/contact">Book a Consultation</Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/60 bg-transparent text-white hover:bg-white/10"
             >
-              {paragraph}
-            </p>
-          ))}
-          <Button asChild variant="outline" size="lg" className="mt-7">
-            <Link to="/about">Read Our Story</Link>
-          </Button>
-        </div>
-      </section>
-
-      <PageSection heading="Why Choose Us" centered>
-        <IconCardList cards={iconCards(whyChooseUs)} />
-      </PageSection>
-      <PageSection heading={commitment.heading} intro={commitment.intro} centered muted>
-        <IconCardList cards={iconCards(commitment.cards)} />
-      </PageSection>
-
-      <Testimonials testimonials={testimonials} />
-      <GalleryPreview images={loaderData.gallery} />
-
-      <section
-        aria-labelledby="closing-heading"
-        className="bg-primary py-16 text-center text-primary-foreground"
-      >
-        <h2 id="closing-heading" className="px-4 text-3xl font-semibold">
-          {closingCta.heading}
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl px-4 text-lg opacity-90">{closingCta.text}</p>
-        <div className="mt-7 flex flex-wrap justify-center gap-3 px-4">
-          <Button asChild size="lg" variant="accent">
-            <Link to="/contact">Book a Consultation</Link>
-          </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-white/60 bg-transparent text-white hover:bg-white/10"
-          >
-            <Link to="/wardrobe">Browse the Wardrobe</Link>
-          </Button>
-        </div>
-      </section>
+              <Link to="/wardrobe">Browse the Wardrobe</Link>
+            </Button>
+          </div>
+        </section>
+      </HydrateLater>
     </>
   );
 }

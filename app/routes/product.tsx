@@ -1,6 +1,7 @@
 import { Link, data } from 'react-router';
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
+import { HydrateLater } from '~/components/ui/hydrate-later';
 import { toProductPage, toProductTile } from '~/features/catalog/client-shapes.server';
 import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
 import { ProductGrid } from '~/features/catalog/product-card';
@@ -116,7 +117,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             More from {product.subcategoryName ?? product.categoryName}
           </h2>
           <div className="mt-6">
-            <ProductGrid products={related} label="Related products" />
+            <HydrateLater>
+              <ProductGrid products={related} label="Related products" />
+            </HydrateLater>
           </div>
         </section>
       )}

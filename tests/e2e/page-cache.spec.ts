@@ -67,16 +67,24 @@ test('a catalogue change empties the cache and the next page shows it', async ({
   await expect
     .poll(async () => (await twice(request, path)).second.headers()['x-page-cache'])
     .toBe('hit');
-  const stamp = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, Math.floor(Math.random() * 1000)));
-  await withDatabase((db) =>
-    db.query(`update products set updated_at = $1 where id = 1`, [stamp.toISOString()]),
-  );
-  await expect
-    .poll(async () => {
-      const response = await request.get(path);
-      return (await response.text()).includes(stamp.toISOString());
-    })
-    .toBe(true);
+  // A fabric only this test writes, shown on the product page; put back afterwards.
+  const marker = `Test weave ${randomUUID()}`;
+  const before = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ fabric_type: string | null }>(
+      `select fabric_type from products where id = 1`,
+    );
+    await db.query(`update products set fabric_type = $1 where id = 1`, [marker]);
+    return rows[0]!.fabric_type;
+  });
+  try {
+    await expect
+      .poll(async () => (await (await request.get(path)).text()).includes(marker))
+      .toBe(true);
+  } finally {
+    await withDatabase((db) =>
+      db.query(`update products set fabric_type = $1 where id = 1`, [before]),
+    );
+  }
 });
 
 test('a page that is not a 200 is never cached', async ({ request }) => {
