@@ -42,6 +42,30 @@ export default tseslint.config(
     },
   },
   {
+    // What every page would download (issue 19, decision 012): toasts go through the lazy
+    // toaster, and Radix primitives come from their own packages.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/components/ui/toaster.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              message:
+                "Use toast from '~/components/ui/toaster': it loads sonner on the first toast.",
+            },
+            {
+              name: 'radix-ui',
+              message: 'Import the primitive from its own @radix-ui/react-* package.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/e2e/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
