@@ -19,9 +19,13 @@ export interface RunFigures {
   mainThreadMs: number;
   /** Every request of the load, the document included. */
   requests: number;
+  /** The page's scripts: the service worker's script, fetched once the page is idle and run
+   * off the page, is not one of them (it is `workerKiB`). */
   scriptRequests: number;
-  /** Transfer size (compressed) of the scripts, in KiB. */
+  /** Transfer size (compressed) of the page's scripts, in KiB. */
   scriptKiB: number;
+  /** Transfer size of the service worker's script (/sw.js) when the run fetched it, in KiB. */
+  workerKiB: number;
   /** Transfer size of the document, in bytes. */
   htmlTransferBytes: number;
 }
@@ -57,10 +61,16 @@ export async function lighthouseRun(
   const summary =
     (lhr.audits['resource-summary']?.details as { items?: SummaryItem[] } | undefined)?.items ?? [];
   const ofType = (type: string) => summary.find((item) => item.resourceType === type);
-  const documentRequest = (
-    lhr.audits['network-requests']?.details as
-      { items?: { resourceType?: string; transferSize?: number }[] } | undefined
-  )?.items?.find((item) => item.resourceType === 'Document');
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined
+    )?.items ?? [];
+  const documentRequest = requests.find((item) => item.resourceType === 'Document');
+  const isWorker = (item: { url: string }) => new URL(item.url).pathname === '/sw.js';
+  const scripts = requests.filter((item) => item.resourceType === 'Script' && !isWorker(item));
+  const kib = (items: { transferSize?: number }[]) =>
+    Number((items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024).toFixed(1));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -71,8 +81,9 @@ export async function lighthouseRun(
     tbtMs: Math.round(audit('total-blocking-time')),
     mainThreadMs: Math.round(audit('mainthread-work-breakdown')),
     requests: ofType('total')?.requestCount ?? NaN,
-    scriptRequests: ofType('script')?.requestCount ?? 0,
-    scriptKiB: Number(((ofType('script')?.transferSize ?? 0) / 1024).toFixed(1)),
+    scriptRequests: scripts.length,
+    scriptKiB: kib(scripts),
+    workerKiB: kib(requests.filter(isWorker)),
     htmlTransferBytes: documentRequest?.transferSize ?? NaN,
   };
 }
@@ -125,6 +136,7 @@ export function summarise(
     requests: of(runs, 'requests'),
     scriptRequests: of(runs, 'scriptRequests'),
     scriptKiB: of(runs, 'scriptKiB'),
+    workerKiB: of(runs, 'workerKiB'),
     htmlTransferBytes: of(runs, 'htmlTransferBytes'),
   };
   return {

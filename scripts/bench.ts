@@ -132,6 +132,7 @@ const COLUMNS: [string, keyof PageFigures, (f: PageFigures) => string][] = [
   ['requests', 'requests', (f) => String(f.requests)],
   ['scripts', 'scriptRequests', (f) => String(f.scriptRequests)],
   ['JS KiB', 'scriptKiB', (f) => f.scriptKiB.toFixed(1)],
+  ['sw.js KiB', 'workerKiB', (f) => f.workerKiB.toFixed(1)],
   ['HTML KB', 'htmlBytes', (f) => (f.htmlBytes / 1000).toFixed(1)],
 ];
 
