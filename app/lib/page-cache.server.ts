@@ -296,9 +296,9 @@ export function pageCacheMiddleware(cache: PageCache, version: () => string) {
     res.setHeader(PAGE_CACHE_HEADER, 'miss');
     if (req.method !== 'GET') return next();
 
-    let settle!: () => void;
-    const settled = new Promise<void>((resolve) => (settle = resolve));
     if (!rendering.has(key)) {
+      let settle!: () => void;
+      const settled = new Promise<void>((resolve) => (settle = resolve));
       rendering.set(key, settled);
       res.once('close', () => {
         if (rendering.get(key) === settled) rendering.delete(key);
