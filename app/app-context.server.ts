@@ -23,6 +23,11 @@ export interface AppContext {
   /** Outgoing e-mail (queued; never blocks the request). */
   mailer: Mailer;
   storage: Storage;
+  /**
+   * The key that signs links sent to customers (an appointment's manage link), derived from
+   * the auth secret; hex.
+   */
+  linkSecret: string;
   /** The per-request Content-Security-Policy nonce for inline scripts. */
   cspNonce: string;
   /** The weak ETag public pages carry while the catalogue and settings stay as they are. */

@@ -166,6 +166,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       'BETTER_AUTH_SECRET is not set: generated one into DATA_DIR/auth-secret (set it in production)',
     );
   }
+  const linkSecret = createHmac('sha256', authSecret.secret).update('customer-links').digest('hex');
   const payments = createPaymentProvider({
     // A production build reachable from this machine only (a fresh clone's `npm start`, the
     // end-to-end tests) takes test payments; anything reachable from elsewhere needs
@@ -205,6 +206,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     payments,
     mailer,
     storage,
+    linkSecret,
     events,
     pageVersion,
     pageCache,
@@ -256,6 +258,7 @@ interface AppParts {
   payments: PaymentProvider;
   mailer: Mailer;
   storage: Storage;
+  linkSecret: string;
   events: Awaited<ReturnType<typeof createEventHub>>;
   pageVersion: PageVersion;
   pageCache: PageCache;
@@ -272,6 +275,7 @@ function createApp({
   payments,
   mailer,
   storage,
+  linkSecret,
   events,
   pageVersion,
   pageCache,
@@ -506,6 +510,7 @@ function createApp({
         payments,
         mailer,
         storage,
+        linkSecret,
         cspNonce: res.locals.cspNonce as string,
         pageEtag: pageVersion.etag(),
         markPageIncomplete: () => markPageIncomplete(res),

@@ -23,3 +23,53 @@ export const ORDER_EVENT_KINDS = ['created', 'paid', 'failed', 'cancelled', 'ful
 
 /** One of {@link ORDER_EVENT_KINDS}. */
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/**
+ * The bespoke business (DESIGN.md "The bespoke business", issue 20): appointment kinds, the
+ * garments measured, and the channels notifications go out on.
+ */
+
+/** The appointment types the shop offers, in the order they are shown. */
+export const APPOINTMENT_TYPE_KEYS = ['consultation', 'measurement', 'trial', 'delivery'] as const;
+
+/** One of {@link APPOINTMENT_TYPE_KEYS}. */
+export type AppointmentTypeKey = (typeof APPOINTMENT_TYPE_KEYS)[number];
+
+/** Where an appointment stands: booked, then attended or no-show; or cancelled. */
+export const APPOINTMENT_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
+
+/** One of {@link APPOINTMENT_STATUSES}. */
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** The garments the shop measures for (features/measurements/garments.ts has their points). */
+export const GARMENT_TYPES = [
+  'shirt',
+  'trouser',
+  'suit_jacket',
+  'waistcoat',
+  'sherwani',
+  'jodhpuri',
+  'kurta',
+  'churidar',
+] as const;
+
+/** One of {@link GARMENT_TYPES}. */
+export type GarmentType = (typeof GARMENT_TYPES)[number];
+
+/** How a garment should sit. */
+export const FIT_PREFERENCES = ['slim', 'regular', 'relaxed'] as const;
+
+/** One of {@link FIT_PREFERENCES}. */
+export type FitPreference = (typeof FIT_PREFERENCES)[number];
+
+/** The channels a message can go out on. */
+export const NOTIFICATION_CHANNELS = ['email', 'whatsapp'] as const;
+
+/** One of {@link NOTIFICATION_CHANNELS}. */
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** What a customer chose to be told on. */
+export const NOTIFY_PREFERENCES = ['email', 'whatsapp', 'both'] as const;
+
+/** One of {@link NOTIFY_PREFERENCES}. */
+export type NotifyPreference = (typeof NOTIFY_PREFERENCES)[number];

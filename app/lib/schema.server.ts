@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  primaryKey,
   check,
   index,
   integer,
@@ -17,7 +18,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { FULFILMENT_STATUSES, ORDER_EVENT_KINDS } from './schema-enums';
+import {
+  APPOINTMENT_STATUSES,
+  FIT_PREFERENCES,
+  FULFILMENT_STATUSES,
+  GARMENT_TYPES,
+  NOTIFICATION_CHANNELS,
+  NOTIFY_PREFERENCES,
+  ORDER_EVENT_KINDS,
+} from './schema-enums';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -463,5 +472,288 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
+);
+
+/*
+ * The bespoke business (DESIGN.md "The bespoke business", issue 20): customers, appointments,
+ * measurement profiles, notifications and the job queue that sends them.
+ */
+
+/**
+ * The people the shop serves, with or without an account: walk-ins and phone customers too.
+ * `phone` is E.164 (+91XXXXXXXXXX); `email` is lower-cased. Neither is unique: a family
+ * shares a phone, and only the shop (or a verified e-mail) decides two records are one person. `user_id`
+ * links the record to an account once its e-mail is verified (or the shop confirms the phone);
+ * deleting the account deletes the record and everything personal that hangs on it
+ * (appointments, measurements, their photos' rows).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    notes: text('notes').notNull().default(''),
+    /** The channels the customer chose for messages (issue 20 item 4). */
+    notify: text('notify', { enum: NOTIFY_PREFERENCES }).notNull().default('both'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('customers_user_key').on(t.userId),
+    index('customers_phone_idx').on(t.phone),
+    index('customers_email_idx').on(t.email),
+    check('customers_phone_check', sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
+    check('customers_notify_check', sql`${t.notify} in (${sqlList(NOTIFY_PREFERENCES)})`),
+  ],
+);
+
+/**
+ * The kinds of appointment and how the shop runs them: minutes each takes, minutes kept free
+ * after it, how many customers can be served at once, and whether shoppers may book it online.
+ * Seeded by the migration with the four kinds of issue 20; an administrator edits the numbers.
+ */
+export const appointmentTypes = pgTable(
+  'appointment_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    capacity: integer('capacity').notNull().default(1),
+    onlineBookable: boolean('online_bookable').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('appointment_types_key').on(t.key),
+    check('appointment_types_duration_check', sql`${t.durationMinutes} between 5 and 480`),
+    check('appointment_types_buffer_check', sql`${t.bufferMinutes} between 0 and 240`),
+    check('appointment_types_capacity_check', sql`${t.capacity} between 1 and 50`),
+  ],
+);
+
+/** Times the shop takes no appointments (holidays, closures), entered by an administrator. */
+export const shopClosures = pgTable(
+  'shop_closures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shop_closures_range_idx').on(t.startsAt, t.endsAt),
+    check('shop_closures_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * The capacity counter of one slot: how many appointments of a type start at that instant.
+ * Booking raises it with a conditional update (`booked < capacity`) in the booking's
+ * transaction, so the database, not a check-then-insert, keeps a slot from filling twice.
+ */
+export const appointmentSlots = pgTable(
+  'appointment_slots',
+  {
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.typeId, t.startsAt] }),
+    check('appointment_slots_booked_check', sql`${t.booked} >= 0`),
+  ],
+);
+
+/**
+ * Appointments: consultation, measurement, trial/fitting, delivery. Times are instants, shown
+ * in Asia/Kolkata. `context` carries what the booking was about (a product, later a design).
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('booked'),
+    /** 'online' (the shopper booked), 'staff' (booked for a phone or walk-in customer). */
+    source: text('source', { enum: ['online', 'staff'] }).notNull(),
+    /** What the customer wrote when booking. */
+    notes: text('notes').notNull().default(''),
+    /** The message given when it was cancelled. */
+    cancelReason: text('cancel_reason'),
+    context: jsonb('context').$type<{ productId?: number; productName?: string; designId?: string }>(),
+    /** Raised on every reschedule, so an old manage link or reminder no longer matches. */
+    revision: integer('revision').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('appointments_starts_idx').on(t.startsAt),
+    index('appointments_customer_idx').on(t.customerId, t.startsAt),
+    check('appointments_status_check', sql`${t.status} in (${sqlList(APPOINTMENT_STATUSES)})`),
+    check('appointments_source_check', sql`${t.source} in ('online', 'staff')`),
+    check('appointments_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A customer's measurements for one garment. Its values live in versions, one row per save,
+ * never updated in place (bespoke orders pin the version a garment is cut from).
+ */
+export const measurementProfiles = pgTable(
+  'measurement_profiles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    garment: text('garment', { enum: GARMENT_TYPES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('measurement_profiles_customer_garment_key').on(t.customerId, t.garment),
+    check('measurement_profiles_garment_check', sql`${t.garment} in (${sqlList(GARMENT_TYPES)})`),
+  ],
+);
+
+/**
+ * One saved set of a profile's measurements: values in centimetres by point key, fit,
+ * posture notes, free notes, who took them and when. `self_measured` sets come from the
+ * shopper and wait for staff (`confirmed_at`).
+ */
+export const measurementVersions = pgTable(
+  'measurement_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => measurementProfiles.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Point key -> centimetres, e.g. { chest: 102.5 }. */
+    valuesCm: jsonb('values_cm').$type<Record<string, number>>().notNull(),
+    fit: text('fit', { enum: FIT_PREFERENCES }).notNull().default('regular'),
+    posture: text('posture')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    notes: text('notes').notNull().default(''),
+    selfMeasured: boolean('self_measured').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    takenById: text('taken_by_id').references(() => user.id, { onDelete: 'set null' }),
+    takenByName: text('taken_by_name').notNull(),
+    appointmentId: integer('appointment_id').references(() => appointments.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('measurement_versions_profile_version_key').on(t.profileId, t.version),
+    check('measurement_versions_version_check', sql`${t.version} >= 1`),
+    check('measurement_versions_fit_check', sql`${t.fit} in (${sqlList(FIT_PREFERENCES)})`),
+  ],
+);
+
+/**
+ * Fitting photos of a profile: private files (storage keys under `private/`), served only
+ * through an authorised route by their unguessable id, never by the public media route.
+ */
+export const measurementPhotos = pgTable(
+  'measurement_photos',
+  {
+    id: text('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => measurementProfiles.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    caption: text('caption').notNull().default(''),
+    uploadedById: text('uploaded_by_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('measurement_photos_profile_idx').on(t.profileId)],
+);
+
+/**
+ * The durable job queue (lib/jobs): reminders and notifications. A worker claims due rows
+ * with `for update skip locked`, so two instances never run one job; `dedupe_key` keeps a job
+ * from being queued twice (a reminder per appointment revision).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_key').on(t.dedupeKey),
+    index('jobs_due_idx').on(t.status, t.runAt),
+    check(
+      'jobs_status_check',
+      sql`${t.status} in ('pending', 'running', 'done', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * Every message to a customer, per channel: queued, then sent once (or failed after its
+ * retries); listed on the customer's admin page.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    appointmentId: integer('appointment_id').references(() => appointments.id, {
+      onDelete: 'set null',
+    }),
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    /** e.g. 'appointment.confirmed', 'appointment.reminder', 'order.status'. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_customer_idx').on(t.customerId, t.createdAt),
+    index('notifications_order_idx').on(t.orderId),
+    check('notifications_channel_check', sql`${t.channel} in (${sqlList(NOTIFICATION_CHANNELS)})`),
+    check('notifications_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
   ],
 );

@@ -62,6 +62,7 @@ export async function createTestApp(): Promise<TestApp> {
     auth,
     mailer,
     storage,
+    linkSecret: 'integration-test-link-secret',
     cspNonce: 'test-nonce',
     pageEtag: 'W/"test"',
   } as unknown as AppLoadContext;

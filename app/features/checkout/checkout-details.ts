@@ -4,6 +4,11 @@
  * codes and states and union territories from a fixed list.
  */
 import * as z from 'zod/mini';
+import {
+  emailSchema,
+  indianMobileSchema,
+  personNameSchema,
+} from '~/features/customers/contact-fields';
 
 /** India's states and union territories, for the state field. */
 export const INDIAN_STATES = [
@@ -56,27 +61,9 @@ const text = (missing: string, max: number, label: string) =>
 
 /** The delivery and contact details of an order. */
 export const checkoutSchema = z.object({
-  name: text('Please enter your full name', 100, 'Name'),
-  email: z
-    .string('Please enter a valid email address')
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.maxLength(254, 'Email must be at most 254 characters'),
-      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
-    ),
-  phone: z.pipe(
-    z
-      .string('Please enter a 10-digit Indian mobile number')
-      .check(
-        z.trim(),
-        z.regex(
-          /^(?:\+?91[\s-]?)?0?[6-9]\d{4}[\s-]?\d{5}$/,
-          'Please enter a 10-digit Indian mobile number',
-        ),
-      ),
-    z.transform((value) => `+91${value.replace(/\D/g, '').slice(-10)}`),
-  ),
+  name: personNameSchema,
+  email: emailSchema,
+  phone: indianMobileSchema,
   address: text('Please enter your address', 300, 'Address'),
   city: text('Please enter your city', 80, 'City'),
   state: z.enum(INDIAN_STATES, 'Please choose your state'),
