@@ -4,8 +4,10 @@
  * back office shows is written in that zone, whatever the server's or browser's zone is.
  */
 
+import { TZDateMini as TZDate } from '@date-fns/tz';
+
 /** The shop's IANA time zone. */
-const SHOP_TIME_ZONE = 'Asia/Kolkata';
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: SHOP_TIME_ZONE,
@@ -52,4 +54,89 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 /** An instant (ISO 8601) as the shop reads it: '10 Mar 2025, 9:30 am' (Asia/Kolkata). */
 export function formatShopDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
+}
+
+/** A calendar day in the shop's zone, 'YYYY-MM-DD'. */
+export type ShopDate = string;
+
+const SHOP_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is a real calendar day written 'YYYY-MM-DD' (2026-02-30 is not). */
+export function isShopDate(text: string): text is ShopDate {
+  const match = SHOP_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return (
+    probe.getUTCFullYear() === year &&
+    probe.getUTCMonth() === month - 1 &&
+    probe.getUTCDate() === day
+  );
+}
+
+function parts(date: ShopDate): [number, number, number] {
+  const match = SHOP_DATE.exec(date);
+  if (!match) throw new RangeError(`Not a date: ${date}`);
+  return [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+}
+
+/** The shop's calendar day an instant falls on, e.g. 2026-11-25T20:00:00Z -> '2026-11-26'. */
+export function shopDateOf(instant: Date): ShopDate {
+  const zoned = new TZDate(instant.getTime(), SHOP_TIME_ZONE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}`;
+}
+
+/**
+ * The instant of a wall-clock time on a shop day: `minutes` after that day's midnight in
+ * Asia/Kolkata, e.g. ('2026-11-28', 660) -> 2026-11-28T05:30:00Z (11:00 IST).
+ * @throws RangeError when `date` is not 'YYYY-MM-DD'.
+ */
+export function shopInstant(date: ShopDate, minutes: number): Date {
+  const [year, month, day] = parts(date);
+  return new Date(new TZDate(year, month, day, 0, minutes, SHOP_TIME_ZONE).getTime());
+}
+
+/** The shop day `days` after `date` (negative for before). */
+export function addShopDays(date: ShopDate, days: number): ShopDate {
+  const [year, month, day] = parts(date);
+  const shifted = new Date(Date.UTC(year, month, day + days));
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** The weekday of a shop day, 0 = Sunday … 6 = Saturday. */
+export function shopWeekday(date: ShopDate): number {
+  const [year, month, day] = parts(date);
+  return new Date(Date.UTC(year, month, day)).getUTCDay();
+}
+
+/** Minutes after the shop's midnight of an instant, e.g. 05:30Z -> 660 (11:00 IST). */
+export function shopMinutesOf(instant: Date): number {
+  const zoned = new TZDate(instant.getTime(), SHOP_TIME_ZONE);
+  return zoned.getHours() * 60 + zoned.getMinutes();
+}
+
+const timeOfDay = new Intl.DateTimeFormat('en-IN', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** An instant's time of day in the shop's zone: '11:00 am'. */
+export function formatShopTime(instant: Date | string): string {
+  return timeOfDay.format(new Date(instant));
+}
+
+const longDay = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A shop day for reading: '2026-11-28' -> 'Saturday, 28 November 2026'. */
+export function formatShopDate(date: ShopDate): string {
+  const [year, month, day] = parts(date);
+  return longDay.format(new Date(Date.UTC(year, month, day)));
 }

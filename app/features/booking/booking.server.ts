@@ -1,0 +1,633 @@
+/**
+ * Booking appointments (issue 20 item 2; DESIGN.md "Appointments: capacity is enforced by the
+ * database, not by a check-then-insert").
+ *
+ * A booking, a reschedule and a cancellation each run in one transaction that moves the slot
+ * counters of `appointment_slots`: a place is taken with a conditional upsert
+ * (`… on conflict do update set booked = booked + 1 where booked < capacity`), which PostgreSQL
+ * runs under the row's lock, so with any number of requests and instances exactly `capacity`
+ * of them get a slot and the others are refused with {@link SLOT_TAKEN_MESSAGE} and the next
+ * free times. The confirmation, change and reminder messages are queued as jobs in the same
+ * transaction (`appointment.notify`, `appointment.reminder`; features/booking/appointment-messages).
+ *
+ * Every function takes the clock (`now`) from its caller, so tests move time.
+ */
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import { recordAudit } from '~/features/admin/audit/audit.server';
+import { customerForGuest, type CustomerDetails } from '~/features/customers/customers.server';
+import { getSiteSettings } from '~/features/site/settings.server';
+import type { Db } from '~/lib/db.server';
+import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';
+import {
+  appointments,
+  appointmentSlots,
+  appointmentTypes,
+  customers,
+  shopClosures,
+} from '~/lib/schema.server';
+import type { AppointmentStatus } from '~/lib/schema-enums';
+import {
+  addShopDays,
+  formatShopDateTime,
+  shopDateOf,
+  shopInstant,
+  type ShopDate,
+} from '~/lib/shop-time';
+import { getBookingSettings, type BookingSettings } from './booking-settings.server';
+import { weeklyHours, type WeeklyHours } from './shop-hours';
+import { bookingWindow, daySlots, isOnGrid, type Closure, type Slot } from './slots';
+
+/** The refusal when the last place of a slot went to someone else (issue 20, binding text). */
+export const SLOT_TAKEN_MESSAGE = 'That time was just taken — please pick another';
+
+/** A booking refused: the message to show, an HTTP status, and other times to offer. */
+export class BookingError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 409,
+    readonly nextSlots: Slot[] = [],
+  ) {
+    super(message);
+    this.name = 'BookingError';
+  }
+}
+
+/** An appointment type as stored. */
+export type AppointmentType = typeof appointmentTypes.$inferSelect;
+
+/** The appointment types in their order; `onlineOnly` leaves out those not offered online. */
+export async function listAppointmentTypes(
+  db: DbOrTx,
+  options: { onlineOnly?: boolean } = {},
+): Promise<AppointmentType[]> {
+  return db
+    .select()
+    .from(appointmentTypes)
+    .where(options.onlineOnly ? eq(appointmentTypes.onlineBookable, true) : undefined)
+    .orderBy(asc(appointmentTypes.position), asc(appointmentTypes.id));
+}
+
+/** What the calendar of a span of days needs, read in three queries. */
+interface Calendar {
+  hours: WeeklyHours;
+  settings: BookingSettings;
+  closures: Closure[];
+  booked: Map<number, number>;
+}
+
+/** Reads the hours, rules, closures and slot counters of a type from `from` to `to` (shop days). */
+async function readCalendar(
+  db: DbOrTx,
+  typeId: number,
+  from: ShopDate,
+  to: ShopDate,
+): Promise<Calendar> {
+  const start = shopInstant(from, 0);
+  const end = shopInstant(addShopDays(to, 1), 0);
+  const [site, settings, closures, counters] = await Promise.all([
+    getSiteSettings(db as Db),
+    getBookingSettings(db),
+    db
+      .select({ startsAt: shopClosures.startsAt, endsAt: shopClosures.endsAt })
+      .from(shopClosures)
+      .where(and(lt(shopClosures.startsAt, end), gt(shopClosures.endsAt, start))),
+    db
+      .select({ startsAt: appointmentSlots.startsAt, booked: appointmentSlots.booked })
+      .from(appointmentSlots)
+      .where(
+        and(
+          eq(appointmentSlots.typeId, typeId),
+          gte(appointmentSlots.startsAt, start),
+          lt(appointmentSlots.startsAt, end),
+        ),
+      ),
+  ]);
+  return {
+    hours: weeklyHours(site.hours),
+    settings,
+    closures,
+    booked: new Map(counters.map((row) => [row.startsAt.getTime(), row.booked])),
+  };
+}
+
+/** A day of the online calendar: whether any slot is free, and how many places are left. */
+export interface CalendarDay {
+  date: ShopDate;
+  /** Free slots that day (0: full, closed or outside the window). */
+  freeSlots: number;
+}
+
+/**
+ * The days shoppers may book a type on, from today to the horizon (issue 20: 60 days), each
+ * with its number of free slots, for a date picker that marks available days.
+ */
+export async function calendarDays(
+  db: DbOrTx,
+  type: AppointmentType,
+  now: Date,
+): Promise<CalendarDay[]> {
+  const today = shopDateOf(now);
+  const settings = await getBookingSettings(db);
+  const window = bookingWindow(now, settings);
+  const calendar = await readCalendar(db, type.id, today, window.lastDate);
+  const days: CalendarDay[] = [];
+  for (let date = today; date <= window.lastDate; date = addShopDays(date, 1)) {
+    const slots = daySlots({ date, type, ...calendar, window });
+    days.push({ date, freeSlots: slots.filter((slot) => slot.left > 0).length });
+  }
+  return days;
+}
+
+/**
+ * The slots of a type on a shop day. Online (`staff` false) keeps to the booking window;
+ * staff see every slot of the day from the start of today.
+ */
+export async function slotsOn(
+  db: DbOrTx,
+  type: AppointmentType,
+  date: ShopDate,
+  now: Date,
+  options: { staff?: boolean } = {},
+): Promise<Slot[]> {
+  const calendar = await readCalendar(db, type.id, date, date);
+  const window = options.staff
+    ? { earliest: shopInstant(shopDateOf(now), 0), lastDate: '9999-12-31' }
+    : bookingWindow(now, calendar.settings);
+  return daySlots({ date, type, ...calendar, window });
+}
+
+/**
+ * Up to `count` free online slots of a type after `after` (the time just refused), from its
+ * day to the horizon.
+ */
+export async function nextFreeSlots(
+  db: DbOrTx,
+  type: AppointmentType,
+  after: Date,
+  now: Date,
+  count = 6,
+): Promise<Slot[]> {
+  const settings = await getBookingSettings(db);
+  const window = bookingWindow(now, settings);
+  const first = shopDateOf(after > now ? after : now);
+  const calendar = await readCalendar(db, type.id, first, window.lastDate);
+  const found: Slot[] = [];
+  for (
+    let date = first;
+    date <= window.lastDate && found.length < count;
+    date = addShopDays(date, 1)
+  ) {
+    for (const slot of daySlots({ date, type, ...calendar, window })) {
+      if (slot.left > 0 && new Date(slot.startsAt) > after) found.push(slot);
+      if (found.length === count) break;
+    }
+  }
+  return found;
+}
+
+/** Who asks for a change: the customer (online, within the rules) or a member of staff. */
+export type BookingActor = { kind: 'customer' } | { kind: 'staff'; actor: Actor };
+
+const NOT_OFFERED = 'That time is not offered. Please pick one of the times shown.';
+
+/**
+ * Refuses a time the shop does not offer for this actor: off the type's grid, in a closure,
+ * and for customers outside the booking window (issue 20: 2 h to 60 days ahead).
+ */
+async function assertOffered(
+  tx: DbOrTx,
+  type: AppointmentType,
+  startsAt: Date,
+  now: Date,
+  by: BookingActor,
+): Promise<void> {
+  const date = shopDateOf(startsAt);
+  const calendar = await readCalendar(tx, type.id, date, date);
+  if (!isOnGrid(startsAt, calendar.hours, type)) throw new BookingError(NOT_OFFERED, 400);
+  const slots = daySlots({
+    date,
+    type,
+    ...calendar,
+    window:
+      by.kind === 'staff'
+        ? { earliest: shopInstant(shopDateOf(now), 0), lastDate: '9999-12-31' }
+        : bookingWindow(now, calendar.settings),
+  });
+  if (!slots.some((slot) => slot.startsAt === startsAt.toISOString())) {
+    throw new BookingError(NOT_OFFERED, 400);
+  }
+}
+
+/** Takes one place of a slot, or resolves false when it is full. */
+async function claimPlace(tx: DbOrTx, type: AppointmentType, startsAt: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(appointmentSlots)
+    .values({ typeId: type.id, startsAt, booked: 1 })
+    .onConflictDoUpdate({
+      target: [appointmentSlots.typeId, appointmentSlots.startsAt],
+      set: { booked: sql`${appointmentSlots.booked} + 1` },
+      setWhere: sql`${appointmentSlots.booked} < ${type.capacity}`,
+    })
+    .returning({ booked: appointmentSlots.booked });
+  return rows.length === 1;
+}
+
+/** Gives back one place of a slot. */
+async function releasePlace(tx: DbOrTx, typeId: number, startsAt: Date): Promise<void> {
+  await tx
+    .update(appointmentSlots)
+    .set({ booked: sql`${appointmentSlots.booked} - 1` })
+    .where(
+      and(
+        eq(appointmentSlots.typeId, typeId),
+        eq(appointmentSlots.startsAt, startsAt),
+        gt(appointmentSlots.booked, 0),
+      ),
+    );
+}
+
+/** Queues the reminders of an appointment's revision: 24 h before, and 2 h before a trial. */
+async function queueReminders(
+  tx: DbOrTx,
+  appointment: { id: number; startsAt: Date; revision: number },
+  typeKey: string,
+  now: Date,
+): Promise<void> {
+  const windows: ['24h' | '2h', number][] = [['24h', 24]];
+  if (typeKey === 'trial') windows.push(['2h', 2]);
+  for (const [window, hours] of windows) {
+    const runAt = new Date(appointment.startsAt.getTime() - hours * 3_600_000);
+    if (runAt <= now) continue;
+    await enqueueJob(tx, {
+      kind: 'appointment.reminder',
+      payload: { appointmentId: appointment.id, revision: appointment.revision, window },
+      runAt,
+      dedupeKey: `appointment:${appointment.id}:r${appointment.revision}:${window}`,
+    });
+  }
+}
+
+/** Queues the message of a change (confirmed, rescheduled, cancelled), due at once. */
+async function queueNotice(
+  tx: DbOrTx,
+  appointment: { id: number; revision: number },
+  event: 'confirmed' | 'rescheduled' | 'cancelled',
+  now: Date,
+  message?: string,
+): Promise<void> {
+  await enqueueJob(tx, {
+    kind: 'appointment.notify',
+    payload: { appointmentId: appointment.id, event, revision: appointment.revision, message },
+    runAt: now,
+    dedupeKey: `appointment:${appointment.id}:r${appointment.revision}:${event}`,
+  });
+}
+
+/** An appointment as stored. */
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** A booking request. */
+export interface BookingRequest {
+  type: AppointmentType;
+  startsAt: Date;
+  /** A guest's details (their record is found or made), or a known customer record. */
+  customer: { guest: CustomerDetails } | { customerId: number };
+  notes?: string;
+  context?: AppointmentRow['context'];
+  by: BookingActor;
+  now: Date;
+}
+
+/**
+ * Books an appointment: checks the time is offered, takes a place of its slot, stores the
+ * appointment and queues its confirmation and reminders, all in one transaction.
+ * @throws BookingError 400 when the time is not offered (or the type not bookable online), 409
+ *   {@link SLOT_TAKEN_MESSAGE} with the next free slots when the slot is full.
+ */
+export async function bookAppointment(db: Db, request: BookingRequest): Promise<AppointmentRow> {
+  const { type, startsAt, now, by } = request;
+  if (by.kind === 'customer' && !type.onlineBookable) {
+    throw new BookingError('This kind of appointment is booked by phone. Please call us.', 400);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      await assertOffered(tx, type, startsAt, now, by);
+      if (!(await claimPlace(tx, type, startsAt))) throw new BookingError(SLOT_TAKEN_MESSAGE, 409);
+      const customerId =
+        'customerId' in request.customer
+          ? request.customer.customerId
+          : (await customerForGuest(tx, request.customer.guest)).id;
+      const [appointment] = await tx
+        .insert(appointments)
+        .values({
+          customerId,
+          typeId: type.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + type.durationMinutes * 60_000),
+          source: by.kind === 'staff' ? 'staff' : 'online',
+          notes: request.notes?.trim() ?? '',
+          context: request.context ?? null,
+        })
+        .returning();
+      await queueNotice(tx, appointment!, 'confirmed', now);
+      await queueReminders(tx, appointment!, type.key, now);
+      if (by.kind === 'staff') {
+        await recordAudit(tx, by.actor, {
+          action: 'appointment.create',
+          entity: 'appointment',
+          entityId: appointment!.id,
+          summary: `Booked ${type.name} on ${formatShopDateTime(startsAt.toISOString())}`,
+          after: appointment,
+        });
+      }
+      return appointment!;
+    });
+  } catch (error) {
+    if (error instanceof BookingError && error.message === SLOT_TAKEN_MESSAGE) {
+      throw new BookingError(SLOT_TAKEN_MESSAGE, 409, await nextFreeSlots(db, type, startsAt, now));
+    }
+    throw error;
+  }
+}
+
+const GONE = 'This appointment no longer exists.';
+
+/** Reads and locks an appointment with its type, or refuses. */
+async function lockAppointment(
+  tx: DbOrTx,
+  appointmentId: number,
+): Promise<{ appointment: AppointmentRow; type: AppointmentType }> {
+  const [row] = await tx
+    .select({ appointment: appointments, type: appointmentTypes })
+    .from(appointments)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+    .where(eq(appointments.id, appointmentId))
+    .for('update', { of: appointments });
+  if (!row) throw new BookingError(GONE, 404);
+  return row;
+}
+
+const STATUS_REFUSALS: Record<Exclude<AppointmentStatus, 'booked'>, string> = {
+  cancelled: 'This appointment was cancelled.',
+  attended: 'This appointment has already taken place.',
+  no_show: 'This appointment has already passed.',
+};
+
+/** Refuses a change to an appointment that is not booked, or (for customers) past the cut-off. */
+function assertChangeable(
+  appointment: AppointmentRow,
+  by: BookingActor,
+  now: Date,
+  cutoffHours: number,
+) {
+  if (appointment.status !== 'booked') throw new BookingError(STATUS_REFUSALS[appointment.status]);
+  if (by.kind === 'customer' && !canCustomerChange(appointment.startsAt, now, cutoffHours)) {
+    throw new BookingError(cutoffMessage(cutoffHours));
+  }
+}
+
+/** Whether a customer may still move or cancel an appointment starting at `startsAt`. */
+export function canCustomerChange(startsAt: Date, now: Date, cutoffHours: number): boolean {
+  return now.getTime() <= startsAt.getTime() - cutoffHours * 3_600_000;
+}
+
+/** The refusal after the cut-off, e.g. 'Appointments can be changed online until 3 hours before…'. */
+export function cutoffMessage(cutoffHours: number): string {
+  return `Appointments can be changed online until ${cutoffHours} hours before they start. Please call us to change this one.`;
+}
+
+/**
+ * Moves an appointment to another time: gives back its place, takes one in the new slot,
+ * raises its revision (old reminders no longer match) and queues the change message and new
+ * reminders.
+ * @throws BookingError 404 when it does not exist; 409 when it is not booked, after the
+ *   customer's cut-off, or the new slot is full ({@link SLOT_TAKEN_MESSAGE} with the next free
+ *   slots); 400 when the new time is not offered.
+ */
+export async function rescheduleAppointment(
+  db: Db,
+  input: { appointmentId: number; startsAt: Date; by: BookingActor; now: Date },
+): Promise<AppointmentRow> {
+  const { appointmentId, startsAt, by, now } = input;
+  let typeOfSlot: AppointmentType | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const { appointment, type } = await lockAppointment(tx, appointmentId);
+      typeOfSlot = type;
+      const settings = await getBookingSettings(tx);
+      assertChangeable(appointment, by, now, settings.cutoffHours);
+      if (appointment.startsAt.getTime() === startsAt.getTime()) return appointment;
+      await assertOffered(tx, type, startsAt, now, by);
+      await releasePlace(tx, type.id, appointment.startsAt);
+      if (!(await claimPlace(tx, type, startsAt))) throw new BookingError(SLOT_TAKEN_MESSAGE, 409);
+      const [moved] = await tx
+        .update(appointments)
+        .set({
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + type.durationMinutes * 60_000),
+          revision: appointment.revision + 1,
+          updatedAt: now,
+        })
+        .where(eq(appointments.id, appointment.id))
+        .returning();
+      await queueNotice(tx, moved!, 'rescheduled', now);
+      await queueReminders(tx, moved!, type.key, now);
+      if (by.kind === 'staff') {
+        await recordAudit(tx, by.actor, {
+          action: 'appointment.move',
+          entity: 'appointment',
+          entityId: appointment.id,
+          summary: `Moved ${type.name} from ${formatShopDateTime(appointment.startsAt.toISOString())} to ${formatShopDateTime(startsAt.toISOString())}`,
+          before: appointment,
+          after: moved,
+        });
+      }
+      return moved!;
+    });
+  } catch (error) {
+    if (error instanceof BookingError && error.message === SLOT_TAKEN_MESSAGE && typeOfSlot) {
+      throw new BookingError(
+        SLOT_TAKEN_MESSAGE,
+        409,
+        await nextFreeSlots(db, typeOfSlot, startsAt, now),
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Cancels an appointment: gives back its place and queues the cancellation message (with the
+ * shop's `message`, when staff give one).
+ * @throws BookingError 404 when it does not exist; 409 when it is not booked or after the
+ *   customer's cut-off.
+ */
+export async function cancelAppointment(
+  db: Db,
+  input: { appointmentId: number; by: BookingActor; now: Date; message?: string },
+): Promise<AppointmentRow> {
+  const { appointmentId, by, now } = input;
+  const message = input.message?.trim() || null;
+  return db.transaction(async (tx) => {
+    const { appointment, type } = await lockAppointment(tx, appointmentId);
+    const settings = await getBookingSettings(tx);
+    assertChangeable(appointment, by, now, settings.cutoffHours);
+    await releasePlace(tx, type.id, appointment.startsAt);
+    const [cancelled] = await tx
+      .update(appointments)
+      .set({
+        status: 'cancelled',
+        cancelReason: message,
+        revision: appointment.revision + 1,
+        updatedAt: now,
+      })
+      .where(eq(appointments.id, appointment.id))
+      .returning();
+    await queueNotice(tx, cancelled!, 'cancelled', now, message ?? undefined);
+    if (by.kind === 'staff') {
+      await recordAudit(tx, by.actor, {
+        action: 'appointment.cancel',
+        entity: 'appointment',
+        entityId: appointment.id,
+        summary: `Cancelled ${type.name} on ${formatShopDateTime(appointment.startsAt.toISOString())}${message ? `: ${message}` : ''}`,
+        before: appointment,
+        after: cancelled,
+      });
+    }
+    return cancelled!;
+  });
+}
+
+/**
+ * Records how a booked appointment went: attended or no-show, from its own day on.
+ * @throws BookingError 404 when it does not exist; 409 when it is not booked or its day has
+ *   not come.
+ */
+export async function recordAppointmentOutcome(
+  db: Db,
+  input: { appointmentId: number; outcome: 'attended' | 'no_show'; actor: Actor; now: Date },
+): Promise<AppointmentRow> {
+  const { appointmentId, outcome, actor, now } = input;
+  return db.transaction(async (tx) => {
+    const { appointment, type } = await lockAppointment(tx, appointmentId);
+    if (appointment.status !== 'booked')
+      throw new BookingError(STATUS_REFUSALS[appointment.status]);
+    if (shopDateOf(appointment.startsAt) > shopDateOf(now)) {
+      throw new BookingError('An appointment can be marked on its day, not before.');
+    }
+    const [marked] = await tx
+      .update(appointments)
+      .set({ status: outcome, updatedAt: now })
+      .where(eq(appointments.id, appointment.id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: outcome === 'attended' ? 'appointment.attended' : 'appointment.no_show',
+      entity: 'appointment',
+      entityId: appointment.id,
+      summary: `${outcome === 'attended' ? 'Attended' : 'No-show'}: ${type.name} on ${formatShopDateTime(appointment.startsAt.toISOString())}`,
+      before: appointment,
+      after: marked,
+    });
+    return marked!;
+  });
+}
+
+/** An appointment with its type and customer, as pages show it. */
+export interface AppointmentView {
+  id: number;
+  startsAt: string;
+  endsAt: string;
+  status: AppointmentStatus;
+  source: 'online' | 'staff';
+  notes: string;
+  cancelReason: string | null;
+  context: AppointmentRow['context'];
+  revision: number;
+  type: { id: number; key: string; name: string };
+  customer: {
+    id: number;
+    name: string;
+    phone: string;
+    email: string | null;
+    userId: string | null;
+  };
+}
+
+const viewColumns = {
+  appointment: appointments,
+  type: { id: appointmentTypes.id, key: appointmentTypes.key, name: appointmentTypes.name },
+  customer: {
+    id: customers.id,
+    name: customers.name,
+    phone: customers.phone,
+    email: customers.email,
+    userId: customers.userId,
+  },
+};
+
+function toView(row: {
+  appointment: AppointmentRow;
+  type: AppointmentView['type'];
+  customer: AppointmentView['customer'];
+}): AppointmentView {
+  const a = row.appointment;
+  return {
+    id: a.id,
+    startsAt: a.startsAt.toISOString(),
+    endsAt: a.endsAt.toISOString(),
+    status: a.status,
+    source: a.source,
+    notes: a.notes,
+    cancelReason: a.cancelReason,
+    context: a.context,
+    revision: a.revision,
+    type: row.type,
+    customer: row.customer,
+  };
+}
+
+/** One appointment with its type and customer; undefined when there is none. */
+export async function getAppointment(db: DbOrTx, id: number): Promise<AppointmentView | undefined> {
+  const [row] = await db
+    .select(viewColumns)
+    .from(appointments)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(eq(appointments.id, id))
+    .limit(1);
+  return row && toView(row);
+}
+
+/** A customer's appointments, newest first (at most 200). */
+export async function appointmentsOfCustomer(
+  db: DbOrTx,
+  customerIds: number[],
+): Promise<AppointmentView[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await db
+    .select(viewColumns)
+    .from(appointments)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(inArray(appointments.customerId, customerIds))
+    .orderBy(sql`${appointments.startsAt} desc`)
+    .limit(200);
+  return rows.map(toView);
+}
+
+/** Appointments starting in [from, to), in time order (the back office's day and week views). */
+export async function appointmentsBetween(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<AppointmentView[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(appointments)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(and(gte(appointments.startsAt, from), lt(appointments.startsAt, to)))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  return rows.map(toView);
+}
