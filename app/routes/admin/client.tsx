@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
 import { ClientScreen } from '~/features/admin/clients/client-screen';
 import { clientHandlers, getClient } from '~/features/admin/clients/clients.server';
@@ -29,6 +29,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context, clientHandlers(context.db, context.storage));
+}
+
+/** After this record is deleted its page has nothing to load; the screen leaves for the list. */
+export function shouldRevalidate({
+  formData,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const deleted =
+    formData?.get('intent') === 'delete-client' &&
+    (actionResult as { ok?: boolean } | null | undefined)?.ok === true;
+  return deleted ? false : defaultShouldRevalidate;
 }
 
 export default function AdminClient({ loaderData }: Route.ComponentProps) {

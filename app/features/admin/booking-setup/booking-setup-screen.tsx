@@ -28,9 +28,9 @@ export function BookingSetupScreen({ types, closures, rules, rulesVersion }: Boo
       <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">Booking setup</h1>
       <p className="mt-2 text-muted-foreground">
         How the shop takes appointments. Slots are offered within the shop&rsquo;s opening hours,
-        which are the contact page&rsquo;s hours: change them in{' '}
+        the contact page&rsquo;s hours:{' '}
         <Link to="/admin/settings" className={linkClass}>
-          Settings
+          opening hours in Settings
         </Link>
         . All dates and times here are Rajkot time (IST).
       </p>

@@ -284,7 +284,7 @@ function DeletePanel({ client }: { client: ClientDetail }) {
   const fetcher = useAdminFetcher({
     onSuccess: () => {
       setOpen(false);
-      void navigate('/admin/clients');
+      void navigate('/admin/clients', { replace: true });
     },
   });
   const booked = client.upcoming.filter((appointment) => appointment.status === 'booked').length;

@@ -202,12 +202,15 @@ function AddClientDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const navigate = useNavigate();
-  const fetcher = useAdminFetcher({
-    onSuccess: (outcome) => {
-      onOpenChange(false);
-      if (outcome.id !== undefined) void navigate(clientPath(Number(outcome.id)));
-    },
-  });
+  const fetcher = useAdminFetcher({ onSuccess: () => onOpenChange(false) });
+  // The new record opens once the save and this page's reload are done (navigating while the
+  // list still reloads can lose the navigation).
+  const createdId = fetcher.data?.ok ? fetcher.data.id : undefined;
+  useEffect(() => {
+    if (fetcher.state === 'idle' && createdId !== undefined) {
+      void navigate(clientPath(Number(createdId)));
+    }
+  }, [fetcher.state, createdId, navigate]);
   const matches = useFetcher<{ rows: ClientRow[] }>();
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   const busy = fetcher.state !== 'idle';
