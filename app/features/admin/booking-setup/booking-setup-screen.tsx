@@ -82,7 +82,7 @@ function TypeForm({ type }: { type: AppointmentTypeRow }) {
   );
   return (
     <Section heading={type.name} level={3} padding="md">
-      <fetcher.Form method="post" className="mt-3 grid gap-4 sm:grid-cols-3" noValidate>
+      <fetcher.Form method="post" className="mt-3 grid grid-cols-3 gap-x-3 gap-y-4" noValidate>
         <input type="hidden" name="intent" value="save-type" />
         <input type="hidden" name="id" value={type.id} />
         <input type="hidden" name="version" value={type.version} />
@@ -94,7 +94,7 @@ function TypeForm({ type }: { type: AppointmentTypeRow }) {
           maxLength={60}
           required
           error={errors.name}
-          className="sm:col-span-3"
+          className="col-span-3"
         />
         <FormField
           id={id('description')}
@@ -103,7 +103,7 @@ function TypeForm({ type }: { type: AppointmentTypeRow }) {
           defaultValue={type.description}
           maxLength={300}
           error={errors.description}
-          className="sm:col-span-3"
+          className="col-span-3"
         />
         {number(
           'durationMinutes',
@@ -114,7 +114,7 @@ function TypeForm({ type }: { type: AppointmentTypeRow }) {
         )}
         {number('bufferMinutes', 'Buffer after', type.bufferMinutes, TYPE_LIMITS.buffer, 'minutes')}
         {number('capacity', 'Capacity', type.capacity, TYPE_LIMITS.capacity, 'at once')}
-        <label className="flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2">
+        <label className="col-span-3 flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-2">
           <input
             type="checkbox"
             name="onlineBookable"
@@ -123,7 +123,7 @@ function TypeForm({ type }: { type: AppointmentTypeRow }) {
           />
           Offered online at /book
         </label>
-        <div className="flex justify-end">
+        <div className="col-span-3 flex justify-end sm:col-span-1">
           <Button type="submit" disabled={busy} className="min-h-11 w-full sm:min-h-10 sm:w-auto">
             {busy ? 'Saving…' : `Save ${type.name}`}
           </Button>
@@ -158,7 +158,7 @@ function Closures({ closures }: { closures: ClosureRow[] }) {
     >
       <fetcher.Form
         method="post"
-        className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        className="mt-4 grid grid-cols-2 gap-x-3 gap-y-4 lg:grid-cols-4"
         noValidate
         key={fetcher.data?.ok ? String(fetcher.data.id) : 'closure'}
       >
@@ -200,9 +200,9 @@ function Closures({ closures }: { closures: ClosureRow[] }) {
           maxLength={CLOSURE_REASON_MAX_LENGTH}
           placeholder="e.g. Diwali"
           error={errors.reason}
-          className="sm:col-span-2 lg:col-span-3"
+          className="col-span-2 lg:col-span-3"
         />
-        <div className="flex items-end">
+        <div className="col-span-2 flex items-end lg:col-span-1">
           <Button type="submit" disabled={busy} className="min-h-11 w-full sm:min-h-10">
             <CalendarOffIcon aria-hidden /> {busy ? 'Adding…' : 'Add closure'}
           </Button>

@@ -85,12 +85,12 @@ export function ClientScreen({ client }: { client: ClientDetail }) {
               </Link>
             </div>
           </Section>
-          <DeletePanel client={client} />
         </div>
       </div>
 
       <Appointments client={client} />
       <Messages messages={client.messages} />
+      <DeletePanel client={client} />
     </>
   );
 }
@@ -289,7 +289,7 @@ function DeletePanel({ client }: { client: ClientDetail }) {
   });
   const booked = client.upcoming.filter((appointment) => appointment.status === 'booked').length;
   return (
-    <Section heading="Delete" padding="md">
+    <Section heading="Delete this record" padding="md" className="mt-8 max-w-2xl">
       <p className="mt-2 text-sm text-muted-foreground">
         {booked > 0
           ? `${client.name} has ${booked === 1 ? 'an upcoming appointment' : `${booked} upcoming appointments`}: cancel or move ${booked === 1 ? 'it' : 'them'} before deleting the record.`
@@ -297,7 +297,7 @@ function DeletePanel({ client }: { client: ClientDetail }) {
       </p>
       <Button
         variant="destructive"
-        className="mt-3 min-h-11 w-full justify-start sm:min-h-10"
+        className="mt-3 min-h-11 sm:min-h-10"
         onClick={() => setOpen(true)}
       >
         <Trash2Icon aria-hidden /> Delete client
@@ -377,6 +377,19 @@ function Appointments({ client }: { client: ClientDetail }) {
 
 const MESSAGE_COLUMNS: TableColumn[] = ['When', 'Channel', 'Message', 'To', 'Status', 'Sent'];
 
+/** How a message's kind reads: 'appointment.reminder' -> 'Appointment reminder'. */
+function kindLabel(kind: string): string {
+  const words = kind.replace(/[._-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const channelLabel = (channel: ClientMessage['channel']) =>
+  channel === 'email' ? 'E-mail' : 'WhatsApp';
+
+/** A WhatsApp recipient (E.164) read as '+91 98250 12345'; an e-mail address as it is. */
+const recipientLabel = (message: ClientMessage) =>
+  message.channel === 'whatsapp' ? formatIndianMobile(message.recipient) : message.recipient;
+
 function Messages({ messages }: { messages: ClientMessage[] }) {
   return (
     <section aria-labelledby="client-messages" className="mt-8">
@@ -388,36 +401,66 @@ function Messages({ messages }: { messages: ClientMessage[] }) {
           No messages sent yet.
         </p>
       ) : (
-        <Card padding="none" className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Messages to this client, newest first</caption>
-            <TableHead look="roomy" columns={MESSAGE_COLUMNS} />
-            <tbody className="divide-y divide-border">
-              {messages.map((message) => (
-                <tr key={message.id}>
-                  <td className="px-4 py-3 whitespace-nowrap">
+        <>
+          <Card padding="none" className="mt-3 hidden overflow-x-auto md:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Messages to this client, newest first</caption>
+              <TableHead look="roomy" columns={MESSAGE_COLUMNS} />
+              <tbody className="divide-y divide-border">
+                {messages.map((message) => (
+                  <tr key={message.id}>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      <time dateTime={message.createdAt}>
+                        {formatShopDateTime(message.createdAt)}
+                      </time>
+                    </td>
+                    <td className="px-4 py-3">{channelLabel(message.channel)}</td>
+                    <td className="px-4 py-3">{kindLabel(message.kind)}</td>
+                    <td className="max-w-56 px-4 py-3 break-words">{recipientLabel(message)}</td>
+                    <td className="px-4 py-3">{MESSAGE_STATUS_LABELS[message.status]}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      {message.sentAt ? (
+                        <time dateTime={message.sentAt}>{formatShopDateTime(message.sentAt)}</time>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+          <ul className="mt-3 grid gap-3 md:hidden" aria-label="Messages">
+            {messages.map((message) => (
+              <Card asChild padding="sm" key={message.id}>
+                <li>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium">{kindLabel(message.kind)}</span>
+                    <span className="rounded-full bg-muted px-2.5 py-0.5 text-sm">
+                      {MESSAGE_STATUS_LABELS[message.status]}
+                    </span>
+                  </div>
+                  <p className="mt-1 text-sm break-words text-muted-foreground">
+                    {channelLabel(message.channel)} to {recipientLabel(message)}
+                  </p>
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    Queued{' '}
                     <time dateTime={message.createdAt}>
                       {formatShopDateTime(message.createdAt)}
                     </time>
-                  </td>
-                  <td className="px-4 py-3">
-                    {message.channel === 'email' ? 'E-mail' : 'WhatsApp'}
-                  </td>
-                  <td className="px-4 py-3">{message.kind}</td>
-                  <td className="px-4 py-3 break-all">{message.recipient}</td>
-                  <td className="px-4 py-3">{MESSAGE_STATUS_LABELS[message.status]}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {message.sentAt ? (
-                      <time dateTime={message.sentAt}>{formatShopDateTime(message.sentAt)}</time>
-                    ) : (
-                      '—'
+                    {message.sentAt && (
+                      <>
+                        {' '}
+                        · sent{' '}
+                        <time dateTime={message.sentAt}>{formatShopDateTime(message.sentAt)}</time>
+                      </>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+                  </p>
+                </li>
+              </Card>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
