@@ -5,7 +5,7 @@
  * unlinking; deleting refused while an appointment is booked ahead; audit entries; the
  * routes' loader and intents through runAdminAction.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointments,
@@ -268,6 +268,35 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     expect(await link(other.id, 'link-me@example.com')).toMatch(/^Linked Sagar M\./);
     expect(await auditCount('client.link')).toBe(2);
     expect(await auditCount('client.unlink')).toBe(1);
+  });
+
+  it('links an account to one record only when two links race', async () => {
+    await app.signedIn('user', 'race-link@example.com');
+    const first = await addClient({ name: 'Race One', phone: '94100 00001' });
+    const second = await addClient({ name: 'Race Two', phone: '94100 00002' });
+    const outcomes = await Promise.allSettled(
+      [first.id, second.id].map((id) =>
+        linkAccount(
+          app.database.db,
+          actor,
+          linkAccountSchema.parse({ id: String(id), email: 'race-link@example.com' }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(rejected?.reason).toBeInstanceOf(AdminError);
+    expect((rejected?.reason as AdminError).status).toBe(409);
+    const linked = await app.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(inArray(customers.id, [first.id, second.id]));
+    expect(linked).toHaveLength(2);
+    const [holders] = await app.database.db
+      .select({ n: count() })
+      .from(customers)
+      .where(and(inArray(customers.id, [first.id, second.id]), isNotNull(customers.userId)));
+    expect(Number(holders!.n)).toBe(1);
   });
 
   it('refuses to delete a record with an appointment booked ahead, then deletes it', async () => {
