@@ -167,7 +167,21 @@ test('an administrator changes a type’s capacity and adds and removes a closur
     await closures.getByRole('button', { name: 'Add closure' }).click();
     await expect(page.getByText(new RegExp(`^Closed .*\\(${reason}\\)\\.$`))).toBeVisible();
     const listed = closures.getByRole('listitem').filter({ hasText: reason });
-    await expect(listed).toContainText('all day');
+    // Read back as the shop's calendar: that one day, whole, whatever the server's zone.
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-IN', {
+        timeZone: 'Asia/Kolkata',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      })
+        .formatToParts(new Date(`${day}T12:00:00+05:30`))
+        .map((part) => [part.type, part.value]),
+    );
+    await expect(listed).toContainText(
+      `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}, all day`,
+    );
     await listed.getByRole('button', { name: /^Remove the closure/ }).click();
     await page
       .getByRole('alertdialog', { name: 'Remove this closure?' })
