@@ -30,6 +30,10 @@ export default [
       route('orders/:number', 'routes/admin/order.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
+      route('clients', 'routes/admin/clients.tsx'),
+      route('clients/:id', 'routes/admin/client.tsx'),
+      // Before any /admin/appointments/:id route, so 'setup' is never read as an id.
+      route('appointments/setup', 'routes/admin/appointments-setup.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('media', 'routes/admin/media.tsx'),

@@ -68,6 +68,7 @@ export function isShopDate(text: string): text is ShopDate {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const probe = new Date(Date.UTC(year, month - 1, day));
   return (
+    year >= 1970 &&
     probe.getUTCFullYear() === year &&
     probe.getUTCMonth() === month - 1 &&
     probe.getUTCDate() === day
@@ -81,20 +82,51 @@ function parts(date: ShopDate): [number, number, number] {
 }
 
 /** The shop's calendar day an instant falls on, e.g. 2026-11-25T20:00:00Z -> '2026-11-26'. */
-export function shopDateOf(instant: Date): ShopDate {
-  const zoned = new TZDate(instant.getTime(), SHOP_TIME_ZONE);
+export function shopDateOf(instant: Date | string): ShopDate {
+  const at = new Date(instant);
+  if (Number.isNaN(at.getTime())) throw new RangeError('Invalid date');
+  const zoned = new TZDate(at.getTime(), SHOP_TIME_ZONE);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}`;
 }
 
+const SHOP_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Whether `time` is a 24-hour 'HH:MM' time (00:00 to 23:59). */
+export function isShopTime(time: string): boolean {
+  return SHOP_TIME.test(time);
+}
+
 /**
- * The instant of a wall-clock time on a shop day: `minutes` after that day's midnight in
- * Asia/Kolkata, e.g. ('2026-11-28', 660) -> 2026-11-28T05:30:00Z (11:00 IST).
- * @throws RangeError when `date` is not 'YYYY-MM-DD'.
+ * The instant of a wall-clock time on a shop day in Asia/Kolkata, whatever the process's zone.
+ * `time` is minutes after that day's midnight or 'HH:MM' (24-hour), e.g. ('2026-11-28', 660)
+ * and ('2026-11-28', '11:00') -> 2026-11-28T05:30:00Z.
+ * @throws RangeError when `date` is not a real 'YYYY-MM-DD' day or `time` not 'HH:MM'.
  */
-export function shopInstant(date: ShopDate, minutes: number): Date {
-  const [year, month, day] = parts(date);
-  return new Date(new TZDate(year, month, day, 0, minutes, SHOP_TIME_ZONE).getTime());
+export function shopInstant(date: ShopDate, time: number | string = 0): Date {
+  if (!isShopDate(date)) throw new RangeError(`Not a date: ${date}`);
+  let minutes: number;
+  if (typeof time === 'number') {
+    minutes = time;
+  } else {
+    const clock = SHOP_TIME.exec(time);
+    if (!clock) throw new RangeError(`Not a time: ${time}`);
+    minutes = Number(clock[1]) * 60 + Number(clock[2]);
+  }
+  // Whole hours and minutes, never an overflowing minute count: TZDate normalises an overflow
+  // in the process's zone, which skips an hour on its daylight-saving day.
+  const days = Math.floor(minutes / 1440);
+  const rest = minutes - days * 1440;
+  const [year, month, day] = parts(days === 0 ? date : addShopDays(date, days));
+  return new Date(
+    new TZDate(year, month, day, Math.floor(rest / 60), rest % 60, SHOP_TIME_ZONE).getTime(),
+  );
+}
+
+/** The shop's clock time ('HH:MM', 24-hour) of an instant, e.g. 04:30Z -> '10:00'. */
+export function shopTimeKey(instant: Date | string): string {
+  const minutes = shopMinutesOf(new Date(instant));
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** The shop day `days` after `date` (negative for before). */

@@ -3,6 +3,7 @@ import { requireAdmin } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { CustomerScreen } from '~/features/admin/customers/customer-screen';
 import { customerHandlers, getCustomer } from '~/features/admin/customers/customers.server';
+import { clientOfAccount } from '~/features/admin/clients/clients.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/customer';
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const customer = await getCustomer(context.db, params.id);
   if (!customer) throw data('Customer not found', { status: 404 });
-  return { customer, viewerId: admin.id };
+  return { customer, viewerId: admin.id, client: await clientOfAccount(context.db, customer.id) };
 }
 
 /**

@@ -1,4 +1,6 @@
 import {
+  CalendarDaysIcon,
+  ContactIcon,
   FolderTreeIcon,
   HistoryIcon,
   ImagesIcon,
@@ -40,6 +42,8 @@ const SCREENS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] 
   { to: '/admin/media', label: 'Media', icon: ImagesIcon },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/admin/customers', label: 'Customers', icon: UsersIcon },
+  { to: '/admin/clients', label: 'Bespoke clients', icon: ContactIcon },
+  { to: '/admin/appointments', label: 'Appointments', icon: CalendarDaysIcon },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquareIcon },
   { to: '/admin/settings', label: 'Settings', icon: SettingsIcon },
   { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon },

@@ -31,9 +31,11 @@ export interface CustomerScreenProps {
   customer: CustomerDetail;
   /** The signed-in administrator's id. */
   viewerId: string;
+  /** The bespoke client record linked to this account, if any (/admin/clients/:id). */
+  client: { id: number; name: string } | null;
 }
 
-export function CustomerScreen({ customer, viewerId }: CustomerScreenProps) {
+export function CustomerScreen({ customer, viewerId, client }: CustomerScreenProps) {
   const isSelf = customer.id === viewerId;
   return (
     <>
@@ -79,6 +81,19 @@ export function CustomerScreen({ customer, viewerId }: CustomerScreenProps) {
             <dd>
               {customer.orderCount.toLocaleString('en-IN')} ·{' '}
               {formatRupees(customer.paidTotalPaise)} paid
+            </dd>
+            <dt className="text-muted-foreground">Bespoke client</dt>
+            <dd>
+              {client ? (
+                <Link
+                  to={`/admin/clients/${client.id}`}
+                  className="text-primary underline-offset-4 hover:underline"
+                >
+                  Client record: {client.name}
+                </Link>
+              ) : (
+                <span className="text-muted-foreground">No client record</span>
+              )}
             </dd>
             {customer.banned && (
               <>

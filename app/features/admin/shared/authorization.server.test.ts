@@ -9,9 +9,12 @@ import { data } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appointmentTypes,
   auditLog,
   categories,
   contactMessages,
+  customers,
+  shopClosures,
   media,
   orders,
   products,
@@ -29,7 +32,10 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
+import * as appointmentsSetupRoute from '~/routes/admin/appointments-setup';
 import * as auditRoute from '~/routes/admin/audit';
+import * as clientRoute from '~/routes/admin/client';
+import * as clientsRoute from '~/routes/admin/clients';
 import * as categoriesRoute from '~/routes/admin/categories';
 import * as dashboardRoute from '~/routes/admin/dashboard';
 import * as layoutRoute from '~/routes/admin/layout';
@@ -72,6 +78,18 @@ interface Fixture {
   /** A gallery image item and its version. */
   mediaId: number;
   mediaVersion: string;
+  /** A bespoke client record without an account, its version and a phone no other has. */
+  clientId: number;
+  clientVersion: string;
+  freePhone: string;
+  /** A client record linked to an account of its own. */
+  linkedClientId: number;
+  /** The consultation type and its version. */
+  typeId: number;
+  typeVersion: string;
+  closureId: number;
+  /** The booking rules' version ('' before the first save). */
+  rulesVersion: string;
 }
 
 /** A small real PNG for the upload actions (made once). */
@@ -140,7 +158,44 @@ async function fixture(): Promise<Fixture> {
     .insert(media)
     .values({ kind: 'image', title: `Fixture photo ${n}`, categoryId: shelf!.id })
     .returning();
+  const phone = (k: number) => `+919${String(k).padStart(9, '0')}`;
+  const [client] = await db
+    .insert(customers)
+    .values({ name: `Client ${n}`, phone: phone(n * 3) })
+    .returning();
+  const [linkedAccount] = await db
+    .insert(user)
+    .values({ id: `fixture-linked-${n}`, name: `Linked ${n}`, email: `linked-${n}@example.com` })
+    .returning();
+  const [linkedClient] = await db
+    .insert(customers)
+    .values({ name: `Linked client ${n}`, phone: phone(n * 3 + 1), userId: linkedAccount!.id })
+    .returning();
+  const [type] = await db
+    .select()
+    .from(appointmentTypes)
+    .where(eq(appointmentTypes.key, 'consultation'));
+  const [closure] = await db
+    .insert(shopClosures)
+    .values({
+      startsAt: new Date('2099-02-01T04:30:00Z'),
+      endsAt: new Date('2099-02-01T06:30:00Z'),
+      reason: `Fixture ${n}`,
+    })
+    .returning();
+  const [rules] = await db
+    .select({ updatedAt: siteSettings.updatedAt })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, 'booking'));
   return {
+    clientId: client!.id,
+    clientVersion: client!.updatedAt.toISOString(),
+    freePhone: phone(n * 3 + 2),
+    linkedClientId: linkedClient!.id,
+    typeId: type!.id,
+    typeVersion: type!.updatedAt.toISOString(),
+    closureId: closure!.id,
+    rulesVersion: rules?.updatedAt.toISOString() ?? '',
     mediaId: item!.id,
     mediaVersion: item!.updatedAt.toISOString(),
     categoryId: category!.id,
@@ -321,6 +376,72 @@ const ACTIONS: {
     intent: 'delete-media',
     form: (f: Fixture) => ({ id: String(f.mediaId) }),
   },
+  {
+    path: '/admin/clients',
+    action: clientsRoute.action as never,
+    intent: 'create-client',
+    form: (f: Fixture) => ({ name: `Walk-in ${f.clientId}`, phone: f.freePhone }),
+  },
+  ...(
+    [
+      [
+        'update-client',
+        (f) => ({
+          id: String(f.clientId),
+          version: f.clientVersion,
+          name: 'Renamed client',
+          phone: f.freePhone,
+          notify: 'whatsapp',
+        }),
+      ],
+      [
+        'link-account',
+        (f) => ({
+          id: String(f.clientId),
+          email: `${f.userId.replace('fixture-user-', 'fixture-')}@example.com`,
+        }),
+      ],
+      ['unlink-account', (f) => ({ id: String(f.linkedClientId) })],
+      ['delete-client', (f) => ({ id: String(f.clientId) })],
+    ] as [string, FormOf][]
+  ).map(([intent, form]) => ({
+    path: '/admin/clients/:id',
+    action: clientRoute.action as never,
+    intent,
+    form,
+  })),
+  ...(
+    [
+      [
+        'save-type',
+        (f) => ({
+          id: String(f.typeId),
+          version: f.typeVersion,
+          name: 'Consultation',
+          durationMinutes: '45',
+          bufferMinutes: '5',
+          capacity: String(2 + (f.closureId % 5)),
+          onlineBookable: 'on',
+        }),
+      ],
+      ['add-closure', (f) => ({ fromDate: '2099-03-10', reason: `Closed ${f.closureId}` })],
+      ['remove-closure', (f) => ({ id: String(f.closureId) })],
+      [
+        'save-rules',
+        (f) => ({
+          version: f.rulesVersion,
+          cutoffHours: String(1 + (f.closureId % 10)),
+          leadHours: '2',
+          horizonDays: '60',
+        }),
+      ],
+    ] as [string, FormOf][]
+  ).map(([intent, form]) => ({
+    path: '/admin/appointments/setup',
+    action: appointmentsSetupRoute.action as never,
+    intent,
+    form,
+  })),
 ];
 
 const LOADERS: {
@@ -358,6 +479,13 @@ const LOADERS: {
   { path: () => '/admin/settings', loader: settingsRoute.loader as never },
   { path: () => '/admin/media', loader: mediaRoute.loader as never },
   { path: () => '/admin/audit', loader: auditRoute.loader as never },
+  { path: () => '/admin/clients', loader: clientsRoute.loader as never },
+  {
+    path: (f) => `/admin/clients/${f.clientId}`,
+    loader: clientRoute.loader as never,
+    params: (f) => ({ id: String(f.clientId) }),
+  },
+  { path: () => '/admin/appointments/setup', loader: appointmentsSetupRoute.loader as never },
 ];
 
 /** A fingerprint of everything an admin action could change. */
@@ -373,6 +501,9 @@ async function state(): Promise<string> {
       db.select().from(media).orderBy(media.id),
       db.select().from(orders).orderBy(orders.id),
       db.select().from(user).orderBy(user.id),
+      db.select().from(customers).orderBy(customers.id),
+      db.select().from(appointmentTypes).orderBy(appointmentTypes.id),
+      db.select().from(shopClosures).orderBy(shopClosures.id),
       db.select({ n: count() }).from(session),
       db.select({ n: count() }).from(auditLog),
     ]),

@@ -1,0 +1,504 @@
+/**
+ * Booking setup in the back office (issue 20 item 2, /admin/appointments/setup): the
+ * appointment types' duration, buffer, capacity and whether they are offered online; closures
+ * and holidays; and the booking rules (cut-off, notice, horizon) in `site_settings` under
+ * 'booking'. Dates and times are typed in Asia/Kolkata and stored as instants
+ * (`lib/shop-time`), whatever the server's zone. Every change is audited in its transaction.
+ * The shop hours themselves are the contact page's hours in /admin/settings.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import * as z from 'zod';
+import type { Db } from '~/lib/db.server';
+import {
+  appointmentSlots,
+  appointmentTypes,
+  shopClosures,
+  siteSettings,
+} from '~/lib/schema.server';
+import {
+  addShopDays,
+  formatShopDateTime,
+  isShopDate,
+  isShopTime,
+  shopInstant,
+} from '~/lib/shop-time';
+import {
+  BOOKING_SETTINGS_KEY,
+  bookingSettingsSchema,
+  getBookingSettings,
+  type BookingSettings,
+} from '~/features/booking/booking-settings.server';
+import {
+  adminHandler,
+  AdminError,
+  versionMatches,
+  type AnyAdminHandler,
+} from '~/features/admin/shared/admin-action.server';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import { auditedWrite } from '~/features/admin/shared/audited-write.server';
+import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
+import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX_LENGTH, TYPE_LIMITS } from './booking-setup-rules';
+
+/** An appointment type as the setup screen edits it. */
+export interface AppointmentTypeRow {
+  id: number;
+  key: string;
+  name: string;
+  description: string;
+  durationMinutes: number;
+  bufferMinutes: number;
+  capacity: number;
+  onlineBookable: boolean;
+  /** The version (`updated_at`, ISO 8601) an edit must present. */
+  version: string;
+}
+
+/** A closure that has not ended. */
+export interface ClosureRow {
+  id: number;
+  /** ISO 8601. */
+  startsAt: string;
+  /** ISO 8601. */
+  endsAt: string;
+  reason: string;
+}
+
+/** Everything /admin/appointments/setup shows. */
+export interface BookingSetup {
+  types: AppointmentTypeRow[];
+  /** Closures ending after now, soonest first. */
+  closures: ClosureRow[];
+  rules: BookingSettings;
+  /** The rules row's version, or null before the first save. */
+  rulesVersion: string | null;
+}
+
+/**
+ * The types (in their order), the closures that have not ended by `now`, and the booking rules
+ * with their version.
+ * @throws when the database fails.
+ */
+export async function getBookingSetup(db: Db, now: Date = new Date()): Promise<BookingSetup> {
+  const [types, closures, [rulesRow], rules] = await Promise.all([
+    db
+      .select()
+      .from(appointmentTypes)
+      .orderBy(asc(appointmentTypes.position), asc(appointmentTypes.id)),
+    db
+      .select()
+      .from(shopClosures)
+      .where(gt(shopClosures.endsAt, now))
+      .orderBy(asc(shopClosures.startsAt), asc(shopClosures.id))
+      .limit(200),
+    db
+      .select({ updatedAt: siteSettings.updatedAt })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, BOOKING_SETTINGS_KEY)),
+    getBookingSettings(db),
+  ]);
+  return {
+    types: types.map((type) => ({
+      id: type.id,
+      key: type.key,
+      name: type.name,
+      description: type.description,
+      durationMinutes: type.durationMinutes,
+      bufferMinutes: type.bufferMinutes,
+      capacity: type.capacity,
+      onlineBookable: type.onlineBookable,
+      version: type.updatedAt.toISOString(),
+    })),
+    closures: closures.map((closure) => ({
+      id: closure.id,
+      startsAt: closure.startsAt.toISOString(),
+      endsAt: closure.endsAt.toISOString(),
+      reason: closure.reason,
+    })),
+    rules,
+    rulesVersion: rulesRow?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** A whole number typed in a form, from `min` to `max`; `message` names the field and range. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string(message)
+    .trim()
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(max, message));
+
+const rangeMessage = (what: string, limits: { min: number; max: number }, unit: string) =>
+  `${what} must be a whole number from ${limits.min} to ${limits.max} ${unit}.`;
+
+/** Edit one appointment type over the `version` it was opened at. */
+export const saveTypeSchema = z.object({
+  id: idField('This appointment type could not be found.'),
+  version: z.string().optional(),
+  name: z
+    .string('Please enter the name.')
+    .trim()
+    .min(1, 'Please enter the name.')
+    .max(60, 'Please keep the name to 60 characters.'),
+  description: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.string().max(300, 'Please keep the description to 300 characters.')),
+  durationMinutes: wholeNumber(
+    TYPE_LIMITS.duration.min,
+    TYPE_LIMITS.duration.max,
+    rangeMessage('The duration', TYPE_LIMITS.duration, 'minutes'),
+  ),
+  bufferMinutes: wholeNumber(
+    TYPE_LIMITS.buffer.min,
+    TYPE_LIMITS.buffer.max,
+    rangeMessage('The buffer', TYPE_LIMITS.buffer, 'minutes'),
+  ),
+  capacity: wholeNumber(
+    TYPE_LIMITS.capacity.min,
+    TYPE_LIMITS.capacity.max,
+    rangeMessage('The capacity', TYPE_LIMITS.capacity, 'customers at once'),
+  ),
+  onlineBookable: checkboxField,
+});
+
+const typeState = (row: typeof appointmentTypes.$inferSelect) => ({
+  name: row.name,
+  description: row.description,
+  durationMinutes: row.durationMinutes,
+  bufferMinutes: row.bufferMinutes,
+  capacity: row.capacity,
+  onlineBookable: row.onlineBookable,
+});
+
+/**
+ * Saves an appointment type over the version its form was opened at (audit
+ * 'appointment-type.update'). Lowering the capacity keeps the bookings already made; the
+ * answer says how many coming slots now hold more than the new capacity.
+ * @throws AdminError 404 for an unknown type, 409 when it changed since it was opened.
+ */
+export async function saveAppointmentType(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof saveTypeSchema>,
+  now: Date = new Date(),
+): Promise<string> {
+  const version = input.version;
+  const stale = () =>
+    new AdminError(
+      'This appointment type was changed by someone else since you opened it. Reload and edit again.',
+      409,
+    );
+  if (!version || Number.isNaN(Date.parse(version))) throw stale();
+  const next = {
+    name: input.name,
+    description: input.description,
+    durationMinutes: input.durationMinutes,
+    bufferMinutes: input.bufferMinutes,
+    capacity: input.capacity,
+    onlineBookable: input.onlineBookable,
+  };
+  return auditedWrite(db, actor, {
+    read: (tx) =>
+      tx
+        .select()
+        .from(appointmentTypes)
+        .where(eq(appointmentTypes.id, input.id))
+        .for('update')
+        .then(([row]) => row),
+    missing: () => new AdminError('This appointment type no longer exists.', 404),
+    check: (before) => {
+      if (before.updatedAt.getTime() !== new Date(version).getTime()) throw stale();
+      return undefined;
+    },
+    write: async (tx) => {
+      const [after] = await tx
+        .update(appointmentTypes)
+        .set({ ...next, updatedAt: new Date() })
+        .where(
+          and(
+            eq(appointmentTypes.id, input.id),
+            versionMatches(appointmentTypes.updatedAt, version),
+          ),
+        )
+        .returning();
+      if (!after) return undefined;
+      const over = await tx
+        .select({ startsAt: appointmentSlots.startsAt })
+        .from(appointmentSlots)
+        .where(
+          and(
+            eq(appointmentSlots.typeId, after.id),
+            gt(appointmentSlots.startsAt, now),
+            gt(appointmentSlots.booked, after.capacity),
+          ),
+        );
+      return { after, over: over.length };
+    },
+    stale,
+    audit: (before, { after }) => ({
+      action: 'appointment-type.update',
+      entity: 'appointment-type',
+      entityId: after.id,
+      summary: `Edited the appointment type ${after.name}`,
+      before: typeState(before),
+      after: typeState(after),
+    }),
+    answer: (_before, { after, over }) =>
+      `Saved ${after.name}.` +
+      (over > 0
+        ? ` ${over === 1 ? '1 coming slot already holds' : `${over} coming slots already hold`} more than ${after.capacity}; those bookings stand.`
+        : ''),
+  });
+}
+
+const optionalTime = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? '')
+    .refine((value) => value === '' || isShopTime(value), {
+      message: `Please enter the ${label} as a 24-hour time, like 14:30.`,
+    });
+
+/**
+ * Add a closure: `fromDate` (and optional `toDate`, the same day when empty), optional
+ * `fromTime`/`toTime`, all as the shop's calendar and clock read them, and an optional reason.
+ * Without times it covers whole days; `fromTime` starts it later on the first day and `toTime`
+ * ends it earlier on the last.
+ */
+export const addClosureSchema = z
+  .object({
+    fromDate: z
+      .string('Please enter the first day of the closure.')
+      .trim()
+      .refine(isShopDate, 'Please enter the first day of the closure as a date.'),
+    toDate: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() ?? '')
+      .refine((value) => value === '' || isShopDate(value), 'Please enter the last day as a date.'),
+    fromTime: optionalTime('starting time'),
+    toTime: optionalTime('ending time'),
+    reason: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '').trim())
+      .pipe(
+        z
+          .string()
+          .max(
+            CLOSURE_REASON_MAX_LENGTH,
+            `Please keep the reason to ${CLOSURE_REASON_MAX_LENGTH} characters.`,
+          ),
+      ),
+  })
+  .transform((form, ctx) => {
+    const lastDay = form.toDate || form.fromDate;
+    const startsAt = shopInstant(form.fromDate, form.fromTime || '00:00');
+    const endsAt = form.toTime
+      ? shopInstant(lastDay, form.toTime)
+      : shopInstant(addShopDays(lastDay, 1), '00:00');
+    if (endsAt.getTime() <= startsAt.getTime()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [form.toDate && form.toDate < form.fromDate ? 'toDate' : 'toTime'],
+        message: 'The closure must end after it starts.',
+      });
+      return z.NEVER;
+    }
+    if (endsAt.getTime() - startsAt.getTime() > CLOSURE_MAX_DAYS * 86_400_000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['toDate'],
+        message: `A closure can last at most ${CLOSURE_MAX_DAYS} days.`,
+      });
+      return z.NEVER;
+    }
+    return { startsAt, endsAt, reason: form.reason };
+  });
+
+const closureSummary = (closure: { startsAt: Date; endsAt: Date; reason: string }) =>
+  `${formatShopDateTime(closure.startsAt.toISOString())} to ${formatShopDateTime(closure.endsAt.toISOString())}` +
+  (closure.reason ? ` (${closure.reason})` : '');
+
+/**
+ * Adds a closure (audit 'closure.create'); resolves to the toast's message and its id.
+ * @throws AdminError 422 (field `toDate`) when it is already over at `now`.
+ */
+export async function addClosure(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof addClosureSchema>,
+  now: Date = new Date(),
+): Promise<{ message: string; id: number }> {
+  if (input.endsAt.getTime() <= now.getTime()) {
+    throw new AdminError(
+      'This closure is already over. Please enter one that is still to come.',
+      422,
+      'toDate',
+    );
+  }
+  return auditedWrite(db, actor, {
+    read: async () => null,
+    write: (tx) =>
+      tx
+        .insert(shopClosures)
+        .values(input)
+        .returning()
+        .then(([row]) => row),
+    audit: (_nothing, created) => ({
+      action: 'closure.create',
+      entity: 'closure',
+      entityId: created.id,
+      summary: `Added a closure: ${closureSummary(created)}`,
+      after: {
+        startsAt: created.startsAt.toISOString(),
+        endsAt: created.endsAt.toISOString(),
+        reason: created.reason,
+      },
+    }),
+    answer: (_nothing, created) => ({
+      message: `Closed ${closureSummary(created)}.`,
+      id: created.id,
+    }),
+  });
+}
+
+/** Remove a closure by id. */
+export const removeClosureSchema = z.object({ id: idField('This closure could not be found.') });
+
+/**
+ * Removes a closure (audit 'closure.delete'); its times are offered again.
+ * @throws AdminError 404 when it is already gone.
+ */
+export async function removeClosure(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof removeClosureSchema>,
+): Promise<string> {
+  return auditedWrite(db, actor, {
+    read: (tx) =>
+      tx
+        .select()
+        .from(shopClosures)
+        .where(eq(shopClosures.id, input.id))
+        .for('update')
+        .then(([row]) => row),
+    missing: () => new AdminError('This closure was already removed.', 404),
+    write: (tx, before) =>
+      tx
+        .delete(shopClosures)
+        .where(eq(shopClosures.id, before.id))
+        .returning()
+        .then(([row]) => row),
+    audit: (before) => ({
+      action: 'closure.delete',
+      entity: 'closure',
+      entityId: before.id,
+      summary: `Removed the closure ${closureSummary(before)}`,
+      before: {
+        startsAt: before.startsAt.toISOString(),
+        endsAt: before.endsAt.toISOString(),
+        reason: before.reason,
+      },
+      after: null,
+    }),
+    answer: (before) => `Removed the closure ${closureSummary(before)}.`,
+  });
+}
+
+/** The booking rules form: whole numbers typed as text, checked by `bookingSettingsSchema`. */
+export const saveRulesSchema = z
+  .object({
+    version: z.string().optional(),
+    cutoffHours: z.string().optional(),
+    leadHours: z.string().optional(),
+    horizonDays: z.string().optional(),
+  })
+  .transform((form, ctx) => {
+    const number = (value: string | undefined) =>
+      value !== undefined && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : Number.NaN;
+    const parsed = bookingSettingsSchema.safeParse({
+      cutoffHours: number(form.cutoffHours),
+      leadHours: number(form.leadHours),
+      horizonDays: number(form.horizonDays),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+      return z.NEVER;
+    }
+    return { version: form.version ?? '', rules: parsed.data };
+  });
+
+/**
+ * Saves the booking rules over the version the form was opened at (audit
+ * 'booking-settings.update'); the first save creates the row.
+ * @throws AdminError 409 when someone saved them since.
+ */
+export async function saveBookingRules(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof saveRulesSchema>,
+): Promise<string> {
+  return auditedWrite(db, actor, {
+    read: async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(siteSettings)
+        .where(eq(siteSettings.key, BOOKING_SETTINGS_KEY))
+        .for('update');
+      return { row: row ?? null, current: await getBookingSettings(tx) };
+    },
+    check: ({ row }) => {
+      const stale = row ? input.version !== row.updatedAt.toISOString() : input.version !== '';
+      if (stale) {
+        throw new AdminError(
+          'The booking rules were changed by someone else since you opened them. Reload and save again.',
+          409,
+        );
+      }
+      return undefined;
+    },
+    write: async (tx) => {
+      const [saved] = await tx
+        .insert(siteSettings)
+        .values({ key: BOOKING_SETTINGS_KEY, value: input.rules })
+        .onConflictDoUpdate({
+          target: siteSettings.key,
+          set: { value: input.rules, updatedAt: new Date() },
+        })
+        .returning();
+      return saved;
+    },
+    audit: ({ current }) => ({
+      action: 'booking-settings.update',
+      entity: 'settings',
+      entityId: BOOKING_SETTINGS_KEY,
+      summary: 'Saved the booking rules',
+      before: current,
+      after: input.rules,
+    }),
+    answer: () => 'Saved the booking rules.',
+  });
+}
+
+/** The intents of /admin/appointments/setup. */
+type SetupIntent = 'save-type' | 'add-closure' | 'remove-closure' | 'save-rules';
+
+/** The action handlers of /admin/appointments/setup, by intent, for `runAdminAction`. */
+export function bookingSetupHandlers(db: Db) {
+  return {
+    'save-type': adminHandler(saveTypeSchema, (input, admin) =>
+      saveAppointmentType(db, admin, input),
+    ),
+    'add-closure': adminHandler(addClosureSchema, (input, admin) => addClosure(db, admin, input)),
+    'remove-closure': adminHandler(removeClosureSchema, (input, admin) =>
+      removeClosure(db, admin, input),
+    ),
+    'save-rules': adminHandler(saveRulesSchema, (input, admin) =>
+      saveBookingRules(db, admin, input),
+    ),
+  } satisfies Record<SetupIntent, AnyAdminHandler>;
+}

@@ -1,0 +1,733 @@
+/**
+ * The back office's bespoke clients (issue 20 item 1; decision 013): the `customers` records
+ * of the people the shop serves, with or without an account, at /admin/clients. A record is
+ * added for a walk-in or phone customer, edited (a versioned update: a stale edit is refused),
+ * linked by hand to an existing account ("the shop confirmed the phone") or unlinked, and
+ * deleted while it has no upcoming appointment. Every change runs in one transaction with its
+ * audit entry (entity 'client').
+ *
+ * Phones are not unique (families share one): adding a record whose phone is already on
+ * another is refused once with a notice naming that record, and goes through when the form
+ * says "add anyway"; the client page lists the other records on the same phone.
+ */
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import * as z from 'zod';
+import type { Db } from '~/lib/db.server';
+import {
+  appointments,
+  appointmentTypes,
+  customers,
+  measurementPhotos,
+  measurementProfiles,
+  notifications,
+  user,
+} from '~/lib/schema.server';
+import {
+  NOTIFY_PREFERENCES,
+  type AppointmentStatus,
+  type NotificationChannel,
+  type NotifyPreference,
+} from '~/lib/schema-enums';
+import type { Storage } from '~/lib/storage/storage.server';
+import {
+  emailSchema,
+  formatIndianMobile,
+  indianMobileSchema,
+} from '~/features/customers/contact-fields';
+import {
+  adminHandler,
+  AdminError,
+  isUniqueViolation,
+  versionMatches,
+  type AnyAdminHandler,
+} from '~/features/admin/shared/admin-action.server';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
+import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
+import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
+import {
+  CLIENT_NOTES_MAX_LENGTH,
+  CLIENT_SEARCH_MAX_LENGTH,
+  sharedPhoneNotice,
+} from './client-rules';
+
+/** Records per page of /admin/clients. */
+export const CLIENTS_PAGE_SIZE = 25;
+
+/** A record as the clients list shows it. */
+export interface ClientRow {
+  id: number;
+  name: string;
+  /** E.164, '+919825012345'. */
+  phone: string;
+  email: string | null;
+  /** Whether the record is linked to an account. */
+  linked: boolean;
+  /** The next booked appointment: when it starts (ISO 8601) and its type's name; or null. */
+  nextAppointment: { startsAt: string; type: string } | null;
+}
+
+/** An appointment of the record, as its page lists it. */
+export interface ClientAppointment {
+  id: number;
+  type: string;
+  /** ISO 8601. */
+  startsAt: string;
+  status: AppointmentStatus;
+}
+
+/** A message sent (or queued) to the record, as its page lists it. */
+export interface ClientMessage {
+  id: number;
+  channel: NotificationChannel;
+  kind: string;
+  recipient: string;
+  status: 'queued' | 'sent' | 'failed';
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601, or null while it is not sent. */
+  sentAt: string | null;
+}
+
+/** One record with everything /admin/clients/:id shows. */
+export interface ClientDetail {
+  id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  notes: string;
+  notify: NotifyPreference;
+  /** The linked account, or null. */
+  account: { id: string; name: string; email: string; emailVerified: boolean } | null;
+  /** The version (`updated_at`, ISO 8601) an edit must present. */
+  version: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** Other records with the same phone (families share phones), by name. */
+  samePhone: { id: number; name: string }[];
+  /** Booked, attended or otherwise, from now on, soonest first. */
+  upcoming: ClientAppointment[];
+  /** Before now, newest first, at most 50. */
+  past: ClientAppointment[];
+  /** Newest first, at most 50. */
+  messages: ClientMessage[];
+}
+
+/** `value` for an ILIKE pattern that matches it literally (no `%` or `_` wildcards). */
+function likeLiteral(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The phone digits a search may mean: '98250 12345', '+91 98250-12345', '09825012345' and
+ * '98250' all reach '+919825012345'. Empty when the search is not a phone (letters, or fewer
+ * than 3 digits).
+ */
+function phoneDigitPatterns(q: string): string[] {
+  if (!/^[\d\s+()-]+$/.test(q)) return [];
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 3) return [];
+  const patterns = new Set([digits]);
+  if (q.trim().startsWith('+91') || (digits.startsWith('91') && digits.length > 10)) {
+    patterns.add(digits.slice(2));
+  }
+  if (digits.startsWith('0')) patterns.add(digits.slice(1));
+  return [...patterns].filter((pattern) => pattern.length >= 3);
+}
+
+/** The WHERE of a search: part of the name or e-mail (any case), or the phone in any form. */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim().slice(0, CLIENT_SEARCH_MAX_LENGTH);
+  if (!text) return undefined;
+  const pattern = `%${likeLiteral(text)}%`;
+  const phones = phoneDigitPatterns(text).map((digits) => ilike(customers.phone, `%${digits}%`));
+  return or(ilike(customers.name, pattern), ilike(customers.email, pattern), ...phones);
+}
+
+/**
+ * One page (1-based; past the end is empty) of records, newest first, with their next booked
+ * appointment after `now`. `q` matches part of the name or e-mail, ignoring case, or the phone
+ * typed in any common form ('98250 12345', '+91-98250-12345', '098250…', part of it).
+ * @throws when the database fails.
+ */
+export async function listClients(
+  db: Db,
+  options: { page: number; q?: string; now?: Date },
+): Promise<{ rows: ClientRow[]; total: number }> {
+  const now = options.now ?? new Date();
+  const where = options.q ? searchCondition(options.q) : undefined;
+  const next = db
+    .selectDistinctOn([appointments.customerId], {
+      customerId: appointments.customerId,
+      startsAt: appointments.startsAt,
+      type: appointmentTypes.name,
+    })
+    .from(appointments)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+    .where(and(eq(appointments.status, 'booked'), gt(appointments.startsAt, now)))
+    .orderBy(appointments.customerId, asc(appointments.startsAt))
+    .as('next_appointment');
+  const { rows, total } = await pagedList(
+    { page: options.page, size: CLIENTS_PAGE_SIZE },
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: customers.id,
+          name: customers.name,
+          phone: customers.phone,
+          email: customers.email,
+          userId: customers.userId,
+          nextStartsAt: next.startsAt,
+          nextType: next.type,
+        })
+        .from(customers)
+        .leftJoin(next, eq(next.customerId, customers.id))
+        .where(where)
+        .orderBy(desc(customers.createdAt), desc(customers.id))
+        .limit(limit)
+        .offset(offset),
+    () => countWhere(db, customers, where),
+  );
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      linked: row.userId !== null,
+      nextAppointment:
+        row.nextStartsAt && row.nextType
+          ? { startsAt: row.nextStartsAt.toISOString(), type: row.nextType }
+          : null,
+    })),
+    total,
+  };
+}
+
+/**
+ * The record `id` with its account, same-phone records, appointments (upcoming from `now`,
+ * and the last 50 before it) and last 50 messages; null when there is none.
+ * @throws when the database fails.
+ */
+export async function getClient(
+  db: Db,
+  id: number,
+  now: Date = new Date(),
+): Promise<ClientDetail | null> {
+  const [row] = await db
+    .select({
+      client: customers,
+      account: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        emailVerified: user.emailVerified,
+      },
+    })
+    .from(customers)
+    .leftJoin(user, eq(user.id, customers.userId))
+    .where(eq(customers.id, id));
+  if (!row) return null;
+  const appointmentColumns = {
+    id: appointments.id,
+    type: appointmentTypes.name,
+    startsAt: appointments.startsAt,
+    status: appointments.status,
+  };
+  const [samePhone, upcoming, past, messages] = await Promise.all([
+    db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(and(eq(customers.phone, row.client.phone), ne(customers.id, id)))
+      .orderBy(asc(customers.name), asc(customers.id))
+      .limit(20),
+    db
+      .select(appointmentColumns)
+      .from(appointments)
+      .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+      .where(and(eq(appointments.customerId, id), sql`${appointments.startsAt} >= ${now}`))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(50),
+    db
+      .select(appointmentColumns)
+      .from(appointments)
+      .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+      .where(and(eq(appointments.customerId, id), sql`${appointments.startsAt} < ${now}`))
+      .orderBy(desc(appointments.startsAt), desc(appointments.id))
+      .limit(50),
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.customerId, id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(50),
+  ]);
+  const appointment = (a: (typeof upcoming)[number]): ClientAppointment => ({
+    ...a,
+    startsAt: a.startsAt.toISOString(),
+  });
+  const { client } = row;
+  return {
+    id: client.id,
+    name: client.name,
+    phone: client.phone,
+    email: client.email,
+    notes: client.notes,
+    notify: client.notify,
+    account: client.userId && row.account ? row.account : null,
+    version: client.updatedAt.toISOString(),
+    createdAt: client.createdAt.toISOString(),
+    samePhone,
+    upcoming: upcoming.map(appointment),
+    past: past.map(appointment),
+    messages: messages.map((message) => ({
+      id: message.id,
+      channel: message.channel,
+      kind: message.kind,
+      recipient: message.recipient,
+      status: message.status,
+      createdAt: message.createdAt.toISOString(),
+      sentAt: message.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * The client record linked to account `userId`, as `{ id, name }`, or null (for the account's
+ * page in /admin/customers).
+ * @throws when the database fails.
+ */
+export async function clientOfAccount(
+  db: Db,
+  userId: string,
+): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Forms                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+const clientId = idField('This client record could not be found.');
+
+const nameField = z
+  .string("Please enter the client's name.")
+  .trim()
+  .min(1, "Please enter the client's name.")
+  .max(100, 'Please keep the name to 100 characters.');
+
+/** An optional e-mail: '' or absent is none. */
+const optionalEmail = z
+  .string('Please enter a valid email address')
+  .optional()
+  .transform((value) => value?.trim() ?? '')
+  .pipe(z.union([z.literal('').transform(() => null), emailSchema]));
+
+const notesField = z
+  .string('Please write the notes as text.')
+  .optional()
+  .transform((value) => (value ?? '').trim())
+  .pipe(
+    z
+      .string()
+      .max(
+        CLIENT_NOTES_MAX_LENGTH,
+        `Please keep the notes to ${CLIENT_NOTES_MAX_LENGTH.toLocaleString('en-IN')} characters.`,
+      ),
+  );
+
+/** Add a record: name, phone (+91), optional e-mail and notes; `sharedPhone` to add anyway. */
+export const createClientSchema = z.object({
+  name: nameField,
+  phone: indianMobileSchema,
+  email: optionalEmail,
+  notes: notesField,
+  sharedPhone: checkboxField,
+});
+
+/** Edit a record over the `version` it was opened at, with its channel preference. */
+export const updateClientSchema = z.object({
+  id: clientId,
+  version: z.string().optional(),
+  name: nameField,
+  phone: indianMobileSchema,
+  email: optionalEmail,
+  notes: notesField,
+  notify: z.enum(NOTIFY_PREFERENCES, 'Please choose e-mail, WhatsApp or both.'),
+});
+
+/** Link a record to the account with this e-mail. */
+export const linkAccountSchema = z.object({ id: clientId, email: emailSchema });
+
+/** Unlink or delete a record. */
+export const clientIdSchema = z.object({ id: clientId });
+
+/** The part of a record an audit entry records. */
+function recordState(row: typeof customers.$inferSelect) {
+  return {
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    notes: row.notes,
+    notify: row.notify,
+    userId: row.userId,
+  };
+}
+
+const staleMessage =
+  'This client was changed by someone else since you opened it. Reload to see their changes, then edit again.';
+const goneMessage = 'This client record no longer exists.';
+
+const lockClient = (tx: Tx, id: number) =>
+  tx
+    .select()
+    .from(customers)
+    .where(eq(customers.id, id))
+    .for('update')
+    .then(([row]) => row);
+
+/**
+ * Adds a record (audit 'client.create'). When its phone is already on another record and
+ * `sharedPhone` is not set, nothing is added. Resolves to the toast's message and the new id.
+ * @throws AdminError 409 (field `phone`) naming the records that have the phone.
+ */
+export async function createClient(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof createClientSchema>,
+): Promise<{ message: string; id: number }> {
+  return auditedWrite(db, actor, {
+    read: (tx) =>
+      tx
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(eq(customers.phone, input.phone))
+        .orderBy(asc(customers.id))
+        .limit(5),
+    check: (same) => {
+      if (same.length === 0 || input.sharedPhone) return undefined;
+      throw new AdminError(
+        sharedPhoneNotice(
+          formatIndianMobile(input.phone),
+          same.map((row) => row.name),
+        ),
+        409,
+        'phone',
+      );
+    },
+    write: (tx) =>
+      tx
+        .insert(customers)
+        .values({
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          notes: input.notes,
+        })
+        .returning()
+        .then(([row]) => row),
+    audit: (_same, created) => ({
+      action: 'client.create',
+      entity: 'client',
+      entityId: created.id,
+      summary: `Added client ${created.name} (${formatIndianMobile(created.phone)})`,
+      after: recordState(created),
+    }),
+    answer: (same, created) => ({
+      message:
+        same.length > 0
+          ? `Added ${created.name}. The phone is also on ${same.length === 1 ? 'another record' : `${same.length} other records`}.`
+          : `Added ${created.name}.`,
+      id: created.id,
+    }),
+  });
+}
+
+/**
+ * Saves a record's details and channel preference over the version the form was opened at
+ * (audit 'client.update'). Nothing changed is answered without a write.
+ * @throws AdminError 404 when the record is gone, 409 when it changed since it was opened.
+ */
+export async function updateClient(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof updateClientSchema>,
+): Promise<string> {
+  const version = input.version;
+  if (!version || Number.isNaN(Date.parse(version))) throw new AdminError(staleMessage, 409);
+  const next = {
+    name: input.name,
+    phone: input.phone,
+    email: input.email,
+    notes: input.notes,
+    notify: input.notify,
+  };
+  return auditedWrite(db, actor, {
+    read: (tx) => lockClient(tx, input.id),
+    missing: () => new AdminError(goneMessage, 404),
+    check: (before) => {
+      if (before.updatedAt.getTime() !== new Date(version).getTime()) {
+        throw new AdminError(staleMessage, 409);
+      }
+      const unchanged = (Object.keys(next) as (keyof typeof next)[]).every(
+        (key) => before[key] === next[key],
+      );
+      return unchanged ? `Nothing to save: ${before.name}’s details are as they were.` : undefined;
+    },
+    write: (tx) =>
+      tx
+        .update(customers)
+        .set({ ...next, updatedAt: new Date() })
+        .where(and(eq(customers.id, input.id), versionMatches(customers.updatedAt, version)))
+        .returning()
+        .then(([row]) => row),
+    stale: () => new AdminError(staleMessage, 409),
+    audit: (before, after) => ({
+      action: 'client.update',
+      entity: 'client',
+      entityId: after.id,
+      summary: `Edited client ${after.name}`,
+      before: recordState(before),
+      after: recordState(after),
+    }),
+    answer: (_before, after) => `Saved ${after.name}’s details.`,
+  });
+}
+
+/**
+ * Links a record to the account with `email` (the shop confirmed it is the same person; audit
+ * 'client.link'). The account must exist and have no record yet (an account holds one:
+ * `customers.user_id` is unique, so two links at once cannot both succeed); a record without
+ * an e-mail takes the account's.
+ * @throws AdminError 404 for a missing record; 409 when it is already linked or the account
+ *   already has a record; 422 (field `email`) when no account has that e-mail.
+ */
+export async function linkAccount(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof linkAccountSchema>,
+): Promise<string> {
+  try {
+    return await auditedWrite(db, actor, {
+      read: async (tx) => {
+        const client = await lockClient(tx, input.id);
+        if (!client) return undefined;
+        const [account] = await tx
+          .select({ id: user.id, name: user.name, email: user.email })
+          .from(user)
+          .where(eq(sql`lower(${user.email})`, input.email))
+          .limit(1);
+        const [holder] = account
+          ? await tx
+              .select({ id: customers.id, name: customers.name })
+              .from(customers)
+              .where(eq(customers.userId, account.id))
+              .limit(1)
+          : [];
+        return { client, account, holder };
+      },
+      missing: () => new AdminError(goneMessage, 404),
+      check: ({ client, account, holder }) => {
+        if (client.userId) {
+          throw new AdminError(
+            'This record is already linked to an account. Unlink it first.',
+            409,
+          );
+        }
+        if (!account) {
+          throw new AdminError(`There is no account with the e-mail ${input.email}.`, 422, 'email');
+        }
+        if (holder) {
+          throw new AdminError(
+            `That account already has a client record: ${holder.name} (#${holder.id}).`,
+            409,
+            'email',
+          );
+        }
+        return undefined;
+      },
+      write: (tx, { client, account }) =>
+        tx
+          .update(customers)
+          .set({
+            userId: account!.id,
+            email: client.email ?? account!.email,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(customers.id, client.id), isNull(customers.userId)))
+          .returning()
+          .then(([row]) => row),
+      stale: () => new AdminError(staleMessage, 409),
+      audit: ({ client, account }, after) => ({
+        action: 'client.link',
+        entity: 'client',
+        entityId: client.id,
+        summary: `Linked client ${client.name} to the account ${account!.email}`,
+        before: recordState(client),
+        after: recordState(after),
+      }),
+      answer: ({ client, account }) => `Linked ${client.name} to the account ${account!.email}.`,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AdminError('That account already has a client record.', 409, 'email');
+  }
+}
+
+/**
+ * Unlinks a record from its account (audit 'client.unlink'); the record, its appointments and
+ * measurements stay. A record that is not linked is answered without a write.
+ * @throws AdminError 404 for a missing record.
+ */
+export async function unlinkAccount(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof clientIdSchema>,
+): Promise<string> {
+  return auditedWrite(db, actor, {
+    read: (tx) => lockClient(tx, input.id),
+    missing: () => new AdminError(goneMessage, 404),
+    check: (before) =>
+      before.userId ? undefined : `${before.name}’s record is not linked to an account.`,
+    write: (tx, before) =>
+      tx
+        .update(customers)
+        .set({ userId: null, updatedAt: new Date() })
+        .where(eq(customers.id, before.id))
+        .returning()
+        .then(([row]) => row),
+    audit: (before, after) => ({
+      action: 'client.unlink',
+      entity: 'client',
+      entityId: before.id,
+      summary: `Unlinked client ${before.name} from their account`,
+      before: recordState(before),
+      after: recordState(after),
+    }),
+    answer: (before) => `Unlinked ${before.name}’s record from the account.`,
+  });
+}
+
+/**
+ * Deletes a record and everything that hangs on it (past appointments, measurement profiles
+ * and their photos' rows, messages; audit 'client.delete'), then the photos' files from
+ * `storage`. Refused while the record has a booked appointment from `now` on.
+ * @throws AdminError 404 for a missing record; 409 naming how many upcoming appointments stop it.
+ */
+export async function deleteClient(
+  db: Db,
+  storage: Pick<Storage, 'delete'>,
+  actor: Actor,
+  input: z.output<typeof clientIdSchema>,
+  now: Date = new Date(),
+): Promise<string> {
+  const { message, photoKeys } = await auditedWrite(db, actor, {
+    read: async (tx) => {
+      const client = await lockClient(tx, input.id);
+      if (!client) return undefined;
+      const [booked] = await tx
+        .select({ n: count() })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.customerId, client.id),
+            eq(appointments.status, 'booked'),
+            gt(appointments.startsAt, now),
+          ),
+        );
+      return { client, upcoming: Number(booked?.n ?? 0) };
+    },
+    missing: () => new AdminError(goneMessage, 404),
+    check: ({ client, upcoming }) => {
+      if (upcoming === 0) return undefined;
+      throw new AdminError(
+        `${client.name} has ${upcoming === 1 ? 'an upcoming appointment' : `${upcoming} upcoming appointments`}. ` +
+          `Cancel or move ${upcoming === 1 ? 'it' : 'them'} before deleting the record.`,
+        409,
+      );
+    },
+    write: async (tx, { client }) => {
+      const photos = await tx
+        .select({ key: measurementPhotos.storageKey })
+        .from(measurementPhotos)
+        .where(
+          inArray(
+            measurementPhotos.profileId,
+            tx
+              .select({ id: measurementProfiles.id })
+              .from(measurementProfiles)
+              .where(eq(measurementProfiles.customerId, client.id)),
+          ),
+        );
+      const [deleted] = await tx.delete(customers).where(eq(customers.id, client.id)).returning();
+      return deleted ? { deleted, photoKeys: photos.map((photo) => photo.key) } : undefined;
+    },
+    audit: ({ client }) => ({
+      action: 'client.delete',
+      entity: 'client',
+      entityId: client.id,
+      summary: `Deleted client ${client.name} (${formatIndianMobile(client.phone)})`,
+      before: recordState(client),
+      after: null,
+    }),
+    answer: ({ client }, { photoKeys }) => ({
+      message: `Deleted ${client.name}’s record.`,
+      photoKeys,
+    }),
+  });
+  // After the commit: a file that cannot be removed now is an orphan no route serves.
+  await Promise.allSettled(photoKeys.map((key) => storage.delete(key)));
+  return message;
+}
+
+/** The intents of /admin/clients. */
+type ClientsIntent = 'create-client';
+
+/** The action handlers of /admin/clients, by intent, for `runAdminAction`. */
+export function clientsHandlers(db: Db) {
+  return {
+    'create-client': adminHandler(createClientSchema, (input, admin) =>
+      createClient(db, admin, input),
+    ),
+  } satisfies Record<ClientsIntent, AnyAdminHandler>;
+}
+
+/** The intents of /admin/clients/:id. */
+type ClientIntent = 'update-client' | 'link-account' | 'unlink-account' | 'delete-client';
+
+/** The action handlers of /admin/clients/:id, by intent, for `runAdminAction`. */
+export function clientHandlers(db: Db, storage: Pick<Storage, 'delete'>) {
+  return {
+    'update-client': adminHandler(updateClientSchema, (input, admin) =>
+      updateClient(db, admin, input),
+    ),
+    'link-account': adminHandler(linkAccountSchema, (input, admin) =>
+      linkAccount(db, admin, input),
+    ),
+    'unlink-account': adminHandler(clientIdSchema, (input, admin) =>
+      unlinkAccount(db, admin, input),
+    ),
+    'delete-client': adminHandler(clientIdSchema, (input, admin) =>
+      deleteClient(db, storage, admin, input),
+    ),
+  } satisfies Record<ClientIntent, AnyAdminHandler>;
+}
