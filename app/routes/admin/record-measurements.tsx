@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
 import {
   garmentParam,
@@ -76,9 +76,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const saved = typeof form.garment === 'string' ? form.garment : garment;
       throw redirect(`/admin/clients/${params.id}/measurements/${saved}?saved=${outcome.id}`);
     }
-    return { outcome, sent: await sentFields(copy) };
+    return data({ outcome, sent: await sentFields(copy) }, { status: result.init?.status ?? 422 });
   }
-  return { outcome, sent: undefined };
+  return data({ outcome, sent: undefined }, { status: result.init?.status ?? 200 });
 }
 
 export default function AdminRecordMeasurements({ loaderData, actionData }: Route.ComponentProps) {
