@@ -271,8 +271,6 @@ export const POSTURES = [
   { key: 'bow_legs', label: 'Bow legs' },
 ] as const;
 
-/** One of the {@link POSTURES} keys. */
-export type PostureKey = (typeof POSTURES)[number]['key'];
 
 /** The label of a posture key; the key itself when it is not (or no longer) on the list. */
 export function postureLabel(key: string): string {
@@ -298,7 +296,7 @@ const round = (value: number, step: number) => Math.round(value / step) * step;
 const tidy = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
 /** Centimetres rounded to 0.1 cm, as they are stored. */
-export function roundCm(cm: number): number {
+function roundCm(cm: number): number {
   return tidy(round(cm, 0.1), 1);
 }
 
@@ -329,7 +327,7 @@ export function rangeInUnit(point: MeasurementPoint, unit: MeasurementUnit): [nu
 }
 
 /** The refusal of a value outside the point's range, in the unit used. */
-export function rangeMessage(point: MeasurementPoint, unit: MeasurementUnit): string {
+function rangeMessage(point: MeasurementPoint, unit: MeasurementUnit): string {
   const [min, max] = rangeInUnit(point, unit);
   return `${point.label} must be between ${min} and ${max} ${unit}`;
 }

@@ -15,7 +15,7 @@ export interface VersionSnapshot {
 }
 
 /** One point that changed; null where the version has no value for it. Centimetres. */
-export interface PointChange {
+interface PointChange {
   key: string;
   label: string;
   from: number | null;
@@ -63,15 +63,4 @@ export function versionChanges(
     postureRemoved: previous.posture.filter((key) => !next.posture.includes(key)),
     notes: previous.notes === next.notes ? null : { from: previous.notes, to: next.notes },
   };
-}
-
-/** Whether anything changed at all. */
-export function hasChanges(changes: VersionChanges): boolean {
-  return (
-    changes.points.length > 0 ||
-    changes.fit !== null ||
-    changes.postureAdded.length > 0 ||
-    changes.postureRemoved.length > 0 ||
-    changes.notes !== null
-  );
 }

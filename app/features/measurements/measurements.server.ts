@@ -57,7 +57,7 @@ export interface MeasurementVersionView {
 }
 
 /** A private fitting photo of a profile. Width and height in px. */
-export interface MeasurementPhotoView {
+interface MeasurementPhotoView {
   id: string;
   width: number;
   height: number;

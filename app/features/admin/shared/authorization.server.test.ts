@@ -168,7 +168,7 @@ async function fixture(): Promise<Fixture> {
     takenByName: `Client ${n}`,
   });
   const measurementPhotoId = crypto.randomUUID();
-  await app.storage.put(`private/measurements/${measurementPhotoId}.webp`, png.slice());
+  await app.storage.put(`private/measurements/${measurementPhotoId}.webp`, Buffer.from(png));
   await db.insert(measurementPhotos).values({
     id: measurementPhotoId,
     profileId: profile!.id,
