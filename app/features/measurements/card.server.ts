@@ -7,6 +7,7 @@
 import PDFDocument from 'pdfkit';
 import type { GarmentType } from '~/lib/schema-enums';
 import { formatShopDateTime } from '~/lib/shop-time';
+import { formatIndianMobile } from '~/features/customers/contact-fields';
 import { FIT_LABELS, formatMeasurement, GARMENTS, postureLabel } from './garments';
 import type { MeasuredCustomer, MeasurementVersionView } from './measurements.server';
 
@@ -17,10 +18,6 @@ export interface MeasurementCardInput {
   garment: GarmentType;
   version: MeasurementVersionView;
 }
-
-/** A phone in E.164 as the shop writes it: '+91 98250 12345'. */
-const phoneText = (phone: string) =>
-  /^\+91\d{10}$/.test(phone) ? `+91 ${phone.slice(3, 8)} ${phone.slice(8)}` : phone;
 
 /**
  * Draws the card.
@@ -55,7 +52,7 @@ export function measurementCardPdf(input: MeasurementCardInput): Promise<Buffer>
     .text(`${GARMENTS[garment].label}, version ${version.version}`);
   doc.font('Helvetica').fontSize(10);
   doc.text(`Customer: ${customer.name}`);
-  doc.text(`Phone: ${phoneText(customer.phone)}`);
+  doc.text(`Phone: ${formatIndianMobile(customer.phone)}`);
   doc.text(`Taken: ${formatShopDateTime(version.takenAt)} (IST)`);
   doc.text(
     `${version.selfMeasured ? 'Self-measured by' : 'Taken by'}: ${version.takenByName}` +

@@ -271,7 +271,6 @@ export const POSTURES = [
   { key: 'bow_legs', label: 'Bow legs' },
 ] as const;
 
-
 /** The label of a posture key; the key itself when it is not (or no longer) on the list. */
 export function postureLabel(key: string): string {
   return POSTURES.find((posture) => posture.key === key)?.label ?? key;

@@ -27,7 +27,7 @@ export function MeasurementValues({
   const second: MeasurementUnit = first === 'cm' ? 'in' : 'cm';
   return (
     <div className="mt-3 grid gap-3">
-      <table className="w-full text-sm">
+      <table className="w-full max-w-md text-sm">
         <caption className="sr-only">
           {GARMENTS[garment].label} measurements, version {version.version}
         </caption>

@@ -8,6 +8,9 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import express from 'express';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import sharp from 'sharp';
@@ -23,6 +26,8 @@ import {
   measurementVersions,
 } from '~/lib/schema.server';
 import { createMediaHandler } from '~/features/media/media-route.server';
+import { createBackup } from '~/lib/backups.server';
+import { measurementCardPdf } from './card.server';
 import {
   createTestApp,
   formPost,
@@ -513,6 +518,27 @@ describe('measurement privacy', () => {
     }
   });
 
+  it.skipIf(testDatabaseKind !== 'PGlite')(
+    'a backup holds the measurement rows and the private photo files',
+    async () => {
+      const outDir = path.join(os.tmpdir(), `measure-backup-${Date.now()}`);
+      try {
+        const manifest = await createBackup({
+          database: app.database,
+          storage: app.storage,
+          outDir,
+        });
+        expect(manifest.tables['public.measurement_versions']).toBeGreaterThan(0);
+        expect(manifest.tables['public.measurement_photos']).toBeGreaterThan(0);
+        expect(manifest.files.map((file) => file.key)).toContainEqual(
+          expect.stringMatching(/^private\/measurements\//),
+        );
+      } finally {
+        await fs.rm(outDir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('deleting the account deletes the measurements and the photo files', async () => {
     const db = app.database.db;
     const photos = await db.select().from(measurementPhotos);
@@ -527,5 +553,49 @@ describe('measurement privacy', () => {
     ).toEqual([]);
     expect(await db.select({ n: count() }).from(measurementVersions)).toEqual([{ n: 0 }]);
     for (const photo of photos) expect(await app.storage.exists(photo.storageKey)).toBe(false);
+  });
+});
+
+describe('the measurement card', () => {
+  it('writes the date taken in Asia/Kolkata whatever the process zone', async () => {
+    const pdf = await measurementCardPdf({
+      shopName: 'Test Tailors',
+      customer: { id: 1, name: 'Ravi Shah', phone: '+919900112233', email: null },
+      garment: 'trouser',
+      version: {
+        id: 1,
+        version: 3,
+        valuesCm: { waist: 86, inseam: 78.7 },
+        fit: 'relaxed',
+        posture: ['flat_seat'],
+        notes: 'Side pockets only',
+        selfMeasured: true,
+        confirmedAt: null,
+        takenByName: 'Ravi Shah',
+        // 20:00 UTC on 10 March is 01:30 on 11 March in Rajkot.
+        takenAt: '2026-03-10T20:00:00.000Z',
+        appointmentId: null,
+      },
+    });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+      mergePages: true,
+    });
+    for (const expected of [
+      'Test Tailors',
+      'Trouser, version 3',
+      '+91 99001 12233',
+      '11 Mar 2026, 1:30 am (IST)',
+      'Self-measured by: Ravi Shah (not yet checked)',
+      '86 cm',
+      '33.75 in',
+      '78.7 cm',
+      '31 in',
+      'Relaxed',
+      'Flat seat',
+      'Side pockets only',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/Knee\s+—\s+—/);
   });
 });

@@ -17,15 +17,15 @@ const MARKS: Record<string, [number, number, number, number]> = {
   stomach: [68, 140, 132, 140],
   seat: [66, 182, 134, 182],
   sleeve: [60, 78, 44, 196],
-  cuff: [38, 200, 54, 200],
-  length: [150, 62, 150, 250],
+  cuff: [156, 200, 140, 200],
+  length: [180, 62, 180, 250],
   thigh: [68, 214, 98, 214],
   knee: [72, 290, 96, 290],
   calf: [72, 320, 96, 320],
   bottom: [74, 378, 96, 378],
   rise: [106, 150, 106, 200],
   inseam: [100, 206, 100, 382],
-  outseam: [164, 148, 164, 382],
+  outseam: [172, 148, 172, 382],
 };
 
 export function MeasuringGuide({ garment }: { garment: GarmentType }) {

@@ -12,6 +12,7 @@ import { GARMENTS, type MeasurementUnit } from '~/features/measurements/garments
 import type { MeasuredCustomer, ProfileSummary } from '~/features/measurements/measurements.server';
 import { GARMENT_TYPES } from '~/lib/schema-enums';
 import { formatShopDateTime } from '~/lib/shop-time';
+import { formatIndianMobile } from '~/features/customers/contact-fields';
 import { cn } from '~/lib/utils';
 
 const linkClass =
@@ -77,7 +78,7 @@ export function ClientMeasurementsScreen({
         <div>
           <h1 className="text-3xl font-semibold break-words sm:text-4xl">Measurements</h1>
           <p className="mt-1 text-muted-foreground">
-            {customer.name} · {customer.phone}
+            {customer.name} · {formatIndianMobile(customer.phone)}
           </p>
         </div>
         <UnitToggle unit={unit} />
