@@ -286,7 +286,7 @@ export function measurementHandlers(
             after: { unit: input.unit },
           });
         });
-        return `Measurements now read in ${input.unit}.`;
+        return `Measurements now read in ${input.unit === 'cm' ? 'centimetres' : 'inches'}.`;
       },
     ),
   };
