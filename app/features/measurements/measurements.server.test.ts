@@ -407,7 +407,7 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
   });
 });
 
-describe('measurement privacy', () => {
+describe(`measurement privacy on ${testDatabaseKind}`, () => {
   let photoId: string;
   beforeAll(async () => {
     const [photo] = await app.database.db.select().from(measurementPhotos).limit(1);
