@@ -10,6 +10,9 @@ import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from
 
 const password = 'a-long-e2e-password-42';
 
+// The embedded database's wire port takes one connection at a time: the two tests take turns.
+test.describe.configure({ mode: 'serial' });
+
 const shirt: Record<string, string> = {
   Neck: '39',
   Chest: '102.5',
@@ -124,4 +127,77 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
   expect(refused.status()).toBe(302);
   await admin.context().close();
   await shopper.context().close();
+});
+
+test('a shopper sends their own measurements at 375 px without JavaScript; staff confirm them', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const adminEmail = uniqueEmail('tailor');
+  const shopperEmail = uniqueEmail('self');
+  await createAccount(request, { name: 'Head Cutter', email: adminEmail, password, admin: true });
+  await createAccount(request, { name: 'Vikram Joshi', email: shopperEmail, password });
+
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
+  });
+  const shopper = await context.newPage();
+  await shopper.goto('/login');
+  await signIn(shopper, shopperEmail, password);
+  await expect(shopper).toHaveURL(/\/$/);
+  await shopper.goto('/account/measurements');
+  await expect(shopper.getByText('No measurements yet.')).toBeVisible();
+  await shopper.getByText('Kurta: submit your own measurements').click();
+  const form = shopper.getByRole('form', { name: 'Your kurta measurements' });
+  await expect(form).toBeVisible();
+  // The guide: a figure with the points, and each point's hint.
+  await expect(shopper.getByRole('img', { name: /Where to measure for a kurta/ })).toBeVisible();
+  await expect(
+    shopper.getByText('Neck: Round the base of the neck').filter({ visible: true }),
+  ).toBeVisible();
+  const kurta: Record<string, string> = {
+    Neck: '40',
+    Chest: '100',
+    Stomach: '92',
+    Seat: '102',
+    Shoulder: '45',
+    Sleeve: '62',
+    Cuff: '24',
+    Length: '300',
+  };
+  await form.getByLabel('Your mobile number').fill('98250 54321');
+  for (const [point, value] of Object.entries(kurta)) {
+    await form.getByLabel(`${point} (cm)`).fill(value);
+  }
+  await form.getByRole('button', { name: 'Send my kurta measurements' }).click();
+  const refused = shopper.getByRole('form', { name: 'Your kurta measurements' });
+  await expect(shopper.getByRole('alert')).toHaveText('Length must be between 80 and 120 cm');
+  await expect(refused.getByLabel('Chest (cm)')).toHaveValue('100');
+  await refused.getByLabel('Length (cm)').fill('105');
+  await refused.getByRole('button', { name: 'Send my kurta measurements' }).click();
+  await expect(shopper.getByRole('status')).toContainText('version 1');
+  const card = shopper.getByRole('region', { name: 'Kurta' });
+  await expect(card.getByText(/self-measured, awaiting the shop’s check/)).toBeVisible();
+  await expect(card.getByRole('row', { name: /Length 105 cm 41.25 in/ })).toBeVisible();
+
+  // Staff see the set flagged, and confirm it.
+  const clientId = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      `select c.id from customers c join "user" u on u.id = c.user_id where u.email = $1`,
+      [shopperEmail],
+    );
+    return rows[0]!.id;
+  });
+  const admin = await signedInPage(browser, adminEmail, { width: 1280, height: 900 }, /\/admin$/);
+  await admin.goto(`/admin/clients/${clientId}/measurements/kurta`);
+  await expect(admin.getByText(/Self-measured by Vikram Joshi/)).toBeVisible();
+  await admin.getByRole('button', { name: 'Confirm version 1' }).click();
+  await expect(admin.getByText(/confirmed on/)).toBeVisible();
+  await shopper.reload();
+  await expect(card.getByText(/awaiting the shop’s check/)).toHaveCount(0);
+  await context.close();
+  await admin.context().close();
 });
