@@ -63,7 +63,7 @@ export function MeasurementValues({
           })}
         </tbody>
       </table>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Fit</dt>
         <dd>{FIT_LABELS[version.fit]}</dd>
         <dt className="text-muted-foreground">Posture</dt>
