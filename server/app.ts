@@ -68,7 +68,8 @@ const UPLOAD_PATHS = [
   /^\/admin\/media(\/upload)?\/?$/,
   /^\/admin\/products(\/(new|\d{1,9}))?\/?$/,
   /^\/admin\/categories\/?$/,
-  /^\/admin\/clients\/\d{1,10}\/measurements\/new\/?$/,
+  // (React Router posts a script-driven form to the same path with `.data` added.)
+  /^\/admin\/clients\/\d{1,10}\/measurements\/new(\.data|\/)?$/,
 ];
 
 /** The methods the shop answers (the `Allow` header of a 405). */

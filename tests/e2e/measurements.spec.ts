@@ -4,7 +4,15 @@
  * /account/measurements (at 375 px); an out-of-range value is refused with its message; an
  * edit makes version 2 and the history shows the difference; the card PDF holds the values.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
 
@@ -93,9 +101,19 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
     /Chest must be between 76 and 160 cm/,
   );
 
-  // An edit makes version 2; the history shows what changed.
+  // An edit makes version 2, with a fitting photo larger than an ordinary form may be; the
+  // history shows what changed.
+  const noise = await sharp(Buffer.from(randomBytes(360 * 360 * 3)), {
+    raw: { width: 360, height: 360, channels: 3 },
+  })
+    .png()
+    .toBuffer();
+  expect(noise.length).toBeGreaterThan(64 * 1024);
   await admin.getByLabel('Chest (cm)').fill('104');
   await admin.getByLabel('Slim').check();
+  await admin
+    .getByLabel('Fitting photos (optional, private)')
+    .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: noise });
   await admin.getByRole('button', { name: 'Save measurements' }).click();
   await expect(admin).toHaveURL(/\/measurements\/shirt\?saved=2/);
   const version2 = admin.getByRole('region', { name: 'Version 2' });
@@ -103,8 +121,30 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
   await expect(version2.getByText('Fit: Regular → Slim')).toBeVisible();
   await expect(admin.getByRole('region', { name: 'Version 1' })).toBeVisible();
 
+  const adminPhoto = admin.getByRole('img', { name: 'Fitting view 1' });
+  await expect(adminPhoto).toBeVisible();
+  const adminPhotoUrl = (await adminPhoto.getAttribute('src'))!;
+  const photoId = adminPhotoUrl.split('/').pop()!;
+
   await shopper.reload();
   await expect(card.getByText(/Version 2 · measured by Master Tailor/)).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Fitting view 1' })).toBeVisible();
+
+  // The photo: the shopper's own route serves it to them, privately; nobody else gets it.
+  const own = await shopper.request.get(`/account/measurements/photos/${photoId}`);
+  expect(own.status()).toBe(200);
+  expect(own.headers()['content-type']).toBe('image/webp');
+  expect(own.headers()['cache-control']).toBe('private, no-store');
+  expect((await shopper.request.get(adminPhotoUrl)).status()).toBe(404);
+  const visitor = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  for (const url of [
+    adminPhotoUrl,
+    `/account/measurements/photos/${photoId}`,
+    `/media/private/measurements/${photoId}.webp`,
+  ]) {
+    expect((await visitor.get(url)).status(), url).toBe(404);
+  }
+  await visitor.dispose();
 
   // The card of version 2 holds the values.
   const pdfUrl = await admin
