@@ -31,6 +31,7 @@ import { createLogger } from '~/lib/logger.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
+import { deleteMeasurementsOfUser } from '~/features/measurements/measurements.server';
 import { createStorage, type Storage } from '~/lib/storage/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
 import { markPageIncomplete, PageCache, pageCacheMiddleware } from '~/lib/page-cache.server';
@@ -67,6 +68,8 @@ const UPLOAD_PATHS = [
   /^\/admin\/media(\/upload)?\/?$/,
   /^\/admin\/products(\/(new|\d{1,9}))?\/?$/,
   /^\/admin\/categories\/?$/,
+  // (React Router posts a script-driven form to the same path with `.data` added.)
+  /^\/admin\/clients\/\d{1,10}\/measurements\/new(\.data|\/)?$/,
 ];
 
 /** The methods the shop answers (the `Allow` header of a 405). */
@@ -187,7 +190,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     mailer,
     shopName: async () => (await catalogue.settings()).shopName,
     log,
-    beforeDeleteUser: (userId) => anonymiseOrdersOf(database.db, userId),
+    beforeDeleteUser: async (userId) => {
+      await deleteMeasurementsOfUser(database.db, storage, userId);
+      await anonymiseOrdersOf(database.db, userId);
+    },
   });
   const pageVersion = new PageVersion();
   const pageCache = new PageCache();

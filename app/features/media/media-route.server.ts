@@ -1,6 +1,7 @@
 /**
  * `GET|HEAD /media/{key}`: stored files by storage key (issue "Gallery and media" item 1).
  *
+ * - Never a `private/` key (fitting photos: their own authorised routes serve them).
  * - Only public keys are served: image variants (`variants/…`, rendered on first request by
  *   the pipeline) and videos (`videos/…`). Sources and anything else give 404, as do keys
  *   that fail the storage key rules (so `..` never reaches the disk or the bucket).
@@ -41,7 +42,8 @@ export function createMediaHandler(storage: Storage, logger: Logger) {
   return async function mediaHandler(req: Request, res: Response, next: NextFunction) {
     const splat = (req.params as { key?: string | string[] }).key;
     const key = Array.isArray(splat) ? splat.join('/') : (splat ?? '');
-    if (!isValidKey(key)) return next();
+    // Private files (fitting photos under 'private/') have their own authorised routes.
+    if (!isValidKey(key) || key.startsWith('private/')) return next();
     try {
       let storageKey = key;
       let cacheControl: string;

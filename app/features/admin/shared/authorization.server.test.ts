@@ -15,6 +15,9 @@ import {
   contactMessages,
   customers,
   shopClosures,
+  measurementPhotos,
+  measurementProfiles,
+  measurementVersions,
   media,
   orders,
   products,
@@ -49,6 +52,11 @@ import * as orderRoute from '~/routes/admin/order';
 import * as ordersRoute from '~/routes/admin/orders';
 import * as productRoute from '~/routes/admin/product';
 import * as productsRoute from '~/routes/admin/products';
+import * as clientMeasurementsRoute from '~/routes/admin/client-measurements';
+import * as recordMeasurementsRoute from '~/routes/admin/record-measurements';
+import * as measurementHistoryRoute from '~/routes/admin/measurement-history';
+import * as measurementCardRoute from '~/routes/admin/measurement-card';
+import * as measurementPhotoRoute from '~/routes/admin/measurement-photo';
 
 type Role = 'visitor' | 'customer' | 'admin';
 const ROLES: Role[] = ['visitor', 'customer', 'admin'];
@@ -90,6 +98,8 @@ interface Fixture {
   closureId: number;
   /** The booking rules' version ('' before the first save). */
   rulesVersion: string;
+  /** A self-measured shirt (version 1) of the client, and a photo of it. */
+  measurementPhotoId: string;
 }
 
 /** A small real PNG for the upload actions (made once). */
@@ -187,7 +197,29 @@ async function fixture(): Promise<Fixture> {
     .select({ updatedAt: siteSettings.updatedAt })
     .from(siteSettings)
     .where(eq(siteSettings.key, 'booking'));
+  const [profile] = await db
+    .insert(measurementProfiles)
+    .values({ customerId: client!.id, garment: 'shirt' })
+    .returning();
+  await db.insert(measurementVersions).values({
+    profileId: profile!.id,
+    version: 1,
+    valuesCm: { chest: 100 },
+    selfMeasured: true,
+    takenByName: `Client ${n}`,
+  });
+  const measurementPhotoId = crypto.randomUUID();
+  await app.storage.put(`private/measurements/${measurementPhotoId}.webp`, Buffer.from(png));
+  await db.insert(measurementPhotos).values({
+    id: measurementPhotoId,
+    profileId: profile!.id,
+    storageKey: `private/measurements/${measurementPhotoId}.webp`,
+    contentType: 'image/webp',
+    width: 64,
+    height: 48,
+  });
   return {
+    measurementPhotoId,
     clientId: client!.id,
     clientVersion: client!.updatedAt.toISOString(),
     freePhone: phone(n * 3 + 2),
@@ -226,6 +258,10 @@ const ACTIONS: {
   form: FormOf;
   /** Puts the target in a state the action changes (marking a new message new is no change). */
   prepare?: (f: Fixture) => Promise<void>;
+  /** The route's URL parameters. */
+  params?: (f: Fixture) => Record<string, string>;
+  /** Success is a redirect (303/302) rather than the outcome. */
+  redirects?: boolean;
 }[] = [
   ...(
     [
@@ -442,12 +478,54 @@ const ACTIONS: {
     intent,
     form,
   })),
+  ...(
+    [
+      [clientMeasurementsRoute, '/admin/clients/:id/measurements'],
+      [measurementHistoryRoute, '/admin/clients/:id/measurements/:garment'],
+      [recordMeasurementsRoute, '/admin/clients/:id/measurements/new'],
+    ] as const
+  ).map(([route, path]) => ({
+    path,
+    action: route.action as never,
+    intent: 'set-unit',
+    form: (f: Fixture) => ({ unit: f.clientId % 2 ? 'in' : 'cm' }),
+    params: (f: Fixture) => ({ id: String(f.clientId), garment: 'shirt' }),
+  })),
+  {
+    path: '/admin/clients/:id/measurements/new',
+    action: recordMeasurementsRoute.action as never,
+    intent: 'save-measurements',
+    form: () => ({
+      garment: 'trouser',
+      unit: 'cm',
+      fit: 'regular',
+      waist: '86',
+      seat: '100',
+      thigh: '60',
+      knee: '44',
+      bottom: '40',
+      rise: '28',
+      inseam: '78',
+      outseam: '104',
+    }),
+    params: (f: Fixture) => ({ id: String(f.clientId) }),
+    redirects: true,
+  },
+  {
+    path: '/admin/clients/:id/measurements/:garment',
+    action: measurementHistoryRoute.action as never,
+    intent: 'confirm-measurements',
+    form: () => ({ garment: 'shirt', version: '1' }),
+    params: (f: Fixture) => ({ id: String(f.clientId), garment: 'shirt' }),
+  },
 ];
 
 const LOADERS: {
   path: (f: Fixture) => string;
   loader: (args: never) => Promise<unknown>;
   params?: (f: Fixture) => Record<string, string>;
+  /** A private file's route: anyone but an administrator gets 404, not the sign-in page. */
+  notFoundForOthers?: boolean;
 }[] = [
   { path: () => '/admin', loader: layoutRoute.loader as never },
   { path: () => '/admin', loader: dashboardRoute.loader as never },
@@ -486,6 +564,32 @@ const LOADERS: {
     params: (f) => ({ id: String(f.clientId) }),
   },
   { path: () => '/admin/appointments/setup', loader: appointmentsSetupRoute.loader as never },
+  {
+    path: (f) => `/admin/clients/${f.clientId}/measurements`,
+    loader: clientMeasurementsRoute.loader as never,
+    params: (f) => ({ id: String(f.clientId) }),
+  },
+  {
+    path: (f) => `/admin/clients/${f.clientId}/measurements/new?garment=kurta`,
+    loader: recordMeasurementsRoute.loader as never,
+    params: (f) => ({ id: String(f.clientId) }),
+  },
+  {
+    path: (f) => `/admin/clients/${f.clientId}/measurements/shirt`,
+    loader: measurementHistoryRoute.loader as never,
+    params: (f) => ({ id: String(f.clientId), garment: 'shirt' }),
+  },
+  {
+    path: (f) => `/admin/clients/${f.clientId}/measurements/shirt/card.pdf?version=1`,
+    loader: measurementCardRoute.loader as never,
+    params: (f) => ({ id: String(f.clientId), garment: 'shirt' }),
+  },
+  {
+    path: (f) => `/admin/measurement-photos/${f.measurementPhotoId}`,
+    loader: measurementPhotoRoute.loader as never,
+    params: (f) => ({ id: f.measurementPhotoId }),
+    notFoundForOthers: true,
+  },
 ];
 
 /** A fingerprint of everything an admin action could change. */
@@ -504,6 +608,9 @@ async function state(): Promise<string> {
       db.select().from(customers).orderBy(customers.id),
       db.select().from(appointmentTypes).orderBy(appointmentTypes.id),
       db.select().from(shopClosures).orderBy(shopClosures.id),
+      db.select().from(measurementProfiles).orderBy(measurementProfiles.id),
+      db.select().from(measurementVersions).orderBy(measurementVersions.id),
+      db.select().from(measurementPhotos).orderBy(measurementPhotos.id),
       db.select({ n: count() }).from(session),
       db.select({ n: count() }).from(auditLog),
     ]),
@@ -538,7 +645,11 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
             cookies[role],
           );
           const outcome = await routeOutcome(() =>
-            entry.action({ request, context: app.context, params: {} } as never),
+            entry.action({
+              request,
+              context: app.context,
+              params: entry.params?.(f) ?? {},
+            } as never),
           );
           expect(outcome.status).toBe(role === 'visitor' ? 401 : 403);
           expect(outcome.data).toMatchObject({
@@ -562,10 +673,13 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
           cookies.admin,
         );
         const outcome = await routeOutcome(() =>
-          entry.action({ request, context: app.context, params: {} } as never),
+          entry.action({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
         );
-        expect(outcome.status, JSON.stringify(outcome.data)).toBe(200);
-        expect(outcome.data).toMatchObject({ ok: true, intent: entry.intent });
+        expect(outcome.status, JSON.stringify(outcome.data)).toBe(entry.redirects ? 302 : 200);
+        if (!entry.redirects) {
+          const answer = outcome.data as { outcome?: unknown };
+          expect(answer.outcome ?? answer).toMatchObject({ ok: true, intent: entry.intent });
+        }
         const [auditAfter] = await app.database.db.select({ n: count() }).from(auditLog);
         expect(auditAfter!.n).toBe(auditBefore!.n + 1);
       });
@@ -597,6 +711,8 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
       );
       if (role === 'admin') {
         expect(outcome.status).toBe(200);
+      } else if (entry.notFoundForOthers) {
+        expect(outcome.status).toBe(404);
       } else {
         expect(outcome.status).toBe(302);
         expect(outcome.location).toBe(

@@ -1,0 +1,90 @@
+/**
+ * A shopper's own measurements (issue 20 item 3 "Shoppers see their own … They may submit a
+ * self-measured set"): the form of /account/measurements, checked with the garment's ranges,
+ * saved as a version flagged self-measured that waits for the shop's check.
+ */
+import { data } from 'react-router';
+import { z } from 'zod';
+import type { Db } from '~/lib/db.server';
+import { FIT_PREFERENCES, GARMENT_TYPES } from '~/lib/schema-enums';
+import { indianMobileSchema } from '~/features/customers/contact-fields';
+import { customerForUser, ensureCustomerForUser } from '~/features/customers/customers.server';
+import type { SessionUser } from '~/features/account/session.server';
+import { MEASUREMENT_UNITS, measurementValuesSchema } from './garments';
+import { saveMeasurementVersion } from './measurements.server';
+
+const baseSchema = z.object({
+  garment: z.enum(GARMENT_TYPES, 'Choose a garment.'),
+  unit: z.enum(MEASUREMENT_UNITS, 'Choose cm or in.'),
+  fit: z.enum(FIT_PREFERENCES, 'Choose how you like it to fit.'),
+  notes: z.string().trim().max(2000, 'Please keep the notes to 2,000 characters.').default(''),
+});
+
+/** What the form answers: a refusal with messages by field and the fields as typed. */
+export interface SelfMeasuredRefusal {
+  ok: false;
+  garment: string;
+  message: string;
+  fieldErrors: Record<string, string>;
+  sent: Record<string, string>;
+}
+
+/**
+ * Saves the signed-in shopper's own set from the form's fields (garment, unit, fit, notes,
+ * one field per point; `phone` too when they have no customer record yet, which is made
+ * then).
+ * @returns the garment and version saved, or a 422 refusal ({@link SelfMeasuredRefusal}) with
+ *   a message per field (a value outside its range names the point and the range).
+ */
+export async function submitSelfMeasured(db: Db, user: SessionUser, form: FormData) {
+  const sent: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string') sent[name] = value;
+  const refuse = (fieldErrors: Record<string, string>) =>
+    data<SelfMeasuredRefusal>(
+      {
+        ok: false,
+        garment: sent.garment ?? '',
+        message: Object.values(fieldErrors)[0] ?? 'Please correct the highlighted fields.',
+        fieldErrors,
+        sent,
+      },
+      { status: 422 },
+    );
+  const base = baseSchema.safeParse(sent);
+  if (!base.success) return refuse(firstErrors(base.error.issues));
+  const values = measurementValuesSchema(base.data.garment, base.data.unit).safeParse(sent);
+  let customer = await customerForUser(db, user.id);
+  const phone = customer ? null : indianMobileSchema.safeParse(sent.phone ?? '');
+  const phoneError = phone && !phone.success ? phone.error.issues[0]?.message : undefined;
+  if (!values.success || phoneError) {
+    return refuse({
+      ...(phoneError ? { phone: phoneError } : {}),
+      ...(values.success ? {} : firstErrors(values.error.issues)),
+    });
+  }
+  if (!customer && phone?.success) {
+    customer = await ensureCustomerForUser(db, user.id, { name: user.name, phone: phone.data });
+  }
+  const saved = await db.transaction((tx) =>
+    saveMeasurementVersion(tx, {
+      customerId: customer!.id,
+      garment: base.data.garment,
+      valuesCm: values.data,
+      fit: base.data.fit,
+      posture: [],
+      notes: base.data.notes,
+      selfMeasured: true,
+      takenBy: { id: user.id, name: user.name },
+    }),
+  );
+  return { ok: true as const, garment: base.data.garment, version: saved.version };
+}
+
+function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,54 @@
+import { redirect } from 'react-router';
+import { requireUser } from '~/features/account/session.server';
+import { customerForUser } from '~/features/customers/customers.server';
+import { AccountMeasurements } from '~/features/measurements/account-measurements';
+import { listProfiles } from '~/features/measurements/measurements.server';
+import {
+  submitSelfMeasured,
+  type SelfMeasuredRefusal,
+} from '~/features/measurements/self-measured.server';
+import { rootMetaData } from '~/features/site/root-data';
+import { readFormData } from '~/lib/request-body.server';
+import { privatePageMeta } from '~/lib/seo';
+import type { Route } from './+types/account.measurements';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta('Your measurements', rootMetaData(matches).settings.shopName);
+
+/**
+ * /account/measurements: the signed-in shopper's own profiles (their customer record's; a
+ * visitor is sent to /login), `?unit=in` for the self-measurement form in inches.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const customer = await customerForUser(context.db, user.id);
+  const url = new URL(request.url);
+  const version = Number(url.searchParams.get('version'));
+  const garment = url.searchParams.get('submitted');
+  return {
+    profiles: customer ? await listProfiles(context.db, customer.id) : [],
+    needsPhone: !customer,
+    unit: url.searchParams.get('unit') === 'in' ? ('in' as const) : ('cm' as const),
+    submitted: garment && Number.isInteger(version) && version > 0 ? { garment, version } : null,
+  };
+}
+
+/** `intent` submit-measurements: the shopper's own set; a refusal is 422 with its messages. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await readFormData(request);
+  if (form.get('intent') !== 'submit-measurements') {
+    return new Response('This action is not known.', { status: 400 });
+  }
+  const result = await submitSelfMeasured(context.db, user, form);
+  if ('ok' in result && result.ok) {
+    throw redirect(`/account/measurements?submitted=${result.garment}&version=${result.version}`);
+  }
+  return result;
+}
+
+export default function AccountMeasurementsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AccountMeasurements {...loaderData} refusal={actionData as SelfMeasuredRefusal | undefined} />
+  );
+}

@@ -1,0 +1,19 @@
+import { getSessionUser } from '~/features/account/session.server';
+import {
+  measurementPhotoResponse,
+  readMeasurementPhoto,
+} from '~/features/measurements/measurements.server';
+import type { Route } from './+types/measurement-photo';
+
+/**
+ * GET /admin/measurement-photos/:id: a private fitting photo, for administrators only. Anyone
+ * else, an unknown id and a file gone from storage all answer the same 404; never cached.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await getSessionUser(request, context);
+  return measurementPhotoResponse(
+    user?.role === 'admin'
+      ? await readMeasurementPhoto(context.db, context.storage, params.id, { admin: true })
+      : null,
+  );
+}
