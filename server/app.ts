@@ -65,10 +65,10 @@ export const MAX_UPLOAD_BYTES = 110 * 1024 * 1024;
  * will see it (dot segments resolved), so `/admin/../contact` counts as `/contact`.
  */
 const UPLOAD_PATHS = [
-  /^\/admin\/media(\/upload)?\/?$/,
-  /^\/admin\/products(\/(new|\d{1,9}))?\/?$/,
-  /^\/admin\/categories\/?$/,
   // (React Router posts a script-driven form to the same path with `.data` added.)
+  /^\/admin\/media(\/upload)?(\.data|\/)?$/,
+  /^\/admin\/products(\/(new|\d{1,9}))?(\.data|\/)?$/,
+  /^\/admin\/categories(\.data|\/)?$/,
   /^\/admin\/clients\/\d{1,10}\/measurements\/new(\.data|\/)?$/,
 ];
 
