@@ -1,4 +1,11 @@
-import { HeartIcon, LogOutIcon, PackageIcon, SettingsIcon, ShoppingBagIcon } from 'lucide-react';
+import {
+  CalendarDaysIcon,
+  HeartIcon,
+  LogOutIcon,
+  PackageIcon,
+  SettingsIcon,
+  ShoppingBagIcon,
+} from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -65,6 +72,12 @@ export default function Account() {
       to: '/account/orders',
       icon: PackageIcon,
     },
+    {
+      label: 'Appointments',
+      value: 'Book, reschedule or cancel',
+      to: '/account/appointments',
+      icon: CalendarDaysIcon,
+    },
     { label: 'Settings', value: 'Password and account', to: '#settings', icon: SettingsIcon },
   ];
   return (
@@ -81,7 +94,7 @@ export default function Account() {
         </Button>
       </div>
       <ul
-        className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4"
+        className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5"
         aria-label="Your account at a glance"
       >
         {tiles.map((tile) => (
