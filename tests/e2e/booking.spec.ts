@@ -106,7 +106,10 @@ test('a guest books a consultation at 375 px from the services page and sees the
 
 test('the booking path works without JavaScript', async ({ browser }) => {
   const { context, page } = await newPage(browser, { javaScriptEnabled: false });
-  await page.goto('/book');
+  // Free places change with every booking: the page cache never keeps a step.
+  const first = await page.goto('/book');
+  expect(first!.headers()['cache-control']).toBe('private, no-store');
+  expect((await page.goto('/book'))!.headers()['x-page-cache']).toBe('miss');
   await page.getByRole('link', { name: /^Consultation/ }).click();
   await expect(page).toHaveURL(/type=consultation/);
   await pickSlot(page, 2);
