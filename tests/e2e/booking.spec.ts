@@ -4,6 +4,7 @@
  * manage link's reschedule, cancel and cut-off; a signed-in shopper's appointments page.
  * Each test picks a different day so they do not compete for the same slots.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
 
@@ -17,6 +18,17 @@ const freeTimes = (page: Page) =>
 /** The manage page's time of the appointment, e.g. '11:00 am – 11:45 am (India time)'. */
 const shownTime = (page: Page, start: string) =>
   page.getByText(new RegExp(`^${start} – \\d{1,2}:\\d{2} [ap]m \\(India time\\)$`));
+
+/** Fails on any serious or critical axe violation of the page as it stands. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((n) => n.target) }));
+  expect(serious).toEqual([]);
+}
 
 let phones = 0;
 /** A valid mobile number of its own for each booking. */
@@ -85,6 +97,7 @@ test('a guest books a consultation at 375 px from the services page and sees the
   await expect(page.getByText('Consultation', { exact: true })).toBeVisible();
   const time = await pickSlot(page, 1);
   await expect(page.getByText(new RegExp(`^Consultation on .+ at ${time}$`))).toBeVisible();
+  await expectAccessible(page);
   await fillGuest(page, 'Asha Mehta');
   await page.getByLabel('Notes (optional)').fill('A suit for my brother’s wedding');
   await page.getByRole('button', { name: 'Confirm booking' }).click();
@@ -94,6 +107,7 @@ test('a guest books a consultation at 375 px from the services page and sees the
   await expect(shownTime(page, time)).toBeVisible();
   await expect(page.getByText('Rajkot', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+  await expectAccessible(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
   const ics = await page.request.get(

@@ -92,11 +92,9 @@ export function MonthPicker({
                   {day.day}
                 </Link>
               ) : (
-                <span
-                  aria-label={`${label}: no times free`}
-                  className={cn(cell, 'text-muted-foreground/60 line-through decoration-1')}
-                >
-                  {day.day}
+                <span className={cn(cell, 'text-muted-foreground line-through decoration-1')}>
+                  <span aria-hidden>{day.day}</span>
+                  <span className="sr-only">{label}: no times free</span>
                 </span>
               )}
             </li>
