@@ -220,10 +220,17 @@ function DetailsForm({
             {nextSlots.map((slot) => (
               <label
                 key={slot.startsAt}
-                className="flex min-h-11 items-center gap-2 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                className="grid min-h-11 grid-cols-[auto_1fr] items-center gap-x-2 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
               >
-                <input type="radio" name="time" value={slot.startsAt} required className="size-4" />
-                {slot.dateLabel}, {slot.label}
+                <input
+                  type="radio"
+                  name="time"
+                  value={slot.startsAt}
+                  required
+                  className="row-span-2 size-4"
+                />
+                <span className="font-semibold">{slot.label}</span>
+                <span className="col-start-2 text-muted-foreground">{slot.dateLabel}</span>
               </label>
             ))}
           </div>
