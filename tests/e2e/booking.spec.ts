@@ -39,11 +39,17 @@ function mobile(): string {
 
 async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {},
+  options: {
+    width?: number;
+    height?: number;
+    javaScriptEnabled?: boolean;
+    timezoneId?: string;
+  } = {},
 ) {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    timezoneId: options.timezoneId,
     extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
   });
   return { context, page: await context.newPage() };
@@ -89,7 +95,12 @@ async function bookAsGuest(page: Page, dayIndex: number, name = 'Asha Mehta'): P
 test('a guest books a consultation at 375 px from the services page and sees the confirmation', async ({
   browser,
 }) => {
-  const { context, page } = await newPage(browser, { width: 375, height: 812 });
+  // A browser in another zone still reads the shop's (Asia/Kolkata) days and times.
+  const { context, page } = await newPage(browser, {
+    width: 375,
+    height: 812,
+    timezoneId: 'America/New_York',
+  });
   await page.goto('/services');
   await page.getByRole('main').getByRole('link', { name: 'Book Consultation' }).click();
   await expect(page).toHaveURL(/\/book\?type=consultation$/);
