@@ -20,6 +20,9 @@ export default [
   route('account', 'routes/account.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('checkout', 'routes/checkout.tsx'),
+  route('book', 'routes/book.tsx'),
+  route('book/manage/:token', 'routes/book.manage.tsx'),
+  route('book/manage/:token/calendar.ics', 'routes/book.manage.calendar.ts'),
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
@@ -53,6 +56,7 @@ export default [
   route('account/orders/:number', 'routes/account.order.tsx'),
   route('account/measurements', 'routes/account.measurements.tsx'),
   route('account/measurements/photos/:id', 'routes/account.measurement-photo.ts'),
+  route('account/appointments', 'routes/account.appointments.tsx'),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -110,7 +110,7 @@ export const commitment: { heading: string; intro: string; cards: readonly Card[
   ],
 };
 
-/** Closing call to action of the home page, linking to /contact and /wardrobe. */
+/** Closing call to action of the home page, linking to /book (a consultation) and /wardrobe. */
 export const closingCta: { heading: string; text: string } = {
   heading: 'Let’s Begin Your Next Outfit',
   text: 'Drop in for a cup of tea and a look through our fabrics, or message us to book a consultation. Whether it’s a wedding, a festive season or a new job, we will help you look your best.',

@@ -1,4 +1,5 @@
 import {
+  CalendarDaysIcon,
   HeartIcon,
   LogOutIcon,
   PackageIcon,
@@ -73,6 +74,12 @@ export default function Account() {
       icon: PackageIcon,
     },
     {
+      label: 'Appointments',
+      value: 'Book, reschedule or cancel',
+      to: '/account/appointments',
+      icon: CalendarDaysIcon,
+    },
+    {
       label: 'Measurements',
       value: 'Your garments’ sizes',
       to: '/account/measurements',
@@ -94,7 +101,7 @@ export default function Account() {
         </Button>
       </div>
       <ul
-        className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-5"
+        className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3"
         aria-label="Your account at a glance"
       >
         {tiles.map((tile) => (

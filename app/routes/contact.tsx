@@ -1,5 +1,12 @@
-import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
-import { data } from 'react-router';
+import {
+  CalendarCheckIcon,
+  ClockIcon,
+  MailIcon,
+  MapPinIcon,
+  MessageCircleIcon,
+  PhoneIcon,
+} from 'lucide-react';
+import { data, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { contactHero, facilities } from '~/content/contact';
 import { contactChatText, contactSchema, type ContactField } from '~/features/contact/contact';
@@ -10,6 +17,7 @@ import {
 } from '~/features/contact/contact.server';
 import { ContactForm, type ContactActionData } from '~/features/contact/contact-form';
 import { MapEmbed } from '~/features/contact/map-embed';
+import { BOOK_CONSULTATION_PATH } from '~/features/booking/booking-links';
 import { ContentIcon } from '~/features/site/content-icon';
 import { PageHero } from '~/features/site/page-hero';
 import { cardClass, IconCardList, PageSection } from '~/features/site/page-section';
@@ -78,6 +86,11 @@ export default function Contact() {
   return (
     <>
       <PageHero eyebrow="Contact" heading={contactHero.heading} text={contactHero.text}>
+        <Button asChild size="lg" variant="accent">
+          <Link to={BOOK_CONSULTATION_PATH}>
+            <CalendarCheckIcon aria-hidden /> Book Consultation
+          </Link>
+        </Button>
         <Button asChild size="lg">
           <a href={telLink(settings.phone)}>
             <PhoneIcon aria-hidden /> Call Us

@@ -21,6 +21,7 @@ import { rootMetaData } from '~/features/site/root-data';
 import { storeJsonLd } from '~/features/site/store-json-ld';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/home';
+import { BOOK_CONSULTATION_PATH } from '~/features/booking/booking-links';
 
 /**
  * The carousel's categories (critical) and the gallery preview (streamed after the first
@@ -160,7 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-3 max-w-2xl px-4 text-lg opacity-90">{closingCta.text}</p>
           <div className="mt-7 flex flex-wrap justify-center gap-3 px-4">
             <Button asChild size="lg" variant="accent">
-              <Link to="/contact">Book a Consultation</Link>
+              <Link to={BOOK_CONSULTATION_PATH}>Book a Consultation</Link>
             </Button>
             <Button
               asChild

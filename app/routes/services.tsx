@@ -16,6 +16,7 @@ import { storeJsonLd } from '~/features/site/store-json-ld';
 import { formatRupees } from '~/lib/money';
 import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/services';
+import { BOOK_CONSULTATION_PATH } from '~/features/booking/booking-links';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { settings, origin } = rootMetaData(matches);
@@ -56,7 +57,7 @@ export default function Services() {
           </a>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/contact">Book Consultation</Link>
+          <Link to={BOOK_CONSULTATION_PATH}>Book Consultation</Link>
         </Button>
       </PageHero>
 
@@ -175,7 +176,7 @@ export default function Services() {
           Sit with us over the fabric and get measured by the people who will cut your garment.
         </p>
         <Button asChild size="lg" variant="accent" className="mt-7">
-          <Link to="/contact">Book Your Consultation</Link>
+          <Link to={BOOK_CONSULTATION_PATH}>Book Your Consultation</Link>
         </Button>
       </section>
     </>

@@ -10,6 +10,8 @@ const pages = [
   '/about',
   '/services',
   '/contact',
+  '/book',
+  '/book?type=consultation',
   '/gallery',
   '/privacy-policy',
   '/terms-conditions',

@@ -33,7 +33,7 @@ test('the home page shows its sections in order with their links', async ({ page
   await expect(preview.getByRole('listitem')).toHaveCount(8);
   await expect(main.getByRole('link', { name: 'Book a Consultation' })).toHaveAttribute(
     'href',
-    '/contact',
+    '/book?type=consultation',
   );
   await expect(main.getByRole('link', { name: 'Browse the Wardrobe' })).toHaveAttribute(
     'href',
@@ -126,7 +126,7 @@ test('services has its anchors, the four process steps and the consultation link
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: 'Book Consultation' })).toHaveAttribute(
     'href',
-    '/contact',
+    '/book?type=consultation',
   );
   await main.getByRole('link', { name: 'Discover Our Services' }).click();
   await expect(page).toHaveURL(/#designing$/);
@@ -149,7 +149,7 @@ test('services has its anchors, the four process steps and the consultation link
   await expect(page.getByText('from ₹15,000', { exact: true })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Book Your Consultation' })).toHaveAttribute(
     'href',
-    '/contact',
+    '/book?type=consultation',
   );
 });
 

@@ -3,7 +3,7 @@
  * Two production servers run on their own ports against one fresh PostgreSQL database (reached
  * through a TCP proxy the tests can cut, as a database restart looks to the app) and one
  * uploads folder. The tests show that sessions, carts, live catalogue events and request limits
- * are shared; that pages answer a friendly 503 while the database is away and recover by
+ * are shared; that one slot's capacity holds for bookings sent to both at once; that pages answer a friendly 503 while the database is away and recover by
  * themselves; and that browsers reconnect their live-update stream after a server restart.
  *
  * Needs `E2E_POSTGRES_URL` (a PostgreSQL server where it may create a database; `.ci/run`
@@ -299,6 +299,79 @@ test('request limits count across both instances', async () => {
   expect(refused.status).toBe(429);
   expect(await refused.text()).toContain('Too many messages');
   expect((await send(a, 7)).status).toBe(429);
+});
+
+test('simultaneous bookings of one slot through both instances: exactly its capacity succeed', async () => {
+  const capacity = 2;
+  await withDb((db) =>
+    db.query(`update appointment_types set capacity = $1 where key = 'consultation'`, [capacity]),
+  );
+  const calendar = await (
+    await fetch(`${instances.a!.url}/book?type=consultation`, { headers: headers() })
+  ).text();
+  const day = /href="\/book\?type=consultation&amp;date=(\d{4}-\d{2}-\d{2})#times"/.exec(
+    calendar,
+  )?.[1];
+  expect(day, 'a day with free times').toBeTruthy();
+  const times = await (
+    await fetch(`${instances.b!.url}/book?type=consultation&date=${day}`, { headers: headers() })
+  ).text();
+  const time = decodeURIComponent(/&amp;time=([^"#&]+)#details"/.exec(times)?.[1] ?? '');
+  expect(time, 'a free time').toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  const attempts = 8;
+  const outcomes = await Promise.all(
+    Array.from({ length: attempts }, async (_, n) => {
+      const instance = n % 2 === 0 ? instances.a! : instances.b!;
+      const response = await fetch(
+        `${instance.url}/book?type=consultation&date=${day}&time=${encodeURIComponent(time)}`,
+        {
+          method: 'POST',
+          headers: headers(
+            { 'content-type': 'application/x-www-form-urlencoded' },
+            `10.7.0.${n + 1}`,
+          ),
+          body: new URLSearchParams({
+            type: 'consultation',
+            time,
+            name: `Scale guest ${n}`,
+            phone: `98765${String(10_000 + n).slice(-5)}`,
+            email: `scale-guest-${n}@example.com`,
+            notes: '',
+          }),
+          redirect: 'manual',
+        },
+      );
+      return {
+        status: response.status,
+        location: response.headers.get('location'),
+        text: await response.text(),
+      };
+    }),
+  );
+  const booked = outcomes.filter((outcome) => outcome.status === 302);
+  expect(booked).toHaveLength(capacity);
+  for (const outcome of booked) {
+    expect(outcome.location).toMatch(/\/book\/manage\/\d+\.[0-9a-f]{32}\?booked=1$/);
+  }
+  const refused = outcomes.filter((outcome) => outcome.status !== 302);
+  expect(refused.map((outcome) => outcome.status)).toEqual(
+    Array.from({ length: attempts - capacity }, () => 409),
+  );
+  for (const outcome of refused) {
+    expect(outcome.text).toContain('That time was just taken — please pick another');
+    expect(outcome.text).toContain('Other free times');
+  }
+  const [stored] = await withDb(
+    async (db) =>
+      (
+        await db.query<{ count: string; booked: number }>(
+          `select (select count(*) from appointments where starts_at = $1) as count,
+                  (select booked from appointment_slots where starts_at = $1) as booked`,
+          [time],
+        )
+      ).rows,
+  );
+  expect(stored).toEqual({ count: String(capacity), booked: capacity });
 });
 
 test('while PostgreSQL is away pages answer a friendly 503, and they recover by themselves', async () => {

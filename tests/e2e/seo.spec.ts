@@ -11,6 +11,7 @@ const pages = [
   '/about',
   '/services',
   '/contact',
+  '/book',
   '/gallery',
   '/privacy-policy',
   '/terms-conditions',
@@ -52,6 +53,7 @@ interface StoreData {
   hasOfferCatalog: {
     itemListElement: { itemOffered: { name: string }; priceSpecification: { price: string } }[];
   };
+  potentialAction: { '@type': string; target: { urlTemplate: string } };
 }
 
 test('the store data carries the rating, hours and the four service offers', async ({
@@ -61,6 +63,8 @@ test('the store data carries the rating, hours and the four service offers', asy
   const store = blocks.find((block) => block['@type'] === 'ClothingStore')!;
   expect(store.aggregateRating).toMatchObject({ ratingValue: '4.8', reviewCount: 150 });
   expect(store.address.addressRegion).toBe('IN-GJ');
+  expect(store.potentialAction['@type']).toBe('ReserveAction');
+  expect(store.potentialAction.target.urlTemplate).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/book$/);
   const offers = store.hasOfferCatalog.itemListElement.map((offer) => [
     offer.itemOffered.name,
     offer.priceSpecification.price,
@@ -84,6 +88,7 @@ test('the sitemap lists every active product and robots.txt points at it', async
   );
   expect(products).toHaveLength(145);
   expect(sitemap).toContain('/category?subcategory=father-%26-son</loc>');
+  expect(sitemap).toMatch(/<loc>http:\/\/127\.0\.0\.1:\d+\/book<\/loc>/);
   expect(sitemap).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);

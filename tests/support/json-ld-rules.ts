@@ -122,6 +122,16 @@ export function problems(block: unknown): string[] {
       }
       if (present(block.aggregateRating))
         checkRating(block.aggregateRating, `${type}.aggregateRating`, found);
+      if (present(block.potentialAction)) {
+        const action = block.potentialAction;
+        const target = isObject(action) ? action.target : undefined;
+        if (!isObject(action) || !String(action['@type']).endsWith('Action'))
+          found.push(`${type}.potentialAction: not an Action`);
+        else if (!isObject(target) || !isUrl(target.urlTemplate))
+          found.push(
+            `${type}.potentialAction: target needs an EntryPoint with an absolute urlTemplate`,
+          );
+      }
       break;
     }
     case 'ImageObject': {

@@ -1,16 +1,18 @@
 /**
  * The product page's main block (SPEC.md section 2 "Product detail"): image, name, category,
- * type, fabric, price, size chips (first preselected), colours, the enquiry and Back buttons.
+ * type, fabric, price, size chips (first preselected), colours, the enquiry and Back buttons,
+ * and "Book a measurement" for products cut to measure (issue 20 item 2).
  */
-import { ArrowLeftIcon, StarIcon } from 'lucide-react';
+import { ArrowLeftIcon, RulerIcon, StarIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import { AddToCartButton } from '~/features/cart/add-to-cart-button';
 import { WishlistButton } from '~/features/wishlist/wishlist-button';
+import { measurementBookingPath } from '~/features/booking/booking-links';
 import { EnquiryButton } from './enquiry-button';
 import type { ProductPage } from './types';
 
@@ -27,6 +29,7 @@ export function ProductDetails({
   const navigate = useNavigate();
   const [size, setSize] = useState(product.sizes[0]);
   const [color, setColor] = useState(product.colors[0]);
+  const measurementPath = measurementBookingPath(product);
   return (
     <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
       <div className="overflow-hidden rounded-xl border border-border bg-white md:sticky md:top-20 md:self-start">
@@ -110,6 +113,13 @@ export function ProductDetails({
           <p className="mt-3 text-sm text-muted-foreground">
             Ask about availability, fittings and tailoring; no sign-in needed.
           </p>
+          {measurementPath && (
+            <Button asChild variant="outline" size="lg" className="mt-4 flex w-fit">
+              <Link to={measurementPath}>
+                <RulerIcon aria-hidden /> Book a measurement
+              </Link>
+            </Button>
+          )}
         </div>
       </div>
     </div>

@@ -16,6 +16,7 @@ const STATIC_PATHS = [
   '/services',
   '/gallery',
   '/contact',
+  '/book',
   '/privacy-policy',
   '/terms-conditions',
 ] as const;

@@ -1,7 +1,8 @@
 /**
  * The shop as schema.org ClothingStore (a LocalBusiness), SPEC.md section 1: address, geo
  * (region IN-GJ), opening hours, aggregate rating 4.8 from 150 reviews, telephone and the
- * four service offers with their starting prices.
+ * four service offers with their starting prices; and a ReserveAction pointing at the booking
+ * page (issue 20 item 2).
  */
 import { serviceOffers } from '~/content/services';
 import { paiseToDecimal } from '~/lib/money';
@@ -72,5 +73,19 @@ export function storeJsonLd(settings: SiteSettings, origin: string): object {
       })),
     },
     sameAs: Object.values(settings.social).filter(Boolean),
+    potentialAction: {
+      '@type': 'ReserveAction',
+      name: 'Book an appointment',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${origin}/book`,
+        inLanguage: 'en-IN',
+        actionPlatform: [
+          'https://schema.org/DesktopWebPlatform',
+          'https://schema.org/MobileWebPlatform',
+        ],
+      },
+      result: { '@type': 'Reservation', name: 'Appointment at the shop' },
+    },
   };
 }

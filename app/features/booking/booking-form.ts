@@ -1,0 +1,113 @@
+/**
+ * The booking page's forms and query (issue 20 item 2, `/book`): what a step's URL may carry
+ * and what the details form must hold, as zod/mini schemas shared by the page and its action.
+ * Bad query values never refuse the page: each one that fails is dropped on its own, so the
+ * visitor lands on the step before it.
+ */
+import * as z from 'zod/mini';
+import {
+  emailSchema,
+  indianMobileSchema,
+  personNameSchema,
+} from '~/features/customers/contact-fields';
+import { isShopDate, type ShopDate } from '~/lib/shop-time';
+
+/** Longest note a shopper may leave with a booking, in characters. */
+export const NOTES_MAX = 500;
+
+const notesSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`));
+
+/** An ISO 8601 instant, as the slot links carry it ('2026-11-28T05:30:00.000Z'). */
+const instantSchema = z.string().check(
+  z.refine(
+    (value) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value) && !Number.isNaN(Date.parse(value)),
+    {
+      message: 'Please pick one of the times shown',
+    },
+  ),
+);
+
+/** The details a guest gives: name, Indian mobile, e-mail, optional notes. */
+export const guestBookingSchema = z.object({
+  name: personNameSchema,
+  phone: indianMobileSchema,
+  email: emailSchema,
+  notes: notesSchema,
+});
+
+/** The details a signed-in shopper gives (their e-mail is their account's). */
+export const shopperBookingSchema = z.object({
+  name: personNameSchema,
+  phone: indianMobileSchema,
+  notes: notesSchema,
+});
+
+/** The fields of the details form. */
+export type BookingField = 'name' | 'phone' | 'email' | 'notes' | 'time';
+
+/** The fields the details form posts besides the step's hidden ones. */
+export const BOOKING_FIELDS: readonly BookingField[] = ['name', 'phone', 'email', 'notes', 'time'];
+
+/** The chosen time of a posted form, or null when it is not an instant. */
+export function readInstant(value: string): Date | null {
+  return instantSchema.safeParse(value).success ? new Date(value) : null;
+}
+
+/** What a step's URL carries, each field checked on its own. */
+export interface BookingQuery {
+  /** An appointment type's key. */
+  type?: string;
+  date?: ShopDate;
+  /** 'YYYY-MM' of the month the date picker shows. */
+  month?: string;
+  /** The chosen slot's start, an ISO instant. */
+  time?: string;
+  productId?: number;
+  designId?: string;
+}
+
+const queryFields = {
+  type: z.string().check(z.regex(/^[a-z][a-z0-9_-]{0,39}$/)),
+  date: z.string().check(z.refine(isShopDate)),
+  month: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
+  time: instantSchema,
+  product: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,9}$/)), z.transform(Number)),
+  design: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+};
+
+function field<T>(schema: z.ZodMiniType<T>, value: string | null): T | undefined {
+  if (value === null) return undefined;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The booking query of a URL's search params; each bad or missing value is left out (never
+ * an error). A product id above the largest database integer is left out too.
+ */
+export function readBookingQuery(params: URLSearchParams): BookingQuery {
+  const productId = field(queryFields.product, params.get('product'));
+  return {
+    type: field(queryFields.type, params.get('type')),
+    date: field(queryFields.date, params.get('date')),
+    month: field(queryFields.month, params.get('month')),
+    time: field(queryFields.time, params.get('time')),
+    productId: productId !== undefined && productId <= 2_147_483_647 ? productId : undefined,
+    designId: field(queryFields.design, params.get('design')),
+  };
+}
+
+/** The `/book` URL of a step: the query's defined fields in a fixed order. */
+export function bookingHref(query: BookingQuery): string {
+  const params = new URLSearchParams();
+  if (query.type) params.set('type', query.type);
+  if (query.productId) params.set('product', String(query.productId));
+  if (query.designId) params.set('design', query.designId);
+  if (query.month) params.set('month', query.month);
+  if (query.date) params.set('date', query.date);
+  if (query.time) params.set('time', query.time);
+  const search = params.toString();
+  return search ? `/book?${search}` : '/book';
+}
