@@ -1,4 +1,5 @@
 import {
+  CalendarDaysIcon,
   FolderTreeIcon,
   HistoryIcon,
   ImagesIcon,
@@ -39,6 +40,7 @@ const SCREENS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] 
   { to: '/admin/products', label: 'Products', icon: ShirtIcon },
   { to: '/admin/media', label: 'Media', icon: ImagesIcon },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
+  { to: '/admin/appointments', label: 'Appointments', icon: CalendarDaysIcon },
   { to: '/admin/customers', label: 'Customers', icon: UsersIcon },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquareIcon },
   { to: '/admin/settings', label: 'Settings', icon: SettingsIcon },
