@@ -4,13 +4,16 @@
  * signed-in customer and an administrator. Visitors and customers are refused (loaders:
  * redirect to /login; actions: 401 and 403) and change nothing; administrators get through.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { data } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appointments,
+  appointmentSlots,
   auditLog,
   categories,
+  customers,
   contactMessages,
   media,
   orders,
@@ -21,6 +24,8 @@ import {
   user,
 } from '~/lib/schema.server';
 import { defaultSiteSettings } from '~/features/site/settings';
+import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
+import { shopDateOf } from '~/lib/shop-time';
 import {
   createTestApp,
   formPost,
@@ -30,6 +35,8 @@ import {
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
 import * as auditRoute from '~/routes/admin/audit';
+import * as appointmentsRoute from '~/routes/admin/appointments';
+import * as newAppointmentRoute from '~/routes/admin/appointment-new';
 import * as categoriesRoute from '~/routes/admin/categories';
 import * as dashboardRoute from '~/routes/admin/dashboard';
 import * as layoutRoute from '~/routes/admin/layout';
@@ -72,6 +79,11 @@ interface Fixture {
   /** A gallery image item and its version. */
   mediaId: number;
   mediaVersion: string;
+  /** A client record, and a consultation of theirs booked today, with another free time. */
+  clientId: number;
+  appointmentId: number;
+  consultationId: number;
+  freeSlot: string;
 }
 
 /** A small real PNG for the upload actions (made once). */
@@ -88,6 +100,14 @@ let fixtures = 0;
 async function fixture(): Promise<Fixture> {
   const n = ++fixtures;
   const db = app.database.db;
+  // The settings save of the table sends no opening-hours rows, which closes the shop: give it
+  // its default hours back, so today has times to book (before the settings' version is read).
+  await db
+    .update(siteSettings)
+    .set({
+      value: sql`jsonb_set(${siteSettings.value}, '{hours}', ${JSON.stringify(defaultSiteSettings.hours)}::jsonb)`,
+    })
+    .where(sql`${siteSettings.value}->'hours' = '[]'::jsonb`);
   const [category] = await db
     .insert(categories)
     .values({ name: `Fixture ${n}`, slug: `fixture-${n}`, displayOrder: 1000 + n })
@@ -140,7 +160,31 @@ async function fixture(): Promise<Fixture> {
     .insert(media)
     .values({ kind: 'image', title: `Fixture photo ${n}`, categoryId: shelf!.id })
     .returning();
+  const [client] = await db
+    .insert(customers)
+    .values({ name: `Client ${n}`, phone: `+9198250${String(10000 + n).slice(-5)}` })
+    .returning();
+  // A consultation today (staff may book any of today's times), so it can be marked too;
+  // earlier fixtures' appointments are cleared so today's times never run out.
+  await db.delete(appointments);
+  await db.delete(appointmentSlots);
+  const consultation = (await listAppointmentTypes(db)).find((t) => t.key === 'consultation')!;
+  const now = new Date();
+  const slotsOf = async (date: string) =>
+    (await slotsOn(db, consultation, date, now, { staff: true })).filter((s) => s.left > 0);
+  const [first, second] = await slotsOf(shopDateOf(now));
+  const appointment = await bookAppointment(db, {
+    type: consultation,
+    startsAt: new Date(first!.startsAt),
+    customer: { customerId: client!.id },
+    by: { kind: 'staff', actor: { id: account!.id, email: account!.email } },
+    now,
+  });
   return {
+    clientId: client!.id,
+    appointmentId: appointment.id,
+    consultationId: consultation.id,
+    freeSlot: second!.startsAt,
     mediaId: item!.id,
     mediaVersion: item!.updatedAt.toISOString(),
     categoryId: category!.id,
@@ -321,6 +365,47 @@ const ACTIONS: {
     intent: 'delete-media',
     form: (f: Fixture) => ({ id: String(f.mediaId) }),
   },
+  {
+    path: '/admin/appointments/new',
+    action: newAppointmentRoute.action as never,
+    intent: 'book-appointment',
+    form: (f: Fixture) => ({
+      typeId: String(f.consultationId),
+      startsAt: f.freeSlot,
+      client: 'existing',
+      customerId: String(f.clientId),
+    }),
+  },
+  {
+    path: '/admin/appointments/new',
+    action: newAppointmentRoute.action as never,
+    intent: 'book-appointment',
+    form: (f: Fixture) => ({
+      typeId: String(f.consultationId),
+      startsAt: f.freeSlot,
+      client: 'new',
+      name: 'Walk-in Client',
+      phone: '98765 43210',
+    }),
+  },
+  {
+    path: '/admin/appointments',
+    action: appointmentsRoute.action as never,
+    intent: 'move-appointment',
+    form: (f: Fixture) => ({ id: String(f.appointmentId), startsAt: f.freeSlot }),
+  },
+  {
+    path: '/admin/appointments',
+    action: appointmentsRoute.action as never,
+    intent: 'cancel-appointment',
+    form: (f: Fixture) => ({ id: String(f.appointmentId), message: 'The shop is closed.' }),
+  },
+  ...(['mark-attended', 'mark-no-show'] as const).map((intent) => ({
+    path: '/admin/appointments',
+    action: appointmentsRoute.action as never,
+    intent,
+    form: (f: Fixture) => ({ id: String(f.appointmentId) }),
+  })),
 ];
 
 const LOADERS: {
@@ -358,6 +443,16 @@ const LOADERS: {
   { path: () => '/admin/settings', loader: settingsRoute.loader as never },
   { path: () => '/admin/media', loader: mediaRoute.loader as never },
   { path: () => '/admin/audit', loader: auditRoute.loader as never },
+  { path: () => '/admin/appointments', loader: appointmentsRoute.loader as never },
+  {
+    path: (f) => `/admin/appointments?view=week&move=${f.appointmentId}`,
+    loader: appointmentsRoute.loader as never,
+  },
+  { path: () => '/admin/appointments?view=list', loader: appointmentsRoute.loader as never },
+  {
+    path: (f) => `/admin/appointments/new?customer=${f.clientId}&q=Client`,
+    loader: newAppointmentRoute.loader as never,
+  },
 ];
 
 /** A fingerprint of everything an admin action could change. */
@@ -375,6 +470,12 @@ async function state(): Promise<string> {
       db.select().from(user).orderBy(user.id),
       db.select({ n: count() }).from(session),
       db.select({ n: count() }).from(auditLog),
+      db.select().from(customers).orderBy(customers.id),
+      db.select().from(appointments).orderBy(appointments.id),
+      db
+        .select()
+        .from(appointmentSlots)
+        .orderBy(appointmentSlots.typeId, appointmentSlots.startsAt),
     ]),
   ]);
   return JSON.stringify(rows);
