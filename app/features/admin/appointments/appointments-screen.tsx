@@ -433,8 +433,8 @@ function AppointmentItem({
               <dd className="break-words">{a.cancelReason ?? 'None given'}</dd>
             </>
           )}
-          <dt className="text-muted-foreground">Booked</dt>
-          <dd>{a.source === 'online' ? 'Online by the client' : 'By the shop'}</dd>
+          <dt className="text-muted-foreground">Booked by</dt>
+          <dd>{a.source === 'online' ? 'The client, online' : 'The shop'}</dd>
         </dl>
         {(booked || a.type.key === 'measurement') && (
           <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">

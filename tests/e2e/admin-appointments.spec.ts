@@ -1,0 +1,173 @@
+/**
+ * The back office's appointments (issue 20 item 2, "/admin/appointments"): an administrator
+ * books a walk-in client, finds the booking in the day and week views, moves it, marks another
+ * attended, cancels one with a message, and sees today's on the dashboard. Days and times are
+ * the shop's (Asia/Kolkata), whatever the zone of the machine running the test.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, signIn, uniqueEmail } from './support';
+
+const password = 'A-long-shop-owner-passphrase-1987';
+
+/** The shop's day now, 'YYYY-MM-DD' in Asia/Kolkata. */
+function shopToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+}
+
+/** The day `n` days after `date`. */
+function addDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** A day from two days on that is not a Sunday (the shop opens at 10:00 am then). */
+function weekdayAhead(): string {
+  let date = addDays(shopToday(), 2);
+  if (new Date(`${date}T00:00:00Z`).getUTCDay() === 0) date = addDays(date, 1);
+  return date;
+}
+
+/** 'Saturday, 28 November 2026', as the screens write a shop day. */
+function longDay(date: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** An appointment of the day or list view, found by its client's name. */
+function appointmentOf(page: Page, name: string) {
+  return page
+    .getByRole('list', { name: /^(Appointments on |Upcoming appointments)/ })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+}
+
+async function signedInAdmin(page: Page, request: Parameters<typeof createAccount>[0]) {
+  const email = uniqueEmail('owner');
+  await createAccount(request, { name: 'Shop Owner', email, password, admin: true });
+  await page.goto('/login');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Books a new walk-in client on `date` at its first free time, from the appointments page. */
+async function bookWalkIn(page: Page, client: { name: string; phone: string }, date: string) {
+  await page.getByRole('link', { name: 'Book an appointment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible();
+  await page.getByLabel('Kind of appointment').selectOption({ label: 'Consultation (45 min)' });
+  await page.getByLabel('Date').fill(date);
+  await page.getByRole('button', { name: 'Show times' }).click();
+  await expect(page.getByText(`Consultation on ${longDay(date)}`)).toBeVisible();
+  const form = page.getByRole('region', { name: '3. Time and details' });
+  await form.getByLabel('Name').fill(client.name);
+  await form.getByLabel('Phone').fill(client.phone);
+  await form.getByRole('radio', { disabled: false }).first().check();
+  await form.getByRole('button', { name: 'Book appointment' }).click();
+  await expect(page.getByText(`Booked Consultation for ${client.name}`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/appointments\\?view=day&date=${date}$`));
+  await expect(page.getByRole('heading', { level: 2, name: longDay(date) })).toBeVisible();
+}
+
+test('an administrator books a walk-in client, sees it by day and week, moves it, marks another attended, cancels one with a message, and sees today’s on the dashboard', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await signedInAdmin(page, request);
+  const tag = Date.now().toString(36);
+  const digits = String(Date.now()).slice(-8);
+  const walkIn = { name: `Harsh Walk-in ${tag}`, phone: `98${digits}` };
+  const regular = { name: `Nirav Today ${tag}`, phone: `97${digits}` };
+  const day = weekdayAhead();
+
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Appointments' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Appointments' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Booking setup' })).toBeVisible();
+
+  // A walk-in client, booked for a later day.
+  await bookWalkIn(page, walkIn, day);
+  const booking = appointmentOf(page, walkIn.name);
+  await expect(booking).toContainText('Consultation');
+  await expect(
+    booking.getByRole('link', { name: `+91 ${walkIn.phone.slice(0, 5)} ${walkIn.phone.slice(5)}` }),
+  ).toHaveAttribute('href', `tel:+91${walkIn.phone}`);
+  await expect(booking.getByText('Booked', { exact: true })).toBeVisible();
+  const bookedAt = (await booking.getByRole('heading', { level: 3 }).textContent())!;
+
+  // The week view holds it on its day.
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Week' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Week of Monday/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: longDay(day) }).getByText(walkIn.name),
+  ).toBeVisible();
+
+  // Back to its day, and moved to another time.
+  await page
+    .getByRole('region', { name: longDay(day) })
+    .getByRole('link', { name: new RegExp(`^${longDay(day)}`) })
+    .click();
+  await booking.getByRole('link', { name: 'Move' }).click();
+  const panel = page.getByRole('region', { name: 'Move appointment' });
+  await expect(panel).toContainText(walkIn.name);
+  await expect(panel.getByRole('radio', { name: /\(current\)/ })).toBeDisabled();
+  await panel.getByRole('radio', { name: /^2:00 pm/ }).check();
+  await panel.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText(/^Moved to .*2:00 pm\.$/)).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(booking.getByRole('heading', { level: 3 })).toHaveText(
+    /^2:00 pm – 2:45 pm · Consultation$/,
+  );
+  expect(bookedAt).not.toMatch(/^2:00 pm/);
+
+  // Another client today, marked attended.
+  await bookWalkIn(page, regular, shopToday());
+  const today = appointmentOf(page, regular.name);
+  await today.getByRole('button', { name: 'Mark attended' }).click();
+  await expect(page.getByText(`${regular.name}: attended`)).toBeVisible();
+  await expect(today.getByText('Attended', { exact: true })).toBeVisible();
+  await expect(today.getByRole('button', { name: 'Mark attended' })).toHaveCount(0);
+
+  // The later booking cancelled with a message.
+  await page.goto(`/admin/appointments?view=day&date=${day}`);
+  await booking.getByRole('button', { name: 'Cancel…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel this appointment?' });
+  await expect(confirm).toContainText(walkIn.name);
+  await confirm
+    .getByLabel('Message to the client (optional)')
+    .fill('Our master tailor is away that afternoon; we will call you.');
+  await confirm.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(
+    page.getByText(/^Cancelled the appointment on .*with your message\.$/),
+  ).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(booking.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(booking).toContainText(
+    'Our master tailor is away that afternoon; we will call you.',
+  );
+  await expect(booking.getByRole('link', { name: 'Move' })).toHaveCount(0);
+
+  // The list view filters by status.
+  await page.goto('/admin/appointments?view=list&status=cancelled');
+  await expect(appointmentOf(page, walkIn.name)).toBeVisible();
+  await expect(appointmentOf(page, regular.name)).toHaveCount(0);
+
+  // The dashboard lists today's appointments with a link to the day.
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  const todays = page.getByRole('region', { name: /^Today's appointments \(\d+\)$/ });
+  await expect(todays).toContainText(regular.name);
+  await expect(todays).not.toContainText(walkIn.name);
+  await todays.getByRole('link', { name: 'Day view' }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: `${longDay(shopToday())} (today)` }),
+  ).toBeVisible();
+});
