@@ -32,7 +32,7 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
 }
 
 const choice =
-  'flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-border bg-white px-3 text-sm has-checked:border-primary has-checked:bg-primary/10 has-disabled:cursor-not-allowed has-disabled:opacity-55 sm:min-h-10';
+  'flex min-h-11 cursor-pointer flex-wrap items-center gap-x-2 rounded-md border border-border bg-white px-3 py-1 text-sm has-checked:border-primary has-checked:bg-primary/10 has-disabled:cursor-not-allowed has-disabled:opacity-55 sm:min-h-10';
 
 /**
  * The slots of a day as radio buttons named `startsAt`; full ones (and `current`, the time an
@@ -80,8 +80,8 @@ export function SlotChoices({
                     required
                     className="size-4 accent-primary"
                   />
-                  <span className="font-medium">{slot.label}</span>
-                  <span className="text-xs text-muted-foreground">
+                  <span className="font-medium whitespace-nowrap">{slot.label}</span>
+                  <span className="text-xs whitespace-nowrap text-muted-foreground">
                     {isCurrent ? '(current)' : full ? '(full)' : `${slot.left} free`}
                   </span>
                 </label>

@@ -237,21 +237,24 @@ function WeekView({ query, today, days }: AppointmentsScreenData) {
               className={cn('h-full p-3', day.date === today && 'border-primary')}
             >
               <section aria-label={formatShopDate(day.date)}>
-                <h3 className="text-sm font-semibold">
-                  <Link
-                    to={appointmentsHref({ view: 'day', date: day.date })}
-                    className="text-primary underline underline-offset-4"
-                    aria-label={`${formatShopDate(day.date)}${day.date === today ? ' (today)' : ''}, day view`}
-                  >
-                    {shortDay(day.date)}
-                  </Link>
-                  {day.date === today && (
-                    <span className="ml-1 text-xs font-normal text-muted-foreground">today</span>
+                <div className="flex flex-wrap items-baseline justify-between gap-x-2 lg:block">
+                  <h3 className="text-sm font-semibold">
+                    <Link
+                      to={appointmentsHref({ view: 'day', date: day.date })}
+                      className="text-primary underline underline-offset-4"
+                      aria-label={`${formatShopDate(day.date)}${day.date === today ? ' (today)' : ''}, day view`}
+                    >
+                      {shortDay(day.date)}
+                    </Link>
+                    {day.date === today && (
+                      <span className="ml-1 text-xs font-normal text-muted-foreground">today</span>
+                    )}
+                  </h3>
+                  {day.appointments.length === 0 && (
+                    <p className="text-xs text-muted-foreground lg:mt-2">None</p>
                   )}
-                </h3>
-                {day.appointments.length === 0 ? (
-                  <p className="mt-2 text-xs text-muted-foreground">None</p>
-                ) : (
+                </div>
+                {day.appointments.length > 0 && (
                   <ul className="mt-2 grid gap-2">
                     {day.appointments.map((a) => (
                       <li
@@ -267,7 +270,10 @@ function WeekView({ query, today, days }: AppointmentsScreenData) {
                         </p>
                         <p className="mt-0.5">{a.customer.name}</p>
                         <p>
-                          <a href={telLink(a.customer.phone)} className="text-primary underline">
+                          <a
+                            href={telLink(a.customer.phone)}
+                            className="whitespace-nowrap text-primary underline"
+                          >
                             {formatIndianMobile(a.customer.phone)}
                           </a>
                         </p>
