@@ -163,11 +163,62 @@ test('an administrator books a walk-in client, sees it by day and week, moves it
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Dashboard' })
     .click();
-  const todays = page.getByRole('region', { name: /^Today's appointments \(\d+\)$/ });
+  const todays = page.getByRole('region', { name: /^Today’s appointments \(\d+\)$/ });
   await expect(todays).toContainText(regular.name);
   await expect(todays).not.toContainText(walkIn.name);
   await todays.getByRole('link', { name: 'Day view' }).click();
   await expect(
     page.getByRole('heading', { level: 2, name: `${longDay(shopToday())} (today)` }),
   ).toBeVisible();
+});
+
+test('without JavaScript, the day, week and list views and their previous, next and today links work', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signedInAdmin(page, request);
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const nojs = await plain.newPage();
+  const today = shopToday();
+  await nojs.goto('/admin/appointments');
+  await expect(
+    nojs.getByRole('heading', { level: 2, name: `${longDay(today)} (today)` }),
+  ).toBeVisible();
+
+  await nojs.getByRole('link', { name: 'Next day' }).click();
+  await expect(nojs).toHaveURL(new RegExp(`view=day&date=${addDays(today, 1)}$`));
+  await expect(
+    nojs.getByRole('heading', { level: 2, name: longDay(addDays(today, 1)) }),
+  ).toBeVisible();
+  await nojs.getByRole('link', { name: 'Previous day' }).click();
+  await nojs.getByRole('link', { name: 'Previous day' }).click();
+  await expect(
+    nojs.getByRole('heading', { level: 2, name: longDay(addDays(today, -1)) }),
+  ).toBeVisible();
+
+  await nojs.getByLabel('Go to date').fill(addDays(today, 10));
+  await nojs.getByRole('button', { name: 'Go' }).click();
+  await expect(
+    nojs.getByRole('heading', { level: 2, name: longDay(addDays(today, 10)) }),
+  ).toBeVisible();
+
+  await nojs.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Week' }).click();
+  await expect(nojs.getByRole('heading', { level: 2, name: /^Week of Monday/ })).toBeVisible();
+  await expect(nojs.getByRole('region', { name: longDay(addDays(today, 10)) })).toBeVisible();
+  await nojs.getByRole('link', { name: 'Today' }).click();
+  await expect(nojs.getByRole('region', { name: longDay(today) })).toBeVisible();
+  await nojs.getByRole('link', { name: 'Next week' }).click();
+  await expect(nojs.getByRole('region', { name: longDay(addDays(today, 7)) })).toBeVisible();
+
+  await nojs.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'List' }).click();
+  await expect(nojs.getByRole('heading', { level: 2, name: 'Upcoming from today' })).toBeVisible();
+  await nojs.getByLabel('Status').selectOption({ label: 'Cancelled' });
+  await nojs.getByRole('button', { name: 'Filter' }).click();
+  await expect(nojs).toHaveURL(/view=list&status=cancelled/);
+  await expect(nojs.getByLabel('Status')).toHaveValue('cancelled');
+  await plain.close();
 });

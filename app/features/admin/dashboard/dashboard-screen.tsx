@@ -56,7 +56,7 @@ export function DashboardScreen({
       </section>
 
       <Section
-        heading={`Today's appointments (${figures.todaysAppointments.length})`}
+        heading={`Today’s appointments (${figures.todaysAppointments.length})`}
         padding="md"
         className="mt-8"
         actions={
