@@ -9,6 +9,10 @@ import { createAccount, signIn, uniqueEmail } from './support';
 
 const password = 'A-long-shop-owner-passphrase-1987';
 
+// One after another: each test registers an administrator through the embedded database's
+// single wire-protocol connection, which two tests at once can break.
+test.describe.configure({ mode: 'default' });
+
 /** The shop's day now, 'YYYY-MM-DD' in Asia/Kolkata. */
 function shopToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -221,4 +225,52 @@ test('without JavaScript, the day, week and list views and their previous, next 
   await expect(nojs).toHaveURL(/view=list&status=cancelled/);
   await expect(nojs.getByLabel('Status')).toHaveValue('cancelled');
   await plain.close();
+});
+
+test('a time taken while the form was open is refused with the message and other free times, one of which books', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await signedInAdmin(page, request);
+  const tag = Date.now().toString(36);
+  const digits = String(Date.now()).slice(-8);
+  const date = addDays(weekdayAhead(), 1);
+  const form = (p: Page) => p.getByRole('region', { name: '3. Time and details' });
+  await page.goto(`/admin/appointments/new?type=consultation&date=${date}`);
+  await expect(form(page).getByRole('radio', { name: /^5:00 pm/ })).toBeEnabled();
+
+  // Meanwhile, another screen takes both places at 5:00 pm.
+  const other = await page.context().newPage();
+  for (const n of [1, 2]) {
+    await other.goto(`/admin/appointments/new?type=consultation&date=${date}`);
+    await form(other).getByLabel('Name').fill(`Early Caller ${n} ${tag}`);
+    await form(other).getByLabel('Phone').fill(`9${n}${digits}`);
+    await form(other)
+      .getByRole('radio', { name: /^5:00 pm/ })
+      .check();
+    await form(other).getByRole('button', { name: 'Book appointment' }).click();
+    await expect(other.getByText(`Booked Consultation for Early Caller ${n} ${tag}`)).toBeVisible();
+  }
+  await other.close();
+
+  await form(page).getByLabel('Name').fill(`Late Caller ${tag}`);
+  await form(page).getByLabel('Phone').fill(`96${digits}`);
+  await form(page)
+    .getByRole('radio', { name: /^5:00 pm/ })
+    .check();
+  await form(page).getByRole('button', { name: 'Book appointment' }).click();
+  await expect(
+    form(page)
+      .getByRole('alert')
+      .filter({ hasText: 'That time was just taken — please pick another' }),
+  ).toBeVisible();
+  const others = form(page).getByRole('group', { name: 'Other free times' });
+  const firstOther = others.getByRole('radio').first();
+  await expect(firstOther).toBeVisible();
+  const otherTime = (await firstOther.evaluate((radio) => radio.parentElement?.textContent))!;
+  await firstOther.check();
+  await form(page).getByRole('button', { name: 'Book appointment' }).click();
+  await expect(page.getByText(`Booked Consultation for Late Caller ${tag}`)).toBeVisible();
+  await expect(page.getByText(`on ${otherTime}.`)).toBeVisible();
 });
