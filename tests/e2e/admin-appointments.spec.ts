@@ -4,6 +4,7 @@
  * attended, cancels one with a message, and sees today's on the dashboard. Days and times are
  * the shop's (Asia/Kolkata), whatever the zone of the machine running the test.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signIn, uniqueEmail } from './support';
 
@@ -42,6 +43,25 @@ function longDay(date: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/**
+ * Fails on any serious or critical accessibility violation of the page as it is now (the toast
+ * of the last action aside: axe reads it mid-animation, half transparent).
+ */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .exclude('[data-sonner-toaster]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  expect(serious).toEqual([]);
+}
+
 /** An appointment of the day or list view, found by its client's name. */
 function appointmentOf(page: Page, name: string) {
   return page
@@ -66,6 +86,7 @@ async function bookWalkIn(page: Page, client: { name: string; phone: string }, d
   await page.getByLabel('Date').fill(date);
   await page.getByRole('button', { name: 'Show times' }).click();
   await expect(page.getByText(`Consultation on ${longDay(date)}`)).toBeVisible();
+  await expectAccessible(page);
   const form = page.getByRole('region', { name: '3. Time and details' });
   await form.getByLabel('Name').fill(client.name);
   await form.getByLabel('Phone').fill(client.phone);
@@ -104,6 +125,7 @@ test('an administrator books a walk-in client, sees it by day and week, moves it
   ).toHaveAttribute('href', `tel:+91${walkIn.phone}`);
   await expect(booking.getByText('Booked', { exact: true })).toBeVisible();
   const bookedAt = (await booking.getByRole('heading', { level: 3 }).textContent())!;
+  await expectAccessible(page);
 
   // The week view holds it on its day.
   await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Week' }).click();
@@ -111,6 +133,7 @@ test('an administrator books a walk-in client, sees it by day and week, moves it
   await expect(
     page.getByRole('region', { name: longDay(day) }).getByText(walkIn.name),
   ).toBeVisible();
+  await expectAccessible(page);
 
   // Back to its day, and moved to another time.
   await page
@@ -121,6 +144,7 @@ test('an administrator books a walk-in client, sees it by day and week, moves it
   const panel = page.getByRole('region', { name: 'Move appointment' });
   await expect(panel).toContainText(walkIn.name);
   await expect(panel.getByRole('radio', { name: /\(current\)/ })).toBeDisabled();
+  await expectAccessible(page);
   await panel.getByRole('radio', { name: /^2:00 pm/ }).check();
   await panel.getByRole('button', { name: 'Move here' }).click();
   await expect(page.getByText(/^Moved to .*2:00 pm\.$/)).toBeVisible();
@@ -170,6 +194,7 @@ test('an administrator books a walk-in client, sees it by day and week, moves it
   const todays = page.getByRole('region', { name: /^Today’s appointments \(\d+\)$/ });
   await expect(todays).toContainText(regular.name);
   await expect(todays).not.toContainText(walkIn.name);
+  await expectAccessible(page);
   await todays.getByRole('link', { name: 'Day view' }).click();
   await expect(
     page.getByRole('heading', { level: 2, name: `${longDay(shopToday())} (today)` }),
