@@ -96,6 +96,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // React 19.2+ "outlines" a finished Suspense boundary that would take the first flush
+        // past 12,800 bytes: its HTML comes later in a hidden element that a script reveals.
+        // Without JavaScript the fallback then stays ('Loading admin panel...' over every
+        // back-office screen), so finished boundaries are always written in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           if (!waitForAll) send();
         },

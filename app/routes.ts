@@ -31,6 +31,8 @@ export default [
       route('products/:id', 'routes/admin/product.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:number', 'routes/admin/order.tsx'),
+      route('appointments', 'routes/admin/appointments.tsx'),
+      route('appointments/new', 'routes/admin/appointment-new.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('clients', 'routes/admin/clients.tsx'),

@@ -41,6 +41,7 @@ const SCREENS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] 
   { to: '/admin/products', label: 'Products', icon: ShirtIcon },
   { to: '/admin/media', label: 'Media', icon: ImagesIcon },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
+  { to: '/admin/appointments', label: 'Appointments', icon: CalendarDaysIcon },
   { to: '/admin/customers', label: 'Customers', icon: UsersIcon },
   { to: '/admin/clients', label: 'Bespoke clients', icon: ContactIcon },
   { to: '/admin/appointments', label: 'Appointments', icon: CalendarDaysIcon },

@@ -1,6 +1,6 @@
 /**
  * The back office's dashboard (/admin): today's, the last 7 days' and the last 30 days'
- * figures, the latest orders and messages, and the catalogue's size.
+ * figures, today's appointments, the latest orders and messages, and the catalogue's size.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,8 @@ import { Card, Section } from '~/components/ui/card';
 import { MessageStatusBadge } from '~/features/admin/messages/message-status';
 import { OrderStatusBadge } from '~/features/orders/order-status';
 import { formatRupees } from '~/lib/money';
-import { formatShopDateTime } from '~/lib/shop-time';
+import { formatShopDateTime, formatShopTime } from '~/lib/shop-time';
+import { AppointmentStatusBadge } from '~/features/admin/appointments/appointment-parts';
 import type { DashboardFigures } from './dashboard.server';
 
 const textLink = 'font-medium text-primary underline underline-offset-4';
@@ -54,7 +55,36 @@ export function DashboardScreen({
         </p>
       </section>
 
-      <div className="mt-8 grid gap-6 xl:grid-cols-2">
+      <Section
+        heading={`Today’s appointments (${figures.todaysAppointments.length})`}
+        padding="md"
+        className="mt-8"
+        actions={
+          <Link
+            to={`/admin/appointments?view=day&date=${figures.today}`}
+            className={`${textLink} text-sm`}
+          >
+            Day view
+          </Link>
+        }
+      >
+        <RecentList empty="No appointments today.">
+          {figures.todaysAppointments.map((appointment) => (
+            <RecentRow key={appointment.id}>
+              <p className="min-w-0 break-words">
+                <time dateTime={appointment.startsAt} className="font-medium">
+                  {formatShopTime(appointment.startsAt)}
+                </time>{' '}
+                · {appointment.typeName} ·{' '}
+                <span className="text-muted-foreground">{appointment.customerName}</span>
+              </p>
+              <AppointmentStatusBadge status={appointment.status} />
+            </RecentRow>
+          ))}
+        </RecentList>
+      </Section>
+
+      <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <Section heading="Recent orders" padding="md">
           <RecentList empty="No orders yet.">
             {figures.recentOrders.map((order) => (

@@ -1,6 +1,7 @@
 /**
  * The back office's dashboard (issue "Back office" item 1): what happened today, in the last
- * 7 days and in the last 30 days, the latest orders and messages, and the catalogue's size.
+ * 7 days and in the last 30 days, the latest orders and messages, the catalogue's size, and
+ * today's appointments (issue 20 item 2).
  *
  * "Today" begins at midnight in the shop's time zone (Asia/Kolkata); the 7- and 30-day
  * periods are rolling (now minus 7 × 24 h, 30 × 24 h). Every period ends at `now`.
@@ -10,7 +11,9 @@ import type { Db } from '~/lib/db.server';
 import { categories, contactMessages, orders, products, user } from '~/lib/schema.server';
 import type { OrderStatus } from '~/features/orders/orders.server';
 import type { MessageStatus } from '~/features/admin/messages/message-status';
-import { startOfShopDay } from '~/lib/shop-time';
+import { addShopDays, shopDateOf, shopInstant, startOfShopDay } from '~/lib/shop-time';
+import { appointmentsBetween } from '~/features/booking/booking.server';
+import type { AppointmentStatus } from '~/lib/schema-enums';
 
 /** The dashboard's periods, in the order the screen shows them. */
 const DASHBOARD_PERIODS = [
@@ -66,6 +69,16 @@ interface RecentMessage {
   createdAt: string;
 }
 
+/** One of today's appointments (not cancelled), for the "Today's appointments" card. */
+interface TodaysAppointment {
+  id: number;
+  /** ISO 8601. */
+  startsAt: string;
+  typeName: string;
+  customerName: string;
+  status: AppointmentStatus;
+}
+
 /** How many rows exist and how many of them the shop shows. */
 interface ActiveCount {
   total: number;
@@ -83,6 +96,10 @@ export interface DashboardFigures {
   recentMessages: RecentMessage[];
   products: ActiveCount;
   categories: ActiveCount;
+  /** The shop day of `now` ('YYYY-MM-DD', Asia/Kolkata), for the link to its day view. */
+  today: string;
+  /** Today's appointments that are not cancelled, in time order. */
+  todaysAppointments: TodaysAppointment[];
 }
 
 /** The start of each period at `now`: shop midnight, now − 7 days, now − 30 days. */
@@ -118,6 +135,7 @@ export function firstWords(text: string, max = 60): string {
  */
 export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigures> {
   const starts = periodStarts(now);
+  const today = shopDateOf(now);
   // A paid order counts on the day it was paid (created, for any row without a payment time).
   const paidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
   const revenueSince = (since: Date) =>
@@ -136,6 +154,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     recentMessages,
     productCounts,
     categoryCounts,
+    appointmentsToday,
   ] = await Promise.all([
     db
       .select({
@@ -177,6 +196,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
       .limit(RECENT_MESSAGES),
     activeCount(db, products),
     activeCount(db, categories),
+    appointmentsBetween(db, shopInstant(today, 0), shopInstant(addShopDays(today, 1), 0)),
   ]);
 
   const number = (value: number | string | undefined) => Number(value ?? 0);
@@ -201,6 +221,16 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     })),
     products: productCounts,
     categories: categoryCounts,
+    today,
+    todaysAppointments: appointmentsToday
+      .filter((row) => row.status !== 'cancelled')
+      .map((row) => ({
+        id: row.id,
+        startsAt: row.startsAt,
+        typeName: row.type.name,
+        customerName: row.customer.name,
+        status: row.status,
+      })),
   };
 }
 

@@ -4,12 +4,14 @@
  * signed-in customer and an administrator. Visitors and customers are refused (loaders:
  * redirect to /login; actions: 401 and 403) and change nothing; administrators get through.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { data } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointmentTypes,
+  appointments,
+  appointmentSlots,
   auditLog,
   categories,
   contactMessages,
@@ -27,6 +29,8 @@ import {
   user,
 } from '~/lib/schema.server';
 import { defaultSiteSettings } from '~/features/site/settings';
+import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
+import { shopDateOf } from '~/lib/shop-time';
 import {
   createTestApp,
   formPost,
@@ -39,6 +43,8 @@ import * as appointmentsSetupRoute from '~/routes/admin/appointments-setup';
 import * as auditRoute from '~/routes/admin/audit';
 import * as clientRoute from '~/routes/admin/client';
 import * as clientsRoute from '~/routes/admin/clients';
+import * as appointmentsRoute from '~/routes/admin/appointments';
+import * as newAppointmentRoute from '~/routes/admin/appointment-new';
 import * as categoriesRoute from '~/routes/admin/categories';
 import * as dashboardRoute from '~/routes/admin/dashboard';
 import * as layoutRoute from '~/routes/admin/layout';
@@ -100,6 +106,10 @@ interface Fixture {
   rulesVersion: string;
   /** A self-measured shirt (version 1) of the client, and a photo of it. */
   measurementPhotoId: string;
+  /** A consultation of the client booked today, its type, and another free time today. */
+  appointmentId: number;
+  consultationId: number;
+  freeSlot: string;
 }
 
 /** A small real PNG for the upload actions (made once). */
@@ -116,6 +126,14 @@ let fixtures = 0;
 async function fixture(): Promise<Fixture> {
   const n = ++fixtures;
   const db = app.database.db;
+  // The settings save of the table sends no opening-hours rows, which closes the shop: give it
+  // its default hours back, so today has times to book (before the settings' version is read).
+  await db
+    .update(siteSettings)
+    .set({
+      value: sql`jsonb_set(${siteSettings.value}, '{hours}', ${JSON.stringify(defaultSiteSettings.hours)}::jsonb)`,
+    })
+    .where(sql`${siteSettings.value}->'hours' = '[]'::jsonb`);
   const [category] = await db
     .insert(categories)
     .values({ name: `Fixture ${n}`, slug: `fixture-${n}`, displayOrder: 1000 + n })
@@ -218,7 +236,31 @@ async function fixture(): Promise<Fixture> {
     width: 64,
     height: 48,
   });
+  // A client of their own for it, so deleting the fixture's client is not refused.
+  const [bookedClient] = await db
+    .insert(customers)
+    .values({ name: `Booked client ${n}`, phone: phone(n * 3 + 1) })
+    .returning();
+  // A consultation today (staff may book any of today's times), so it can be marked too;
+  // earlier fixtures' appointments are cleared so today's times never run out.
+  await db.delete(appointments);
+  await db.delete(appointmentSlots);
+  const consultation = (await listAppointmentTypes(db)).find((t) => t.key === 'consultation')!;
+  const now = new Date();
+  const slotsOf = async (date: string) =>
+    (await slotsOn(db, consultation, date, now, { staff: true })).filter((s) => s.left > 0);
+  const [first, second] = await slotsOf(shopDateOf(now));
+  const appointment = await bookAppointment(db, {
+    type: consultation,
+    startsAt: new Date(first!.startsAt),
+    customer: { customerId: bookedClient!.id },
+    by: { kind: 'staff', actor: { id: account!.id, email: account!.email } },
+    now,
+  });
   return {
+    appointmentId: appointment.id,
+    consultationId: consultation.id,
+    freeSlot: second!.startsAt,
     measurementPhotoId,
     clientId: client!.id,
     clientVersion: client!.updatedAt.toISOString(),
@@ -518,6 +560,47 @@ const ACTIONS: {
     form: () => ({ garment: 'shirt', version: '1' }),
     params: (f: Fixture) => ({ id: String(f.clientId), garment: 'shirt' }),
   },
+  {
+    path: '/admin/appointments/new',
+    action: newAppointmentRoute.action as never,
+    intent: 'book-appointment',
+    form: (f: Fixture) => ({
+      typeId: String(f.consultationId),
+      startsAt: f.freeSlot,
+      client: 'existing',
+      customerId: String(f.clientId),
+    }),
+  },
+  {
+    path: '/admin/appointments/new',
+    action: newAppointmentRoute.action as never,
+    intent: 'book-appointment',
+    form: (f: Fixture) => ({
+      typeId: String(f.consultationId),
+      startsAt: f.freeSlot,
+      client: 'new',
+      name: 'Walk-in Client',
+      phone: '98765 43210',
+    }),
+  },
+  {
+    path: '/admin/appointments',
+    action: appointmentsRoute.action as never,
+    intent: 'move-appointment',
+    form: (f: Fixture) => ({ id: String(f.appointmentId), startsAt: f.freeSlot }),
+  },
+  {
+    path: '/admin/appointments',
+    action: appointmentsRoute.action as never,
+    intent: 'cancel-appointment',
+    form: (f: Fixture) => ({ id: String(f.appointmentId), message: 'The shop is closed.' }),
+  },
+  ...(['mark-attended', 'mark-no-show'] as const).map((intent) => ({
+    path: '/admin/appointments',
+    action: appointmentsRoute.action as never,
+    intent,
+    form: (f: Fixture) => ({ id: String(f.appointmentId) }),
+  })),
 ];
 
 const LOADERS: {
@@ -590,6 +673,16 @@ const LOADERS: {
     params: (f) => ({ id: f.measurementPhotoId }),
     notFoundForOthers: true,
   },
+  { path: () => '/admin/appointments', loader: appointmentsRoute.loader as never },
+  {
+    path: (f) => `/admin/appointments?view=week&move=${f.appointmentId}`,
+    loader: appointmentsRoute.loader as never,
+  },
+  { path: () => '/admin/appointments?view=list', loader: appointmentsRoute.loader as never },
+  {
+    path: (f) => `/admin/appointments/new?customer=${f.clientId}&q=Client`,
+    loader: newAppointmentRoute.loader as never,
+  },
 ];
 
 /** A fingerprint of everything an admin action could change. */
@@ -613,6 +706,11 @@ async function state(): Promise<string> {
       db.select().from(measurementPhotos).orderBy(measurementPhotos.id),
       db.select({ n: count() }).from(session),
       db.select({ n: count() }).from(auditLog),
+      db.select().from(appointments).orderBy(appointments.id),
+      db
+        .select()
+        .from(appointmentSlots)
+        .orderBy(appointmentSlots.typeId, appointmentSlots.startsAt),
     ]),
   ]);
   return JSON.stringify(rows);
