@@ -29,6 +29,9 @@ import {
 import { createEventHub } from '~/lib/events.server';
 import { createLogger } from '~/lib/logger.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
+import { createWorker } from '~/lib/jobs/worker.server';
+import { createNotificationChannels } from '~/lib/notifications/notifications.server';
+import { notificationHandlers } from '~/lib/notifications/queue.server';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
 import { createStorage, type Storage } from '~/lib/storage/storage.server';
@@ -160,6 +163,18 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     log,
   });
+  // The durable job queue (lib/jobs): messages and reminders, sent once by whichever instance
+  // claims them. Started once the server listens; stopped before the database closes.
+  const channels = createNotificationChannels({
+    mailer,
+    hasSmtp: Boolean(env.SMTP_URL),
+    dataDir: env.DATA_DIR,
+    whatsappToken: env.WHATSAPP_TOKEN,
+    whatsappPhoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    whatsappApiVersion: env.WHATSAPP_API_VERSION,
+    log,
+  });
+  log.info({ email: channels.email.name, whatsapp: channels.whatsapp.name }, 'notifications ready');
   const authSecret = await loadAuthSecret(env);
   if (authSecret.source === 'generated') {
     log.warn(
@@ -220,6 +235,15 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  const worker = createWorker({
+    db: database.db,
+    handlers: {
+      ...notificationHandlers(channels),
+    },
+    pollMs: env.JOBS_POLL_MS,
+    log,
+  });
+  worker.start();
   log.info(
     { host: env.HOST, port, database: database.kind, ms: Math.round(performance.now() - started) },
     `storefront listening on ${env.PUBLIC_URL}`,
@@ -241,6 +265,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
         });
         server.closeIdleConnections();
       });
+      // The job being run finishes (its own timeouts bound it); the rest wait in the database.
+      await worker.stop();
       await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
       await socket?.stop();
       await database.close();
