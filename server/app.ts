@@ -42,6 +42,7 @@ import { createMediaHandler } from '~/features/media/media-route.server';
 import { isCatalogueEmpty, seedDemoCatalogue } from '~/seed/seed.server';
 import { startPgliteSocket } from './pglite-socket';
 import { accountAuthRules } from '~/features/account/auth-rules';
+import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
 
 export interface StartOptions {
   /** Vite's dev server in `npm run dev`; absent in production. */
@@ -239,6 +240,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     db: database.db,
     handlers: {
       ...notificationHandlers(channels),
+      ...appointmentMessageHandlers({ publicUrl: env.PUBLIC_URL, linkSecret }),
     },
     pollMs: env.JOBS_POLL_MS,
     log,

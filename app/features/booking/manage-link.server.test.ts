@@ -15,7 +15,15 @@ describe('appointment manage links', () => {
     const [, sig] = manageToken(secret, 42).split('.');
     expect(readManageToken(secret, `43.${sig}`)).toBeNull();
     expect(readManageToken('another-secret', manageToken(secret, 42))).toBeNull();
-    for (const bad of ['', '42', '42.', '0.abc', `042.${sig}`, `42.${sig}x`, '99999999999.' + sig]) {
+    for (const bad of [
+      '',
+      '42',
+      '42.',
+      '0.abc',
+      `042.${sig}`,
+      `42.${sig}x`,
+      '99999999999.' + sig,
+    ]) {
       expect(readManageToken(secret, bad)).toBeNull();
     }
   });
