@@ -27,7 +27,7 @@ export interface MailMessage {
 }
 
 /** A file attached to an e-mail. */
-export interface MailAttachment {
+interface MailAttachment {
   /** e.g. 'invite.ics'. */
   filename: string;
   /** The file's text. */
@@ -37,7 +37,7 @@ export interface MailAttachment {
 }
 
 /** How one delivery went. */
-export interface MailDelivery {
+interface MailDelivery {
   /** The Message-ID header of the message sent. */
   messageId: string;
   /** The `.eml` file's name in the outbox, when there is no SMTP. */

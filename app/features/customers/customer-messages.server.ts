@@ -32,7 +32,7 @@ export interface CustomerMessage {
 }
 
 /** The channels a record's messages go out on, by its choice and what it has. */
-export function channelsFor(customer: Pick<Customer, 'notify' | 'email'>): NotificationChannel[] {
+function channelsFor(customer: Pick<Customer, 'notify' | 'email'>): NotificationChannel[] {
   const email = Boolean(customer.email);
   switch (customer.notify) {
     case 'email':

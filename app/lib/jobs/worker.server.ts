@@ -28,7 +28,7 @@ export type JobLog = {
 };
 
 /** What a handler gets besides its payload. */
-export interface JobContext {
+interface JobContext {
   /** The database (not a transaction: a handler opens its own when it needs one). */
   db: Db;
   /** The worker's clock at the moment the job was claimed. */
@@ -48,7 +48,7 @@ export interface JobContext {
  * Runs one job. Resolving means done; throwing means "try again later" (with backoff) until
  * the attempts run out. `payload` is the JSON the job was queued with: parse it.
  */
-export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
 
 /** Handlers by job kind, e.g. { 'notification.send': …, 'appointment.reminder': … }. */
 export type JobHandlers = Readonly<Record<string, JobHandler>>;

@@ -42,7 +42,7 @@ export interface OutgoingMessage {
 }
 
 /** What a channel answers for a message it sent. */
-export interface SentMessage {
+interface SentMessage {
   /** The provider's id (an e-mail's Message-ID, WhatsApp's 'wamid.…', or the outbox file). */
   providerMessageId: string;
 }

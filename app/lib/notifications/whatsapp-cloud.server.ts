@@ -21,7 +21,7 @@ export interface WhatsAppCloudOptions {
 }
 
 /** The JSON body of a template message, as the Cloud API wants it. */
-export function templateMessageBody(message: OutgoingMessage) {
+function templateMessageBody(message: OutgoingMessage) {
   const template = message.template;
   if (!template) throw new Error('A WhatsApp message needs a template');
   return {
