@@ -225,7 +225,7 @@ const FORMS: FormTarget[] = [
     route: '/admin/settings',
     url: '/admin/settings',
     fields: [],
-    intents: adminIntents('save-settings'),
+    intents: adminIntents('save-settings', 'save-message-settings'),
   },
   {
     kind: 'form',
