@@ -44,7 +44,13 @@ export function MessagesCard({
 
   return (
     <Section heading="Messages" id="messages">
-      <Form method="post" preventScrollReset className="mt-4 grid gap-5" aria-label="Messages">
+      <Form
+        method="post"
+        preventScrollReset
+        noValidate
+        className="mt-4 grid gap-5"
+        aria-label="Messages"
+      >
         <input type="hidden" name="intent" value="save-messages" />
         <fieldset
           className="grid gap-3"
