@@ -43,6 +43,7 @@ export function MessageSettingsForm({
           maxLength={6}
           hint="As WhatsApp Manager shows it, e.g. en or en_US."
           error={errors.language}
+          className="sm:col-span-2 sm:max-w-xs"
         />
         {MESSAGE_TEMPLATES.map((key) => (
           <FormField
@@ -53,7 +54,6 @@ export function MessageSettingsForm({
             defaultValue={settings.templates[key]}
             required
             maxLength={512}
-            className="sm:col-start-1"
             hint={TEMPLATE_PARAMETERS[key].params
               .map((param, index) => `{{${index + 1}}} ${param}`)
               .join(' · ')}
