@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueJob } from '~/lib/jobs/enqueue.server';
-import { createWorker, type JobLog, type Worker } from '~/lib/jobs/worker.server';
-import { notificationHandlers } from '~/lib/notifications/queue.server';
-import type { NotificationChannel, OutgoingMessage } from '~/lib/notifications/types';
 import {
   appointments,
   appointmentTypes,
@@ -17,39 +14,24 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/test-db';
-import { appointmentMessageHandlers, formatAppointmentTime } from './appointment-messages.server';
+import { createTestJobs, type RecordedMessage } from '../../../tests/support/test-jobs';
+import { formatAppointmentTime } from './appointment-messages.server';
 import { manageUrl } from './manage-link.server';
 
 let database: TestDatabase;
-const quiet: JobLog = { info() {}, warn() {}, error() {} };
 const publicUrl = 'https://shop.example';
 const linkSecret = 'appointment-messages-test-secret';
 /** Saturday 28 November 2026, 11:00 in Rajkot. */
 const startsAt = new Date('2026-11-28T05:30:00Z');
 const hour = 3_600_000;
 
-let sent: { channel: string; message: OutgoingMessage }[] = [];
-const recording = (channel: string): NotificationChannel => ({
-  name: channel,
-  async send(message) {
-    sent.push({ channel, message });
-    return { providerMessageId: `${channel}-${sent.length}` };
-  },
-});
-
 let now = new Date(startsAt.getTime() - 72 * hour);
 const clock = () => now;
-const worker = (): Worker =>
-  createWorker({
-    db: database.db,
-    handlers: {
-      ...notificationHandlers({ email: recording('email'), whatsapp: recording('whatsapp') }),
-      ...appointmentMessageHandlers({ publicUrl, linkSecret }),
-    },
-    log: quiet,
-    now: clock,
-    pollMs: 20,
-  });
+/** What the recording channels of every worker were asked to send. */
+const sent: RecordedMessage[] = [];
+/** A new worker on the database (a new instance, or the same one restarted). */
+const worker = () =>
+  createTestJobs(database.db, { now: clock, publicUrl, linkSecret, sent }).worker;
 
 async function typeId(key: string) {
   const [row] = await database.db
@@ -107,7 +89,7 @@ beforeEach(async () => {
   await database.db.delete(appointments);
   await database.db.delete(customers);
   await database.db.delete(siteSettings);
-  sent = [];
+  sent.length = 0;
   now = new Date(startsAt.getTime() - 72 * hour);
 });
 
@@ -258,7 +240,7 @@ describe(`appointment messages on ${testDatabaseKind}`, () => {
       ],
     });
 
-    sent = [];
+    sent.length = 0;
     await database.db
       .update(appointments)
       .set({ status: 'cancelled', cancelReason: 'The master tailor is away.' })
