@@ -283,4 +283,37 @@ describe(`the job queue's worker on ${testDatabaseKind}`, () => {
     const states = await database.db.select({ status: jobs.status }).from(jobs);
     expect(states.every((row) => row.status === 'done')).toBe(true);
   });
+  it('logs a database outage once while polling, and says when it polls again', async () => {
+    let down = true;
+    let polls = 0;
+    const flaky = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === 'select') {
+          polls += 1;
+          if (down) {
+            return () => {
+              throw new Error('database away');
+            };
+          }
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const lines: { level: string; message?: string }[] = [];
+    const log: JobLog = {
+      info: (_fields, message) => lines.push({ level: 'info', message }),
+      warn: (_fields, message) => lines.push({ level: 'warn', message }),
+      error: (_fields, message) => lines.push({ level: 'error', message }),
+    };
+    const worker = createWorker({ db: flaky, handlers: {}, log, now: () => t0, pollMs: 5 });
+    worker.start();
+    await expect.poll(() => polls).toBeGreaterThan(5);
+    down = false;
+    await expect.poll(() => lines.length).toBe(2);
+    await worker.stop();
+    expect(lines).toEqual([
+      { level: 'error', message: 'job queue poll failed; retrying quietly' },
+      { level: 'info', message: 'job queue polling again' },
+    ]);
+  });
 });

@@ -237,11 +237,20 @@ export function createWorker(options: WorkerOptions): Worker {
     return next;
   };
 
+  /** A poll failed (the database is away): logged once until a poll succeeds again. */
+  let failing = false;
   const poll = () => {
     timer = undefined;
     if (!started) return;
     runDue()
-      .catch((error: unknown) => log.error({ err: error }, 'job queue poll failed'))
+      .then(() => {
+        if (failing) log.info({}, 'job queue polling again');
+        failing = false;
+      })
+      .catch((error: unknown) => {
+        if (!failing) log.error({ err: error }, 'job queue poll failed; retrying quietly');
+        failing = true;
+      })
       .finally(() => {
         if (started) timer = setTimeout(poll, pollMs);
       });
