@@ -25,11 +25,11 @@ test('a shopper chooses WhatsApp for their messages, giving their mobile, at 375
   const messages = page.getByRole('region', { name: 'Messages' });
   await expect(messages.getByRole('radio', { name: /^Both/ })).toBeChecked();
   await messages.getByRole('radio', { name: /^WhatsApp/ }).check();
-  await messages.getByRole('button', { name: 'Save message preference' }).click();
+  await messages.getByRole('button', { name: 'Update message preference' }).click();
   await expect(messages.getByText('Please enter a 10-digit Indian mobile number')).toBeVisible();
 
   await messages.getByLabel('Mobile number').fill('98250 12345');
-  await messages.getByRole('button', { name: 'Save message preference' }).click();
+  await messages.getByRole('button', { name: 'Update message preference' }).click();
   await expect(page.getByText('Message preference saved')).toBeVisible();
   await expect(messages.getByText('WhatsApp messages go to +91 98250 12345.')).toBeVisible();
   await page.reload();
@@ -47,7 +47,7 @@ test('a shopper chooses WhatsApp for their messages, giving their mobile, at 375
   await plain.goto('/account');
   const form = plain.getByRole('region', { name: 'Messages' });
   await form.getByRole('radio', { name: /^E-mail/ }).check();
-  await form.getByRole('button', { name: 'Save message preference' }).click();
+  await form.getByRole('button', { name: 'Update message preference' }).click();
   await expect(
     plain.getByRole('region', { name: 'Messages' }).getByRole('radio', { name: /^E-mail/ }),
   ).toBeChecked();

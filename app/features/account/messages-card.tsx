@@ -102,7 +102,7 @@ export function MessagesCard({
         )}
         <div>
           <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save message preference'}
+            {saving ? 'Updating…' : 'Update message preference'}
           </Button>
         </div>
       </Form>

@@ -316,4 +316,30 @@ describe(`the job queue's worker on ${testDatabaseKind}`, () => {
       { level: 'info', message: 'job queue polling again' },
     ]);
   });
+  it('deletes jobs a month after they finished, keeping the rest', async () => {
+    const day = 24 * 3_600_000;
+    const old = (await enqueueJob(database.db, { kind: 'test.old', payload: {}, runAt: t0 }))!;
+    const recent = (await enqueueJob(database.db, {
+      kind: 'test.recent',
+      payload: {},
+      runAt: t0,
+    }))!;
+    const waiting = (await enqueueJob(database.db, {
+      kind: 'test.waiting',
+      payload: {},
+      runAt: at(90 * day),
+    }))!;
+    await database.db
+      .update(jobs)
+      .set({ status: 'done', finishedAt: at(-31 * day) })
+      .where(eq(jobs.id, old));
+    await database.db
+      .update(jobs)
+      .set({ status: 'failed', finishedAt: at(-29 * day) })
+      .where(eq(jobs.id, recent));
+    const worker = createWorker({ db: database.db, handlers: {}, log: quiet, now: () => t0 });
+    expect(await worker.runDue()).toBe(0);
+    const left = await database.db.select({ id: jobs.id }).from(jobs).orderBy(jobs.id);
+    expect(left.map((row) => row.id)).toEqual([recent, waiting]);
+  });
 });

@@ -16,7 +16,7 @@
  * Time is injected (`now: () => Date`) and passed to every statement as a parameter, never as
  * SQL `now()`, so tests move the clock. Works the same on PGlite and PostgreSQL.
  */
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { jobs } from '~/lib/schema.server';
 
@@ -68,6 +68,12 @@ export interface WorkerOptions {
   lockMs?: number;
   /** The wait before attempt `attempt + 1` after attempt `attempt` failed, in ms. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Finished jobs ('done', 'failed', 'cancelled') are deleted this long after they finished,
+   * in ms (30 days by default); checked at most hourly. The `notifications` rows stay; a
+   * deleted job's `dedupe_key` is free again (keys name things that are long past by then).
+   */
+  keepFinishedMs?: number;
 }
 
 /** One worker over the queue. */
@@ -114,6 +120,23 @@ export function createWorker(options: WorkerOptions): Worker {
   const pollMs = options.pollMs ?? 2_000;
   const lockMs = options.lockMs ?? 5 * 60_000;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const keepFinishedMs = options.keepFinishedMs ?? 30 * 24 * 3_600_000;
+  let prunedAt = -Infinity;
+
+  /** Deletes jobs finished more than `keepFinishedMs` before `now`, at most once an hour. */
+  const prune = async (now: Date) => {
+    if (now.getTime() - prunedAt < 3_600_000) return;
+    prunedAt = now.getTime();
+    await db
+      .delete(jobs)
+      .where(
+        and(
+          inArray(jobs.status, ['done', 'failed', 'cancelled']),
+          isNotNull(jobs.finishedAt),
+          lt(jobs.finishedAt, new Date(now.getTime() - keepFinishedMs)),
+        ),
+      );
+  };
 
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
@@ -224,7 +247,10 @@ export function createWorker(options: WorkerOptions): Worker {
       if (stopping) return count;
       const now = clock();
       const job = await claim(now);
-      if (!job) return count;
+      if (!job) {
+        await prune(now);
+        return count;
+      }
       count += 1;
       await runOne(job, now);
     }
