@@ -151,6 +151,7 @@ const FORMS: FormTarget[] = [
       'update-name': ['fullName'],
       'change-password': ['currentPassword', 'password', 'confirmPassword'],
       'delete-account': ['password'],
+      'save-messages': ['notify', 'phone'],
     },
   },
   { kind: 'form', route: '/logout', url: '/logout', fields: [], notAs: ['customer', 'admin'] },
