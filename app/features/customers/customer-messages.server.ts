@@ -5,9 +5,11 @@
  * a customer who chose e-mail but has none gets WhatsApp instead, so nobody goes untold (the
  * phone is always there).
  */
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { queueNotification } from '~/lib/notifications/queue.server';
 import type { NotificationAttachment } from '~/lib/notifications/types';
+import { notifications } from '~/lib/schema.server';
 import type { NotificationChannel } from '~/lib/schema-enums';
 import type { Customer } from './customers.server';
 
@@ -79,4 +81,52 @@ export async function queueCustomerMessage(
     if (id !== null) ids.push(id);
   }
   return ids;
+}
+
+/** One message as the customer's admin page lists it. */
+export interface CustomerNotification {
+  id: number;
+  channel: NotificationChannel;
+  /** e.g. 'appointment.confirmed', 'order.status'. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  /** The last failure's message, while queued for a retry or once failed. */
+  lastError: string | null;
+  appointmentId: number | null;
+  orderId: number | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/**
+ * The messages to a customer record, newest first (issue 20 item 4: "listed on the
+ * customer's admin page"): at most `limit` (50 by default). The caller checks the role.
+ */
+export async function notificationsForCustomer(
+  db: DbOrTx,
+  customerId: number,
+  limit = 50,
+): Promise<CustomerNotification[]> {
+  return db
+    .select({
+      id: notifications.id,
+      channel: notifications.channel,
+      kind: notifications.kind,
+      recipient: notifications.recipient,
+      subject: notifications.subject,
+      status: notifications.status,
+      attempts: notifications.attempts,
+      lastError: notifications.lastError,
+      appointmentId: notifications.appointmentId,
+      orderId: notifications.orderId,
+      createdAt: notifications.createdAt,
+      sentAt: notifications.sentAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.customerId, customerId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }
