@@ -15,7 +15,7 @@ import {
   type TestDatabase,
 } from '../../../tests/support/test-db';
 import { createTestJobs, type RecordedMessage } from '../../../tests/support/test-jobs';
-import { formatAppointmentTime } from './appointment-messages.server';
+import { formatAppointmentTime, queueAppointmentReminders } from './appointment-messages.server';
 import { manageUrl } from './manage-link.server';
 
 let database: TestDatabase;
@@ -364,5 +364,39 @@ describe(`appointment messages on ${testDatabaseKind}`, () => {
     expect(sent.map((entry) => entry.message.subject)).toContain(
       'Reminder: your consultation tomorrow, Mon 30 Nov 2026, 11:00 am',
     );
+  });
+  it('queue reminders 24 h before, and 2 h before for trials, once per revision, skipping windows already begun', async () => {
+    const trial = await bookedAppointment({}, 'trial', 30);
+    const booking = { id: trial.id, revision: 1, startsAt, typeKey: 'trial' };
+    expect(await queueAppointmentReminders(database.db, booking, now)).toEqual(['24h', '2h']);
+    expect(await queueAppointmentReminders(database.db, booking, now)).toEqual([]);
+    const queued = await database.db
+      .select({ runAt: jobs.runAt, dedupeKey: jobs.dedupeKey, payload: jobs.payload })
+      .from(jobs)
+      .orderBy(jobs.runAt);
+    expect(queued).toEqual([
+      {
+        runAt: new Date(startsAt.getTime() - 24 * hour),
+        dedupeKey: `appointment:${trial.id}:r1:24h`,
+        payload: { appointmentId: trial.id, revision: 1, window: '24h' },
+      },
+      {
+        runAt: new Date(startsAt.getTime() - 2 * hour),
+        dedupeKey: `appointment:${trial.id}:r1:2h`,
+        payload: { appointmentId: trial.id, revision: 1, window: '2h' },
+      },
+    ]);
+    // Booked 3 h ahead: only the trial's 2 h reminder is still to come; a consultation gets none.
+    const late = new Date(startsAt.getTime() - 3 * hour);
+    expect(await queueAppointmentReminders(database.db, { ...booking, revision: 2 }, late)).toEqual(
+      ['2h'],
+    );
+    expect(
+      await queueAppointmentReminders(
+        database.db,
+        { ...booking, revision: 3, typeKey: 'consultation' },
+        late,
+      ),
+    ).toEqual([]);
   });
 });

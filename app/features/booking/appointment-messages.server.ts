@@ -26,6 +26,7 @@ import { format } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
+import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';
 import type { JobHandlers } from '~/lib/jobs/worker.server';
 import { appointments, appointmentTypes, customers } from '~/lib/schema.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
@@ -50,6 +51,37 @@ const reminderPayloadSchema = z.object({
 });
 
 type AppointmentEvent = z.infer<typeof notifyPayloadSchema>['event'] | 'reminder';
+
+/** The reminders an appointment gets, by type: 24 h before, and 2 h before for trials. */
+const REMINDER_WINDOWS = { '24h': 24 * 3_600_000, '2h': 2 * 3_600_000 } as const;
+
+/**
+ * Queues the reminders of an appointment at this revision (call it in the booking's or the
+ * move's transaction): 'appointment.reminder' at `startsAt` − 24 h, and − 2 h when `typeKey`
+ * is 'trial', each with the dedupe key `appointment:<id>:r<revision>:<window>`. A window that
+ * has already begun at `now` (a booking made 3 h ahead gets no 24 h reminder) is skipped.
+ * Resolves to the windows queued.
+ */
+export async function queueAppointmentReminders(
+  tx: DbOrTx,
+  appointment: { id: number; revision: number; startsAt: Date; typeKey: string },
+  now: Date,
+): Promise<('24h' | '2h')[]> {
+  const windows: ('24h' | '2h')[] = appointment.typeKey === 'trial' ? ['24h', '2h'] : ['24h'];
+  const queued: ('24h' | '2h')[] = [];
+  for (const window of windows) {
+    const runAt = new Date(appointment.startsAt.getTime() - REMINDER_WINDOWS[window]);
+    if (runAt.getTime() <= now.getTime()) continue;
+    const id = await enqueueJob(tx, {
+      kind: 'appointment.reminder',
+      payload: { appointmentId: appointment.id, revision: appointment.revision, window },
+      runAt,
+      dedupeKey: `appointment:${appointment.id}:r${appointment.revision}:${window}`,
+    });
+    if (id !== null) queued.push(window);
+  }
+  return queued;
+}
 
 /** An instant as the shop's customers read it: 'Sat 28 Nov 2026, 11:00 am' (Asia/Kolkata). */
 export function formatAppointmentTime(instant: Date): string {
