@@ -13,7 +13,7 @@
  *   sent: the later event's message tells the news.
  * - 'appointment.reminder', payload `{ appointmentId, revision, window: '24h' | '2h' }`, queued
  *   to run at the start minus 24 h (and minus 2 h for trials), with the dedupe key
- *   `appointment:<id>:r<revision>:<window>`. Nothing is sent when the appointment is no longer
+ *   `appointment:<id>:r<revision>:<window>` (`queueAppointmentReminders` queues them). Nothing is sent when the appointment is no longer
  *   'booked', its revision differs (it moved: the move queued new reminders), or it has
  *   started.
  *
