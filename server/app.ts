@@ -29,6 +29,9 @@ import {
 import { createEventHub } from '~/lib/events.server';
 import { createLogger } from '~/lib/logger.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
+import { createWorker } from '~/lib/jobs/worker.server';
+import { createNotificationChannels } from '~/lib/notifications/notifications.server';
+import { notificationHandlers } from '~/lib/notifications/queue.server';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
 import { deleteMeasurementsOfUser } from '~/features/measurements/measurements.server';
@@ -40,6 +43,7 @@ import { createMediaHandler } from '~/features/media/media-route.server';
 import { isCatalogueEmpty, seedDemoCatalogue } from '~/seed/seed.server';
 import { startPgliteSocket } from './pglite-socket';
 import { accountAuthRules } from '~/features/account/auth-rules';
+import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
 
 export interface StartOptions {
   /** Vite's dev server in `npm run dev`; absent in production. */
@@ -163,6 +167,18 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     log,
   });
+  // The durable job queue (lib/jobs): messages and reminders, sent once by whichever instance
+  // claims them. Started once the server listens; stopped before the database closes.
+  const channels = createNotificationChannels({
+    mailer,
+    hasSmtp: Boolean(env.SMTP_URL),
+    dataDir: env.DATA_DIR,
+    whatsappToken: env.WHATSAPP_TOKEN,
+    whatsappPhoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+    whatsappApiVersion: env.WHATSAPP_API_VERSION,
+    log,
+  });
+  log.info({ email: channels.email.name, whatsapp: channels.whatsapp.name }, 'notifications ready');
   const authSecret = await loadAuthSecret(env);
   if (authSecret.source === 'generated') {
     log.warn(
@@ -226,6 +242,16 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  const worker = createWorker({
+    db: database.db,
+    handlers: {
+      ...notificationHandlers(channels),
+      ...appointmentMessageHandlers({ publicUrl: env.PUBLIC_URL, linkSecret }),
+    },
+    pollMs: env.JOBS_POLL_MS,
+    log,
+  });
+  worker.start();
   log.info(
     { host: env.HOST, port, database: database.kind, ms: Math.round(performance.now() - started) },
     `storefront listening on ${env.PUBLIC_URL}`,
@@ -247,6 +273,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
         });
         server.closeIdleConnections();
       });
+      // The job being run finishes (its own timeouts bound it); the rest wait in the database.
+      await worker.stop();
       await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
       await socket?.stop();
       await database.close();

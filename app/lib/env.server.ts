@@ -96,6 +96,31 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   /** Secret access key for the bucket (server only, never logged). */
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /**
+   * WhatsApp Business Cloud API access token (server only, never logged); with
+   * WHATSAPP_PHONE_NUMBER_ID it sends WhatsApp messages. Unset: they are written to
+   * $DATA_DIR/whatsapp-outbox/ instead.
+   */
+  WHATSAPP_TOKEN: z.string().trim().min(1).optional(),
+  /** The id of the shop's sending number in WhatsApp Manager (digits). */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{5,30}$/, 'must be the phone number id from WhatsApp Manager (digits)')
+    .optional(),
+  /** The Graph API version of the WhatsApp calls, e.g. v21.0. */
+  WHATSAPP_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v[0-9]+\.[0-9]+$/, 'must look like v21.0')
+    .default('v21.0'),
+  /** How often the job queue looks for due jobs (reminders, messages), in ms. */
+  JOBS_POLL_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be between 100 and 600000 ms')
+    .max(600_000, 'must be between 100 and 600000 ms')
+    .default(2_000),
   /** Seed the demo catalogue into an empty database at start. */
   SEED_DEMO: z
     .enum(['true', 'false'])

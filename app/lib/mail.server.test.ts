@@ -110,4 +110,42 @@ describe('the mailer', () => {
     // Nodemailer's own greeting wait is 30 s; this one is the mailer's.
     expect(String((lines[0]?.fields.err as Error).message)).toMatch(/greeting/i);
   });
+  it('delivers once on request, with attachments, and throws a failure to the caller without retrying', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-mail-deliver-'));
+    const { lines, log } = recordingLog();
+    const mailer = createMailer({ from: 'Shop <shop@example.com>', outboxDir: dir, log });
+    const delivery = await mailer.deliver({
+      to: 'asha@example.com',
+      subject: 'Your consultation',
+      text: 'See you soon.',
+      html: '<p>See you soon.</p>',
+      attachments: [
+        {
+          filename: 'invite.ics',
+          content: 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n',
+          contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+        },
+      ],
+    });
+    expect(delivery.messageId).toMatch(/^<.+@.+>$/);
+    expect(await fs.readdir(dir)).toEqual([delivery.outboxFile]);
+    const eml = await fs.readFile(path.join(dir, delivery.outboxFile!), 'utf8');
+    expect(eml).toMatch(/^Subject: Your consultation$/m);
+    expect(eml).toContain('Content-Type: text/calendar; charset=utf-8; method=REQUEST');
+    expect(eml).toContain('filename=invite.ics');
+    expect(lines).toHaveLength(1);
+    await fs.rm(dir, { recursive: true, force: true });
+
+    const failing = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'Shop <shop@example.com>',
+      outboxDir: outbox,
+      log,
+      retryDelaysMs: [5, 5],
+    });
+    await expect(
+      failing.deliver({ to: 'asha@example.com', subject: 'x', text: 'x', html: 'x' }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+    expect(lines).toHaveLength(1);
+  });
 });

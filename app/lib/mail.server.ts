@@ -5,7 +5,8 @@
  *
  * Sending never blocks or fails the request that asked for it: `send` queues the message and
  * returns at once; a failed attempt is logged and retried after 1 s, 5 s and 30 s, then the
- * message is logged as lost.
+ * message is logged as lost. `deliver` makes one attempt and answers how it went, for the
+ * durable job queue (`lib/notifications`), which does its own retries.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -21,11 +22,37 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about (verification, reset); logged with the outbox file. */
   link?: string;
+  /** Files attached, e.g. an appointment's `.ics` invite. */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to an e-mail. */
+interface MailAttachment {
+  /** e.g. 'invite.ics'. */
+  filename: string;
+  /** The file's text. */
+  content: string;
+  /** e.g. 'text/calendar; charset=utf-8; method=REQUEST'. */
+  contentType: string;
+}
+
+/** How one delivery went. */
+interface MailDelivery {
+  /** The Message-ID header of the message sent. */
+  messageId: string;
+  /** The `.eml` file's name in the outbox, when there is no SMTP. */
+  outboxFile?: string;
 }
 
 export interface Mailer {
   /** Queues a message; never throws and never waits for delivery. */
   send(message: MailMessage): void;
+  /**
+   * Sends a message once, now, and resolves when the SMTP server took it (or the outbox file
+   * was written). No retries: the caller retries.
+   * @throws the transport's error (connection refused, timeout, rejected recipient, …).
+   */
+  deliver(message: MailMessage): Promise<MailDelivery>;
   /** Resolves once every queued message was delivered or given up (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -63,35 +90,38 @@ export function createMailer(options: MailerOptions): Mailer {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
-  const deliverOnce = async (message: MailMessage): Promise<string | undefined> => {
-    const info = await transport.sendMail({
+  const deliverOnce = async (message: MailMessage): Promise<MailDelivery> => {
+    const info = (await transport.sendMail({
       from: options.from,
       to: message.to,
       subject: message.subject,
       text: message.text,
       html: message.html,
-    });
-    if (options.smtpUrl) return undefined;
+      attachments: message.attachments?.map((file) => ({
+        filename: file.filename,
+        content: file.content,
+        contentType: file.contentType,
+      })),
+    })) as { messageId: string; message?: Buffer };
+    if (options.smtpUrl) return { messageId: info.messageId };
     await fs.mkdir(options.outboxDir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
     const file = path.join(options.outboxDir, name);
     await fs.writeFile(file, info.message as Buffer);
-    return name;
+    return { messageId: info.messageId, outboxFile: name };
   };
+
+  const logDelivered = (message: MailMessage, outboxFile: string | undefined) =>
+    options.log.info(
+      { to: message.to, subject: message.subject, outboxFile, link: outboxFile && message.link },
+      outboxFile ? 'e-mail written to the outbox' : 'e-mail sent',
+    );
 
   const deliver = async (message: MailMessage): Promise<void> => {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const outboxFile = await deliverOnce(message);
-        options.log.info(
-          {
-            to: message.to,
-            subject: message.subject,
-            outboxFile,
-            link: outboxFile && message.link,
-          },
-          outboxFile ? 'e-mail written to the outbox' : 'e-mail sent',
-        );
+        const { outboxFile } = await deliverOnce(message);
+        logDelivered(message, outboxFile);
         return;
       } catch (error) {
         const delay = retryDelaysMs[attempt];
@@ -115,6 +145,11 @@ export function createMailer(options: MailerOptions): Mailer {
     send(message) {
       const job = deliver(message).finally(() => pending.delete(job));
       pending.add(job);
+    },
+    async deliver(message) {
+      const delivery = await deliverOnce(message);
+      logDelivered(message, delivery.outboxFile);
+      return delivery;
     },
     async idle() {
       while (pending.size > 0) await Promise.all(pending);

@@ -16,6 +16,11 @@ import {
   updateName,
 } from '~/features/account/account-actions.server';
 import { AccountSettings } from '~/features/account/account-settings';
+import {
+  getMessagePreference,
+  saveMessagePreference,
+} from '~/features/account/message-preference.server';
+import { MessagesCard } from '~/features/account/messages-card';
 import { actionResult } from '~/features/account/auth-form';
 import { ProfileCard } from '~/features/account/profile-card';
 import { requireUser } from '~/features/account/session.server';
@@ -33,23 +38,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * /account (SPEC.md section 2 "Account"): signed-in visitors only, with the real cart, wishlist
- * and order counts from the server.
+ * and order counts from the server, and the channel the shop's messages go out on (issue 20).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const [cart, wishlist, orders] = await Promise.all([
+  const [cart, wishlist, orders, messages] = await Promise.all([
     countCartItems(context.db, user.id),
     countWishlist(context.db, user.id),
     countOrders(context.db, user.id),
+    getMessagePreference(context.db, user.id),
   ]);
-  return { user, counts: { cart, wishlist, orders } };
+  return { user, counts: { cart, wishlist, orders }, messages };
 }
 
-/** Rename, change password or delete the account, by the form's `intent`. */
+/** Rename, change password, delete the account or save the message channel, by `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context);
+  const user = await requireUser(request, context);
   const form = await readFormData(request);
   switch (form.get('intent')) {
+    case 'save-messages':
+      return saveMessagePreference(context.db, user, form);
     case 'update-name':
       return updateName(context, request, form);
     case 'change-password':
@@ -62,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account() {
-  const { user, counts } = useLoaderData<typeof loader>();
+  const { user, counts, messages } = useLoaderData<typeof loader>();
   const { logout, busy } = useLogout();
   const tiles = [
     { label: 'Cart', value: `${counts.cart} items`, to: '/checkout', icon: ShoppingBagIcon },
@@ -123,6 +131,7 @@ export default function Account() {
       </ul>
       <div className="mt-8 grid gap-8">
         <ProfileCard user={user} />
+        <MessagesCard preference={messages} />
         <AccountSettings />
       </div>
     </div>

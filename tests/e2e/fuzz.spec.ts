@@ -151,6 +151,7 @@ const FORMS: FormTarget[] = [
       'update-name': ['fullName'],
       'change-password': ['currentPassword', 'password', 'confirmPassword'],
       'delete-account': ['password'],
+      'save-messages': ['notify', 'phone'],
     },
   },
   { kind: 'form', route: '/logout', url: '/logout', fields: [], notAs: ['customer', 'admin'] },
@@ -225,7 +226,7 @@ const FORMS: FormTarget[] = [
     route: '/admin/settings',
     url: '/admin/settings',
     fields: [],
-    intents: adminIntents('save-settings'),
+    intents: adminIntents('save-settings', 'save-message-settings'),
   },
   {
     kind: 'form',

@@ -34,6 +34,7 @@ import {
   shopInstant,
   type ShopDate,
 } from '~/lib/shop-time';
+import { queueAppointmentReminders } from './appointment-messages.server';
 import { getBookingSettings, type BookingSettings } from './booking-settings.server';
 import { weeklyHours, type WeeklyHours } from './shop-hours';
 import { bookingWindow, daySlots, isOnGrid, type Closure, type Slot } from './slots';
@@ -247,27 +248,6 @@ async function releasePlace(tx: DbOrTx, typeId: number, startsAt: Date): Promise
     );
 }
 
-/** Queues the reminders of an appointment's revision: 24 h before, and 2 h before a trial. */
-async function queueReminders(
-  tx: DbOrTx,
-  appointment: { id: number; startsAt: Date; revision: number },
-  typeKey: string,
-  now: Date,
-): Promise<void> {
-  const windows: ['24h' | '2h', number][] = [['24h', 24]];
-  if (typeKey === 'trial') windows.push(['2h', 2]);
-  for (const [window, hours] of windows) {
-    const runAt = new Date(appointment.startsAt.getTime() - hours * 3_600_000);
-    if (runAt <= now) continue;
-    await enqueueJob(tx, {
-      kind: 'appointment.reminder',
-      payload: { appointmentId: appointment.id, revision: appointment.revision, window },
-      runAt,
-      dedupeKey: `appointment:${appointment.id}:r${appointment.revision}:${window}`,
-    });
-  }
-}
-
 /** Queues the message of a change (confirmed, rescheduled, cancelled), due at once. */
 async function queueNotice(
   tx: DbOrTx,
@@ -331,7 +311,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
         })
         .returning();
       await queueNotice(tx, appointment!, 'confirmed', now);
-      await queueReminders(tx, appointment!, type.key, now);
+      await queueAppointmentReminders(tx, { ...appointment!, typeKey: type.key }, now);
       if (by.kind === 'staff') {
         await recordAudit(tx, by.actor, {
           action: 'appointment.create',
@@ -432,7 +412,7 @@ export async function rescheduleAppointment(
         .where(eq(appointments.id, appointment.id))
         .returning();
       await queueNotice(tx, moved!, 'rescheduled', now);
-      await queueReminders(tx, moved!, type.key, now);
+      await queueAppointmentReminders(tx, { ...moved!, typeKey: type.key }, now);
       if (by.kind === 'staff') {
         await recordAudit(tx, by.actor, {
           action: 'appointment.move',

@@ -23,6 +23,7 @@ import type { SessionUser } from '~/features/account/session.server';
 import { PaymentProviderError } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from './checkout-details';
 import { orderConfirmationEmail } from '~/features/orders/order-email';
+import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import {
   applyPaymentEvent,
   attachProviderOrder,
@@ -118,7 +119,10 @@ export async function placeOrder(
   };
 }
 
-/** Sends the confirmation e-mail of an order that just became paid. */
+/**
+ * Queues the confirmation of an order that just became paid (e-mail, and WhatsApp when the
+ * shopper chose it), once per order whichever path (the widget, the webhook) got there first.
+ */
 async function afterPaid(context: AppLoadContext, outcome: PaymentOutcome, userId: string | null) {
   if (outcome.kind !== 'paid' || !userId) return;
   const [settings, order] = await Promise.all([
@@ -126,13 +130,19 @@ async function afterPaid(context: AppLoadContext, outcome: PaymentOutcome, userI
     getOrderById(context, userId, outcome.orderId),
   ]);
   if (!order) return;
-  context.mailer.send(
-    orderConfirmationEmail(
-      order,
-      settings.shopName,
-      `${context.env.PUBLIC_URL}/account/orders/${order.number}`,
-    ),
-  );
+  const orderUrl = `${context.env.PUBLIC_URL}/account/orders/${order.number}`;
+  // The payment is recorded already: a message that cannot be queued never turns it into an error.
+  await queueOrderMessage(
+    context.db,
+    { ...order, id: outcome.orderId, userId },
+    {
+      kind: 'order.paid',
+      mail: orderConfirmationEmail(order, settings.shopName, orderUrl),
+      statusLabel: 'Paid',
+      orderUrl,
+      dedupeKey: `order:${outcome.orderId}:paid`,
+    },
+  ).catch((error: unknown) => console.warn('order confirmation could not be queued', error));
 }
 
 async function getOrderById(context: AppLoadContext, userId: string, orderId: number) {

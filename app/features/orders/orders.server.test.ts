@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   cartLines,
   categories,
+  notifications,
   orderEvents,
   orders,
   paymentEvents,
@@ -570,5 +571,18 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
     });
     expect(good.headers.get('location')).toBe(`/account/orders/${order.number}`);
     expect((await getOrder(database.db, shopper, order.number))?.status).toBe('paid');
+    // The confirmation is queued once, however often the payment arrives.
+    await post({
+      razorpay_payment_id: payment.paymentId,
+      razorpay_order_id: order.providerOrderId,
+      razorpay_signature: payment.signature,
+    });
+    const confirmations = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.subject, `Your order ${order.number} is confirmed`));
+    expect(confirmations).toEqual([
+      expect.objectContaining({ channel: 'email', kind: 'order.paid', status: 'queued' }),
+    ]);
   });
 });

@@ -32,7 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     orderHandlers({
       db: context.db,
-      mailer: context.mailer,
       publicUrl: context.env.PUBLIC_URL,
       shopName: async () => (await context.catalogue.settings()).shopName,
     }),

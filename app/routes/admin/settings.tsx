@@ -1,6 +1,12 @@
 import { requireAdmin } from '~/features/account/session.server';
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { SettingsScreen } from '~/features/admin/settings/settings-screen';
+import { MessageSettingsForm } from '~/features/admin/settings/message-settings-form';
+import {
+  getMessageSettingsForAdmin,
+  messageSettingsFormSchema,
+  saveMessageSettings,
+} from '~/features/admin/settings/message-settings.server';
 import {
   getSettingsForAdmin,
   saveSettings,
@@ -14,17 +20,27 @@ import type { Route } from './+types/settings';
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Settings', rootMetaData(matches).settings.shopName);
 
-/** /admin/settings (issue "Back office" item 8): administrators only. */
+/** /admin/settings (issue "Back office" item 8; issue 20 item 4): administrators only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return getSettingsForAdmin(context.db);
+  const [shop, messages] = await Promise.all([
+    getSettingsForAdmin(context.db),
+    getMessageSettingsForAdmin(context.db),
+  ]);
+  return { ...shop, messages };
 }
 
-/** Saves the settings (`intent` save-settings); the role is checked first. */
+/**
+ * Saves the shop's settings (`intent` save-settings) or the WhatsApp templates
+ * (save-message-settings); the role is checked first.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context, {
     'save-settings': adminHandler(settingsFormSchema, (input, admin) =>
       saveSettings(context.db, admin, input),
+    ),
+    'save-message-settings': adminHandler(messageSettingsFormSchema, (input, admin) =>
+      saveMessageSettings(context.db, admin, input),
     ),
   });
 }
@@ -38,6 +54,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         them. A save shows in the shop at once.
       </p>
       <SettingsScreen settings={loaderData.settings} version={loaderData.version} />
+      <div className="mt-10">
+        <MessageSettingsForm
+          settings={loaderData.messages.settings}
+          version={loaderData.messages.version}
+        />
+      </div>
     </>
   );
 }

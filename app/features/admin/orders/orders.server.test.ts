@@ -3,17 +3,23 @@
  * the list's filters, counts, pages and search (number, name, phone digits); one order's
  * details and timeline; fulfilment moves that only go forward, only for paid orders, only over
  * the version the administrator saw, each with its timeline entry, its audit entry and the
- * customer's e-mail; and the routes' answers to administrators and everyone else.
+ * customer's e-mail (queued, then sent by the job queue); and the routes' answers to administrators and everyone else.
  */
 import { and, eq } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer, type MailMessage, type Mailer } from '~/lib/mail.server';
+import { createWorker, type Worker } from '~/lib/jobs/worker.server';
+import { createMailer, type Mailer } from '~/lib/mail.server';
+import { createNotificationChannels } from '~/lib/notifications/notifications.server';
+import { notificationHandlers } from '~/lib/notifications/queue.server';
+import type { OutgoingMessage } from '~/lib/notifications/types';
 import {
   auditLog,
   categories,
+  customers,
+  notifications,
   orderEvents,
   orderLines,
   orders,
@@ -55,16 +61,12 @@ let adminCookie: string;
 let customerCookie: string;
 let outbox: string;
 let realMailer: Mailer;
-/** Every message handed to the mailer, and what the mailer logged writing. */
-let sent: MailMessage[] = [];
-let written: { to: string; subject: string; outboxFile?: string; link?: string }[] = [];
-const mailer: Mailer = {
-  send(message) {
-    sent.push(message);
-    realMailer.send(message);
-  },
-  idle: () => realMailer.idle(),
-};
+/** Every e-mail the job queue sent, and what the mailer logged writing. */
+let sent: OutgoingMessage[] = [];
+let written: { to: string; subject: string; outboxFile?: string }[] = [];
+let worker: Worker;
+/** Sends what the queue holds, as the server's worker does. */
+const sendQueued = () => worker.runDue();
 const admin: Actor = { id: 'orders-admin', email: 'owner@example.com' };
 const site = { publicUrl: 'https://shop.example', shopName: 'Rajkot Tailors' };
 const base = new Date('2025-03-10T06:30:00Z').getTime();
@@ -129,7 +131,7 @@ async function versionOf(number: string): Promise<string> {
 }
 
 const advance = (number: string, status: FulfilmentStatus, version: string) =>
-  advanceFulfilment(app.database.db, mailer, admin, { number, status, version }, site);
+  advanceFulfilment(app.database.db, admin, { number, status, version }, site);
 
 /** Resolves to the AdminError an advance is refused with. */
 async function refusal(promise: Promise<unknown>): Promise<AdminError> {
@@ -171,6 +173,27 @@ beforeAll(async () => {
       error() {},
     } as never,
   });
+  const channels = createNotificationChannels({
+    mailer: realMailer,
+    hasSmtp: false,
+    dataDir: outbox,
+    whatsappApiVersion: 'v21.0',
+    log: { info() {} },
+  });
+  worker = createWorker({
+    db: app.database.db,
+    handlers: notificationHandlers({
+      ...channels,
+      email: {
+        name: 'recorded e-mail',
+        send(message) {
+          sent.push(message);
+          return channels.email.send(message);
+        },
+      },
+    }),
+    log: { info() {}, warn() {}, error() {} },
+  });
   await app.database.db
     .insert(user)
     .values({ id: admin.id, name: 'Owner', email: admin.email, role: 'admin' });
@@ -197,7 +220,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await mailer.idle();
+  await sendQueued();
   await app.database.db.delete(orders);
   sent = [];
   written = [];
@@ -404,7 +427,7 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
       advance('RT-000000-NONE0', 'confirmed', new Date().toISOString()),
     );
     expect(unknown.status).toBe(404);
-    await mailer.idle();
+    await sendQueued();
     expect(sent).toEqual([]);
   });
 
@@ -475,14 +498,20 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
   it('e-mails the customer about each move, with the step, its meaning and a link', async () => {
     const placed = await order({ name: 'Raj <b>Patel</b>', email: 'raj@example.com' });
     await advance(placed.number, 'cutting', placed.updatedAt.toISOString());
-    await mailer.idle();
+    // Queued with the move, sent by the job queue.
+    expect(sent).toEqual([]);
+    const [queued] = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.orderId, placed.id));
+    expect(queued).toMatchObject({ channel: 'email', kind: 'order.status', status: 'queued' });
+    expect(await sendQueued()).toBe(1);
     expect(sent).toHaveLength(1);
     const [message] = sent;
     const link = `https://shop.example/account/orders/${placed.number}`;
     expect(message).toMatchObject({
       to: 'raj@example.com',
       subject: `Your order ${placed.number} is now: Cutting`,
-      link,
     });
     expect(message!.text).toContain('Dear Raj <b>Patel</b>,');
     expect(message!.text).toContain('Your fabric is being cut by hand to your measurements.');
@@ -494,18 +523,64 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
 
     // The mailer wrote it to the outbox.
     expect(written).toEqual([
-      expect.objectContaining({ to: 'raj@example.com', subject: message!.subject, link }),
+      expect.objectContaining({ to: 'raj@example.com', subject: message!.subject }),
     ]);
     const eml = await fs.readFile(path.join(outbox, written[0]!.outboxFile!), 'utf8');
     expect(eml).toContain(`Subject: Your order ${placed.number} is now: Cutting`);
     expect(eml).toContain('To: raj@example.com');
+    const [delivered] = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.orderId, placed.id));
+    expect(delivered).toMatchObject({ status: 'sent', providerMessageId: written[0]!.outboxFile });
 
     // An anonymised order (its customer deleted their account) has nobody to write to.
     const anonymous = await order({ email: '' });
     const result = await advance(anonymous.number, 'confirmed', anonymous.updatedAt.toISOString());
     expect(result.message).toBe(`Order ${anonymous.number} is now at Confirmed.`);
-    await mailer.idle();
+    expect(await sendQueued()).toBe(0);
     expect(sent).toHaveLength(1);
+  });
+
+  it('also sends the step by WhatsApp when the account’s customer record chose it', async () => {
+    const shopperId = `orders-wa-${Date.now()}`;
+    await app.database.db
+      .insert(user)
+      .values({ id: shopperId, name: 'Meera', email: `${shopperId}@example.com` });
+    await app.database.db.insert(customers).values({
+      userId: shopperId,
+      name: 'Meera Shah',
+      phone: '+919825077777',
+      email: `${shopperId}@example.com`,
+      notify: 'both',
+    });
+    const placed = await order({ name: 'Meera Shah', email: 'meera@example.com' });
+    await app.database.db.update(orders).set({ userId: shopperId }).where(eq(orders.id, placed.id));
+    await advance(placed.number, 'ready', placed.updatedAt.toISOString());
+    expect(await sendQueued()).toBe(2);
+    const rows = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.orderId, placed.id))
+      .orderBy(notifications.channel);
+    expect(rows.map((row) => [row.channel, row.recipient, row.status])).toEqual([
+      ['email', 'meera@example.com', 'sent'],
+      ['whatsapp', '+919825077777', 'sent'],
+    ]);
+    const [file] = await fs.readdir(path.join(outbox, 'whatsapp-outbox'));
+    const entry = JSON.parse(
+      await fs.readFile(path.join(outbox, 'whatsapp-outbox', file!), 'utf8'),
+    ) as { to: string; template: string; params: string[] };
+    expect(entry).toMatchObject({
+      to: '+919825077777',
+      template: 'order_update',
+      params: [
+        'Meera Shah',
+        placed.number,
+        'Ready',
+        `https://shop.example/account/orders/${placed.number}`,
+      ],
+    });
   });
 
   it('keeps a real timeline from checkout to fulfilment and shows it to the shopper', async () => {

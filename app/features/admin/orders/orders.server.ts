@@ -6,13 +6,13 @@
  *
  * A move runs in one transaction with its timeline entry and its audit entry, and carries the
  * `version` (the order's `updated_at`) the administrator saw: a move over a newer version is
- * refused, so two people never move the same order unknowingly. After the commit the
- * customer is e-mailed (queued; the answer never waits for it).
+ * refused, so two people never move the same order unknowingly. The customer's message
+ * (e-mail, and WhatsApp when they chose it) is queued in the same transaction and sent by the
+ * job queue; the answer never waits for it.
  */
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
-import type { Mailer } from '~/lib/mail.server';
 import { orderEvents, orders } from '~/lib/schema.server';
 import {
   FULFILMENT_STATUSES,
@@ -22,6 +22,7 @@ import {
   type FulfilmentStatus,
 } from '~/features/orders/fulfilment';
 import { fulfilmentUpdateEmail } from '~/features/orders/order-email';
+import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import {
   findOrderDetail,
   orderItemCount,
@@ -201,14 +202,13 @@ const label = (status: FulfilmentStatus) => FULFILMENT_STEPS[status].label;
 
 /**
  * Moves a paid order to a later fulfilment step (skipping steps is allowed), with its
- * timeline entry and audit entry ('order.fulfilment', before and after) in one transaction;
- * then queues the customer's e-mail. Resolves to the toast's message.
+ * timeline entry, audit entry ('order.fulfilment', before and after) and the customer's
+ * message (`queueOrderMessage`) in one transaction. Resolves to the toast's message.
  * @throws AdminError 404 for an unknown order; 409 for an unpaid order, a stale version, or a
  *   step that is not later than the current one.
  */
 export async function advanceFulfilment(
   db: Db,
-  mailer: Mailer,
   actor: Actor,
   input: z.output<typeof advanceFulfilmentSchema>,
   site: OrderMailSite,
@@ -221,6 +221,7 @@ export async function advanceFulfilment(
           number: orders.number,
           status: orders.status,
           fulfilmentStatus: orders.fulfilmentStatus,
+          userId: orders.userId,
           customerName: orders.customerName,
           email: orders.email,
           updatedAt: orders.updatedAt,
@@ -267,6 +268,13 @@ export async function advanceFulfilment(
         actorEmail: actor.email,
         createdAt: now,
       });
+      const orderUrl = `${site.publicUrl}/account/orders/${encodeURIComponent(current.number)}`;
+      await queueOrderMessage(tx, current, {
+        kind: 'order.status',
+        mail: fulfilmentUpdateEmail(current, input.status, site.shopName, orderUrl),
+        statusLabel: label(input.status),
+        orderUrl,
+      });
       return input.status;
     },
     audit: (current, to) => {
@@ -282,18 +290,7 @@ export async function advanceFulfilment(
     },
     answer: (current) => current,
   });
-  // After the commit: the e-mail is queued, never awaited, and never undoes the move.
   const emailed = order.email !== '';
-  if (emailed) {
-    mailer.send(
-      fulfilmentUpdateEmail(
-        order,
-        input.status,
-        site.shopName,
-        `${site.publicUrl}/account/orders/${encodeURIComponent(order.number)}`,
-      ),
-    );
-  }
   return {
     message: `Order ${order.number} is now at ${label(input.status)}.${emailed ? ` ${order.customerName} is being e-mailed.` : ''}`,
     id: order.number,
@@ -306,14 +303,13 @@ export type OrderIntent = 'advance-fulfilment';
 /** The action handlers of an order's page, by intent, for `runAdminAction`. */
 export function orderHandlers(deps: {
   db: Db;
-  mailer: Mailer;
   publicUrl: string;
   /** The shop's name for the e-mail (read only when a move is made). */
   shopName: () => Promise<string>;
 }): Record<OrderIntent, AdminHandler<z.output<typeof advanceFulfilmentSchema>>> {
   return {
     'advance-fulfilment': adminHandler(advanceFulfilmentSchema, async (input, admin) =>
-      advanceFulfilment(deps.db, deps.mailer, admin, input, {
+      advanceFulfilment(deps.db, admin, input, {
         publicUrl: deps.publicUrl,
         shopName: await deps.shopName(),
       }),

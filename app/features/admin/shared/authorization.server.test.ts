@@ -81,6 +81,8 @@ interface Fixture {
   messageId: number;
   /** The shop settings' version ('' before the first save). */
   settingsVersion: string;
+  /** The WhatsApp templates' version ('' before the first save). */
+  messageSettingsVersion: string;
   productId: number;
   productCategoryId: number;
   productVersion: string;
@@ -146,7 +148,11 @@ async function fixture(): Promise<Fixture> {
     .insert(contactMessages)
     .values({ name: 'Asha', email: 'asha@example.com', message: `Fixture message ${n}` })
     .returning();
-  const [settingsRow] = await db.select({ updatedAt: siteSettings.updatedAt }).from(siteSettings);
+  const settingsRows = await db
+    .select({ key: siteSettings.key, updatedAt: siteSettings.updatedAt })
+    .from(siteSettings);
+  const settingsRow = settingsRows.find((row) => row.key === 'shop');
+  const messageSettingsRow = settingsRows.find((row) => row.key === 'notifications');
   // Products get their own category, so the category fixture stays deletable.
   const [shelf] = await db
     .insert(categories)
@@ -282,6 +288,7 @@ async function fixture(): Promise<Fixture> {
     subcategoryOrder: String(subcategory!.id),
     messageId: message!.id,
     settingsVersion: settingsRow?.updatedAt.toISOString() ?? '',
+    messageSettingsVersion: messageSettingsRow?.updatedAt.toISOString() ?? '',
     productId: product!.id,
     productCategoryId: shelf!.id,
     productVersion: product!.updatedAt.toISOString(),
@@ -369,6 +376,19 @@ const ACTIONS: {
       country: 'IN',
       latitude: '22.3',
       longitude: '70.8',
+    }),
+  },
+  {
+    path: '/admin/settings',
+    action: settingsRoute.action as never,
+    intent: 'save-message-settings',
+    form: (f: Fixture) => ({
+      version: f.messageSettingsVersion,
+      language: 'en',
+      appointmentConfirmation: `appointment_confirmation_${f.messageId}`,
+      appointmentReminder: 'appointment_reminder',
+      appointmentChange: 'appointment_update',
+      orderStatus: 'order_update',
     }),
   },
   {

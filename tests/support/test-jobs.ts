@@ -1,0 +1,65 @@
+/**
+ * The job queue for integration tests: a worker with the server's handlers (notifications and
+ * appointment messages), channels that record what they are asked to send instead of sending,
+ * and an injectable clock. Call `runDue()` where the server's worker would have polled.
+ */
+import type { Db } from '~/lib/db.server';
+import { createWorker, type Worker } from '~/lib/jobs/worker.server';
+import { notificationHandlers } from '~/lib/notifications/queue.server';
+import type { NotificationChannel, OutgoingMessage } from '~/lib/notifications/types';
+import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
+
+/** One message a recording channel was asked to send. */
+export interface RecordedMessage {
+  channel: 'email' | 'whatsapp';
+  message: OutgoingMessage;
+}
+
+export interface TestJobs {
+  worker: Worker;
+  /** Everything sent so far, in order; empty it with `sent.length = 0`. */
+  sent: RecordedMessage[];
+  /** Runs every job due at the clock's now (and the messages they queue). */
+  runDue(): Promise<number>;
+}
+
+const silent = { info() {}, warn() {}, error() {} };
+
+/**
+ * A worker over `db` with recording channels. `publicUrl` and `linkSecret` default to the
+ * test app's ('http://shop.test', 'integration-test-link-secret'); `now` to the real clock;
+ * `sent` to a new list (pass one to have several workers, "instances", record into it).
+ */
+export function createTestJobs(
+  db: Db,
+  options: {
+    now?: () => Date;
+    publicUrl?: string;
+    linkSecret?: string;
+    pollMs?: number;
+    sent?: RecordedMessage[];
+  } = {},
+): TestJobs {
+  const sent: RecordedMessage[] = options.sent ?? [];
+  const recording = (channel: RecordedMessage['channel']): NotificationChannel => ({
+    name: `recorded ${channel}`,
+    async send(message) {
+      sent.push({ channel, message });
+      return { providerMessageId: `${channel}-${sent.length}` };
+    },
+  });
+  const worker = createWorker({
+    db,
+    handlers: {
+      ...notificationHandlers({ email: recording('email'), whatsapp: recording('whatsapp') }),
+      ...appointmentMessageHandlers({
+        publicUrl: options.publicUrl ?? 'http://shop.test',
+        linkSecret: options.linkSecret ?? 'integration-test-link-secret',
+      }),
+    },
+    log: silent,
+    now: options.now,
+    pollMs: options.pollMs ?? 20,
+  });
+  return { worker, sent, runDue: () => worker.runDue() };
+}
