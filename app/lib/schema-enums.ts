@@ -29,12 +29,6 @@ export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
  * garments measured, and the channels notifications go out on.
  */
 
-/** The appointment types the shop offers, in the order they are shown. */
-export const APPOINTMENT_TYPE_KEYS = ['consultation', 'measurement', 'trial', 'delivery'] as const;
-
-/** One of {@link APPOINTMENT_TYPE_KEYS}. */
-export type AppointmentTypeKey = (typeof APPOINTMENT_TYPE_KEYS)[number];
-
 /** Where an appointment stands: booked, then attended or no-show; or cancelled. */
 export const APPOINTMENT_STATUSES = ['booked', 'cancelled', 'attended', 'no_show'] as const;
 

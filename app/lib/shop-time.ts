@@ -7,7 +7,7 @@
 import { TZDateMini as TZDate } from '@date-fns/tz';
 
 /** The shop's IANA time zone. */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+const SHOP_TIME_ZONE = 'Asia/Kolkata';
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: SHOP_TIME_ZONE,
@@ -143,7 +143,7 @@ export function shopWeekday(date: ShopDate): number {
 }
 
 /** Minutes after the shop's midnight of an instant, e.g. 05:30Z -> 660 (11:00 IST). */
-export function shopMinutesOf(instant: Date): number {
+function shopMinutesOf(instant: Date): number {
   const zoned = new TZDate(instant.getTime(), SHOP_TIME_ZONE);
   return zoned.getHours() * 60 + zoned.getMinutes();
 }

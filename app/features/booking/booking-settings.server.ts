@@ -22,7 +22,7 @@ export interface BookingSettings {
 }
 
 /** The defaults of issue 20. */
-export const defaultBookingSettings: BookingSettings = {
+const defaultBookingSettings: BookingSettings = {
   cutoffHours: 3,
   leadHours: 2,
   horizonDays: 60,

@@ -11,7 +11,7 @@
  */
 
 /** Opening and closing, in minutes after the shop's midnight (600 = 10:00). */
-export interface OpenHours {
+interface OpenHours {
   opens: number;
   closes: number;
 }

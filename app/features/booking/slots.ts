@@ -63,7 +63,7 @@ export function bookingWindow(
 }
 
 /** The start instants of a type's grid on a shop day (none when the shop is closed). */
-export function gridStarts(date: ShopDate, hours: WeeklyHours, type: SlotType): Date[] {
+function gridStarts(date: ShopDate, hours: WeeklyHours, type: SlotType): Date[] {
   const open = hours[shopWeekday(date)];
   if (!open) return [];
   const step = type.durationMinutes + type.bufferMinutes;
