@@ -55,9 +55,17 @@ export class BackupError extends Error {
 /** Drizzle's migration journal: its rows alone do not make an install "not empty". */
 const JOURNAL = 'drizzle.__drizzle_migrations';
 
-/** Whether row counts (from `rowCounts`) show any data beyond the migration journal. */
+/**
+ * Tables whose rows the migrations themselves write (the four appointment types of migration
+ * 0011): an install holding only those is still empty.
+ */
+const MIGRATION_SEEDED = new Set(['public.appointment_types']);
+
+/** Whether row counts (from `rowCounts`) show any data beyond what the migrations write. */
 function holdsData(counts: Record<string, number>): boolean {
-  return Object.entries(counts).some(([table, n]) => table !== JOURNAL && n > 0);
+  return Object.entries(counts).some(
+    ([table, n]) => table !== JOURNAL && !MIGRATION_SEEDED.has(table) && n > 0,
+  );
 }
 
 /** Something that runs SQL and returns rows, on either driver. */

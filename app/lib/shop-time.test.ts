@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addShopDays,
   formatShopDate,
+  formatShopTime,
   isShopDate,
   isShopTime,
   shopDateOf,
   shopInstant,
   shopTimeKey,
+  shopWeekday,
   startOfShopDay,
 } from './shop-time';
 
@@ -48,6 +50,9 @@ describe.each(['America/New_York', 'Pacific/Kiritimati', 'UTC'])(
       expect(shopTimeKey('2025-03-09T18:29:59Z')).toBe('23:59');
       expect(shopDateOf(startOfShopDay(new Date('2025-03-09T20:00:00Z')))).toBe('2025-03-10');
       expect(formatShopDate(shopDateOf('2025-03-09T20:00:00Z'))).toBe('Monday, 10 March 2025');
+      expect(formatShopTime('2025-03-09T20:00:00Z')).toBe('1:30 am');
+      expect(shopWeekday('2025-03-10')).toBe(1);
+      expect(shopInstant('2025-03-09', 1440).toISOString()).toBe('2025-03-09T18:30:00.000Z');
     });
 
     it('round-trips every half hour of a day', () => {

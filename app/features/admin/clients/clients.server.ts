@@ -27,13 +27,13 @@ import {
 } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
+import { notificationsForCustomer } from '~/features/customers/customer-messages.server';
 import {
   appointments,
   appointmentTypes,
   customers,
   measurementPhotos,
   measurementProfiles,
-  notifications,
   user,
 } from '~/lib/schema.server';
 import {
@@ -269,12 +269,7 @@ export async function getClient(
       .where(and(eq(appointments.customerId, id), sql`${appointments.startsAt} < ${now}`))
       .orderBy(desc(appointments.startsAt), desc(appointments.id))
       .limit(50),
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.customerId, id))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(50),
+    notificationsForCustomer(db, id, 50),
   ]);
   const appointment = (a: (typeof upcoming)[number]): ClientAppointment => ({
     ...a,
