@@ -12,7 +12,7 @@
  *
  * Every function takes the clock (`now`) from its caller, so tests move time.
  */
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '~/features/admin/audit/audit.server';
 import { recordAudit } from '~/features/admin/audit/audit.server';
 import { customerForGuest, type CustomerDetails } from '~/features/customers/customers.server';
@@ -602,12 +602,25 @@ export async function appointmentsBetween(
   from: Date,
   to: Date,
 ): Promise<AppointmentView[]> {
-  const rows = await db
+  return findAppointments(db, and(gte(appointments.startsAt, from), lt(appointments.startsAt, to)));
+}
+
+/**
+ * The appointments matching `where` (over `appointments`), with their type and customer, in
+ * time order; `page` takes `limit` rows from `offset` (the back office's list).
+ */
+export async function findAppointments(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+): Promise<AppointmentView[]> {
+  const query = db
     .select(viewColumns)
     .from(appointments)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
     .innerJoin(customers, eq(customers.id, appointments.customerId))
-    .where(and(gte(appointments.startsAt, from), lt(appointments.startsAt, to)))
+    .where(where)
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows.map(toView);
 }

@@ -24,6 +24,7 @@ import { pagedList } from '~/features/admin/shared/paged-list.server';
 import { pageCount } from '~/features/admin/shared/paging';
 import {
   appointmentsBetween,
+  findAppointments,
   bookAppointment,
   BookingError,
   cancelAppointment,
@@ -43,7 +44,7 @@ import {
   personNameSchema,
 } from '~/features/customers/contact-fields';
 import type { Db } from '~/lib/db.server';
-import { appointments, appointmentTypes, customers } from '~/lib/schema.server';
+import { appointments, customers } from '~/lib/schema.server';
 import {
   addShopDays,
   formatShopDateTime,
@@ -154,19 +155,6 @@ export async function appointmentsScreen(
   return { query, today, types: types.map(typeChoice), days, list, move };
 }
 
-/** Columns of an appointment with its type and customer (the core's AppointmentView). */
-const viewColumns = {
-  appointment: appointments,
-  type: { id: appointmentTypes.id, key: appointmentTypes.key, name: appointmentTypes.name },
-  customer: {
-    id: customers.id,
-    name: customers.name,
-    phone: customers.phone,
-    email: customers.email,
-    userId: customers.userId,
-  },
-};
-
 /**
  * One page of the appointments starting from `from`, soonest first, optionally of one status
  * and one type, and how many match.
@@ -182,35 +170,14 @@ async function upcomingAppointments(
   );
   const { rows, total } = await pagedList(
     { page: options.page, size: APPOINTMENTS_PAGE_SIZE },
-    ({ limit, offset }) =>
-      db
-        .select(viewColumns)
-        .from(appointments)
-        .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
-        .innerJoin(customers, eq(customers.id, appointments.customerId))
-        .where(where)
-        .orderBy(asc(appointments.startsAt), asc(appointments.id))
-        .limit(limit)
-        .offset(offset),
+    ({ limit, offset }) => findAppointments(db, where, { limit, offset }),
     async () => {
       const [row] = await db.select({ n: count() }).from(appointments).where(where);
       return Number(row?.n ?? 0);
     },
   );
   return {
-    rows: rows.map(({ appointment: a, type, customer }) => ({
-      id: a.id,
-      startsAt: a.startsAt.toISOString(),
-      endsAt: a.endsAt.toISOString(),
-      status: a.status,
-      source: a.source,
-      notes: a.notes,
-      cancelReason: a.cancelReason,
-      context: a.context,
-      revision: a.revision,
-      type,
-      customer,
-    })),
+    rows,
     total,
     pages: pageCount(total, APPOINTMENTS_PAGE_SIZE),
   };
