@@ -6,6 +6,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { simpleParser } from 'mailparser';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
 
 const SLOT_TAKEN = 'That time was just taken — please pick another';
@@ -109,7 +113,11 @@ test('a guest books a consultation at 375 px from the services page and sees the
   const time = await pickSlot(page, 1);
   await expect(page.getByText(new RegExp(`^Consultation on .+ at ${time}$`))).toBeVisible();
   await expectAccessible(page);
-  await fillGuest(page, 'Asha Mehta');
+  const email = uniqueEmail('booking');
+  const phone = mobile();
+  await page.getByLabel('Full name').fill('Asha Mehta');
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Notes (optional)').fill('A suit for my brother’s wedding');
   await page.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(page).toHaveURL(/\/book\/manage\/\d+\.[0-9a-f]{32}\?booked=1$/);
@@ -127,6 +135,45 @@ test('a guest books a consultation at 375 px from the services page and sees the
   expect(ics.headers()['content-type']).toContain('text/calendar');
   expect(await ics.text()).toContain('SUMMARY:Consultation at');
   await context.close();
+
+  // The confirmation reaches the e-mail outbox with a valid invite for the booked time, and the
+  // WhatsApp outbox (no token in the test server), through the server's job queue.
+  const startsAt = await withDatabase(
+    async (client) =>
+      (
+        await client.query<{ starts_at: Date }>(
+          `select a.starts_at from appointments a join customers c on c.id = a.customer_id
+           where c.email = $1`,
+          [email],
+        )
+      ).rows[0]!.starts_at,
+  );
+  const outbox = async (folder: string) => {
+    const dir = path.join(process.env.E2E_DATA_DIR!, folder);
+    const files = await fs.readdir(dir).catch(() => [] as string[]);
+    return Promise.all(files.map((file) => fs.readFile(path.join(dir, file), 'utf8')));
+  };
+  await expect
+    .poll(async () => (await outbox('outbox')).filter((eml) => eml.includes(`To: ${email}`)))
+    .toHaveLength(1);
+  const [eml] = (await outbox('outbox')).filter((text) => text.includes(`To: ${email}`));
+  const mail = await simpleParser(eml!);
+  expect(mail.subject).toMatch(/^Your consultation is booked: /);
+  const invite = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+  expect(invite, 'the e-mail carries an .ics invite').toBeDefined();
+  const calendar = new ICAL.Component(ICAL.parse(invite!.content.toString('utf8')));
+  expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+  expect(event.startDate.toJSDate().toISOString()).toBe(startsAt.toISOString());
+  expect(event.endDate.toJSDate().getTime() - startsAt.getTime()).toBe(45 * 60_000);
+  expect(event.summary).toMatch(/^Consultation at /);
+  await expect
+    .poll(async () =>
+      (await outbox('whatsapp-outbox'))
+        .map((json) => JSON.parse(json) as { to: string; template: string })
+        .filter((message) => message.to.endsWith(phone.slice(-10))),
+    )
+    .toEqual([expect.objectContaining({ template: 'appointment_confirmation' })]);
 });
 
 test('the booking path works without JavaScript', async ({ browser }) => {
