@@ -86,24 +86,23 @@ async function readCalendar(
 ): Promise<Calendar> {
   const start = shopInstant(from, 0);
   const end = shopInstant(addShopDays(to, 1), 0);
-  const [site, settings, closures, counters] = await Promise.all([
-    getSiteSettings(db as Db),
-    getBookingSettings(db),
-    db
-      .select({ startsAt: shopClosures.startsAt, endsAt: shopClosures.endsAt })
-      .from(shopClosures)
-      .where(and(lt(shopClosures.startsAt, end), gt(shopClosures.endsAt, start))),
-    db
-      .select({ startsAt: appointmentSlots.startsAt, booked: appointmentSlots.booked })
-      .from(appointmentSlots)
-      .where(
-        and(
-          eq(appointmentSlots.typeId, typeId),
-          gte(appointmentSlots.startsAt, start),
-          lt(appointmentSlots.startsAt, end),
-        ),
+  // One after another: inside a transaction they share one connection.
+  const site = await getSiteSettings(db as Db);
+  const settings = await getBookingSettings(db);
+  const closures = await db
+    .select({ startsAt: shopClosures.startsAt, endsAt: shopClosures.endsAt })
+    .from(shopClosures)
+    .where(and(lt(shopClosures.startsAt, end), gt(shopClosures.endsAt, start)));
+  const counters = await db
+    .select({ startsAt: appointmentSlots.startsAt, booked: appointmentSlots.booked })
+    .from(appointmentSlots)
+    .where(
+      and(
+        eq(appointmentSlots.typeId, typeId),
+        gte(appointmentSlots.startsAt, start),
+        lt(appointmentSlots.startsAt, end),
       ),
-  ]);
+    );
   return {
     hours: weeklyHours(site.hours),
     settings,
