@@ -171,9 +171,9 @@ test('an administrator changes a type’s capacity and adds and removes a closur
     const parts = Object.fromEntries(
       new Intl.DateTimeFormat('en-IN', {
         timeZone: 'Asia/Kolkata',
-        weekday: 'short',
+        weekday: 'long',
         day: 'numeric',
-        month: 'short',
+        month: 'long',
         year: 'numeric',
       })
         .formatToParts(new Date(`${day}T12:00:00+05:30`))
