@@ -102,6 +102,47 @@ const ADMIN_FIELDS = [
 const adminIntents = (...intents: string[]) =>
   Object.fromEntries(intents.map((intent) => [intent, ADMIN_FIELDS]));
 
+/** The fields of the bespoke screens (issue 20): appointments, clients, setup, measurements. */
+const BESPOKE_FIELDS = [
+  'id',
+  'version',
+  'typeId',
+  'startsAt',
+  'notes',
+  'message',
+  'client',
+  'customerId',
+  'name',
+  'phone',
+  'email',
+  'notify',
+  'sharedPhone',
+  'description',
+  'durationMinutes',
+  'bufferMinutes',
+  'capacity',
+  'onlineBookable',
+  'fromDate',
+  'toDate',
+  'fromTime',
+  'toTime',
+  'reason',
+  'cutoffHours',
+  'leadHours',
+  'horizonDays',
+  'garment',
+  'unit',
+  'fit',
+  'posture',
+  'appointment',
+  'chest',
+  'waist',
+  'neck',
+  'length',
+] as const;
+const bespokeIntents = (...intents: string[]) =>
+  Object.fromEntries(intents.map((intent) => [intent, BESPOKE_FIELDS]));
+
 const FORMS: FormTarget[] = [
   {
     kind: 'form',
@@ -244,6 +285,90 @@ const FORMS: FormTarget[] = [
     files: ['file', 'poster'],
     intents: adminIntents('upload-media'),
   },
+  {
+    kind: 'form',
+    route: '/book',
+    url: '/book?type=consultation',
+    fields: ['type', 'product', 'design', 'time', 'name', 'phone', 'email', 'notes'],
+  },
+  {
+    kind: 'form',
+    route: '/book/manage/:token',
+    url: '/book/manage/1.00000000000000000000000000000000',
+    fields: [],
+    intents: { reschedule: ['time'], cancel: [] },
+  },
+  {
+    kind: 'form',
+    route: '/account/measurements',
+    url: '/account/measurements',
+    fields: [],
+    intents: {
+      'submit-measurements': ['garment', 'unit', 'fit', 'notes', 'chest', 'waist', 'neck'],
+    },
+  },
+  {
+    kind: 'form',
+    route: '/admin/appointments',
+    url: '/admin/appointments',
+    fields: [],
+    intents: bespokeIntents(
+      'move-appointment',
+      'cancel-appointment',
+      'mark-attended',
+      'mark-no-show',
+    ),
+  },
+  {
+    kind: 'form',
+    route: '/admin/appointments/new',
+    url: '/admin/appointments/new',
+    fields: [],
+    intents: bespokeIntents('book-appointment'),
+  },
+  {
+    kind: 'form',
+    route: '/admin/appointments/setup',
+    url: '/admin/appointments/setup',
+    fields: [],
+    intents: bespokeIntents('save-type', 'add-closure', 'remove-closure', 'save-rules'),
+  },
+  {
+    kind: 'form',
+    route: '/admin/clients',
+    url: '/admin/clients',
+    fields: [],
+    intents: bespokeIntents('create-client'),
+  },
+  {
+    kind: 'form',
+    route: '/admin/clients/:id',
+    url: '/admin/clients/1',
+    fields: [],
+    intents: bespokeIntents('update-client', 'link-account', 'unlink-account', 'delete-client'),
+  },
+  {
+    kind: 'form',
+    route: '/admin/clients/:id/measurements',
+    url: '/admin/clients/1/measurements',
+    fields: [],
+    intents: bespokeIntents('set-unit'),
+  },
+  {
+    kind: 'form',
+    route: '/admin/clients/:id/measurements/new',
+    url: '/admin/clients/1/measurements/new?garment=shirt',
+    fields: [],
+    files: ['photos'],
+    intents: bespokeIntents('save-measurements', 'set-unit'),
+  },
+  {
+    kind: 'form',
+    route: '/admin/clients/:id/measurements/:garment',
+    url: '/admin/clients/1/measurements/shirt',
+    fields: [],
+    intents: bespokeIntents('confirm-measurements', 'set-unit'),
+  },
 ];
 
 const LINE = ['productId', 'size', 'color', 'quantity'];
@@ -369,6 +494,25 @@ const PAGES: PageTarget[] = [
   { route: '/media/*', url: '/media/{}' },
   { route: '/api/auth/*', url: '/api/auth/{}' },
   { route: '/healthz', url: '/healthz' },
+  { route: '/book', url: '/book' },
+  { route: '/book/manage/:token', url: '/book/manage/{}' },
+  { route: '/book/manage/:token/calendar.ics', url: '/book/manage/{}/calendar.ics' },
+  { route: '/account/appointments', url: '/account/appointments' },
+  { route: '/account/measurements', url: '/account/measurements' },
+  { route: '/account/measurements/photos/:id', url: '/account/measurements/photos/{}' },
+  { route: '/admin/appointments', url: '/admin/appointments' },
+  { route: '/admin/appointments/new', url: '/admin/appointments/new' },
+  { route: '/admin/appointments/setup', url: '/admin/appointments/setup' },
+  { route: '/admin/clients', url: '/admin/clients' },
+  { route: '/admin/clients/:id', url: '/admin/clients/{}' },
+  { route: '/admin/clients/:id/measurements', url: '/admin/clients/{}/measurements' },
+  { route: '/admin/clients/:id/measurements/new', url: '/admin/clients/{}/measurements/new' },
+  { route: '/admin/clients/:id/measurements/:garment', url: '/admin/clients/1/measurements/{}' },
+  {
+    route: '/admin/clients/:id/measurements/:garment/card.pdf',
+    url: '/admin/clients/1/measurements/{}/card.pdf',
+  },
+  { route: '/admin/measurement-photos/:id', url: '/admin/measurement-photos/{}' },
 ];
 
 /** Query parameters the pages read, all set to one bad value per request. */
@@ -392,6 +536,20 @@ const QUERY_PARAMETERS = [
   'reset',
   'id',
   'w',
+  'view',
+  'date',
+  'month',
+  'time',
+  'product',
+  'design',
+  'move',
+  'moveDate',
+  'customer',
+  'garment',
+  'appointment',
+  'version',
+  'unit',
+  'booked',
 ];
 
 const METHODS = ['PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS', 'PROPFIND', 'SEARCH'];
