@@ -4,7 +4,7 @@
  * 'notifications' row of `site_settings` over the version the form was opened at, in one
  * transaction with its audit entry ('settings.update', entity 'settings', id 'notifications').
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import { siteSettings } from '~/lib/schema.server';
@@ -21,9 +21,8 @@ import {
   MESSAGE_SETTINGS_KEY,
   TEMPLATE_NAME,
 } from '~/features/customers/message-settings.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
 import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite } from '~/features/admin/shared/audited-write.server';
+import { saveSettingsDocument } from './settings.server';
 
 /** The templates' settings and the version (the row's `updated_at`) an edit must present. */
 export async function getMessageSettingsForAdmin(
@@ -81,41 +80,13 @@ export async function saveMessageSettings(
       string
     >,
   };
-  return auditedWrite(db, actor, {
-    read: (tx) =>
-      tx
-        .select()
-        .from(siteSettings)
-        .where(eq(siteSettings.key, MESSAGE_SETTINGS_KEY))
-        .for('update')
-        .then(([row]) => row ?? null),
-    check: (row) => {
-      if (row && form.version !== row.updatedAt.toISOString()) {
-        throw new AdminError(
-          'The WhatsApp templates were changed by someone else since you opened them. Reload to see their changes, then edit again.',
-          409,
-        );
-      }
-      return undefined;
-    },
-    write: async (tx) => {
-      await tx
-        .insert(siteSettings)
-        .values({ key: MESSAGE_SETTINGS_KEY, value: next, updatedAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: siteSettings.key,
-          set: { value: next, updatedAt: sql`now()` },
-        });
-      return next;
-    },
-    audit: (row, after) => ({
-      action: 'settings.update',
-      entity: 'settings',
-      entityId: MESSAGE_SETTINGS_KEY,
-      summary: 'Edited the WhatsApp templates',
-      before: row?.value ?? defaultMessageSettings,
-      after,
-    }),
-    answer: () => 'WhatsApp templates saved. The next messages use them.',
+  return saveSettingsDocument(db, actor, {
+    key: MESSAGE_SETTINGS_KEY,
+    version: form.version,
+    next,
+    defaults: defaultMessageSettings,
+    what: 'The WhatsApp templates were',
+    summary: 'Edited the WhatsApp templates',
+    answer: 'WhatsApp templates saved. The next messages use them.',
   });
 }

@@ -186,19 +186,47 @@ export async function saveSettings(
   form: z.output<typeof settingsFormSchema>,
 ): Promise<string> {
   const next = settingsFromForm(form);
+  return saveSettingsDocument(db, actor, {
+    key: SHOP_SETTINGS_KEY,
+    version: form.version,
+    next,
+    defaults: defaultSiteSettings,
+    what: 'The settings were',
+    summary: 'Edited the shop settings',
+    answer: 'Settings saved. The shop shows them now.',
+  });
+}
+
+/**
+ * Saves one settings document (`site_settings` row `key`) over the version its form was
+ * opened at, audited as 'settings.update'; no row yet (a new shop) means the save creates it.
+ * @throws AdminError 409 '<what> changed by someone else…' when it was saved since.
+ */
+export async function saveSettingsDocument<T>(
+  db: Db,
+  actor: Actor,
+  doc: {
+    key: string;
+    version: string | undefined;
+    next: T;
+    defaults: T;
+    what: string;
+    summary: string;
+    answer: string;
+  },
+): Promise<string> {
   return auditedWrite(db, actor, {
-    // No row yet (a new shop): the save creates it over the defaults.
     read: (tx) =>
       tx
         .select()
         .from(siteSettings)
-        .where(eq(siteSettings.key, SHOP_SETTINGS_KEY))
+        .where(eq(siteSettings.key, doc.key))
         .for('update')
         .then(([row]) => row ?? null),
     check: (row) => {
-      if (row && form.version !== row.updatedAt.toISOString()) {
+      if (row && doc.version !== row.updatedAt.toISOString()) {
         throw new AdminError(
-          'The settings were changed by someone else since you opened them. Reload to see their changes, then edit again.',
+          `${doc.what} changed by someone else since you opened them. Reload to see their changes, then edit again.`,
           409,
         );
       }
@@ -207,21 +235,21 @@ export async function saveSettings(
     write: async (tx) => {
       await tx
         .insert(siteSettings)
-        .values({ key: SHOP_SETTINGS_KEY, value: next, updatedAt: sql`now()` })
+        .values({ key: doc.key, value: doc.next, updatedAt: sql`now()` })
         .onConflictDoUpdate({
           target: siteSettings.key,
-          set: { value: next, updatedAt: sql`now()` },
+          set: { value: doc.next, updatedAt: sql`now()` },
         });
-      return next;
+      return doc.next;
     },
     audit: (row, after) => ({
       action: 'settings.update',
       entity: 'settings',
-      entityId: SHOP_SETTINGS_KEY,
-      summary: 'Edited the shop settings',
-      before: row?.value ?? defaultSiteSettings,
+      entityId: doc.key,
+      summary: doc.summary,
+      before: row?.value ?? doc.defaults,
       after,
     }),
-    answer: () => 'Settings saved. The shop shows them now.',
+    answer: () => doc.answer,
   });
 }
