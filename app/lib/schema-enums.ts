@@ -67,3 +67,44 @@ export const NOTIFY_PREFERENCES = ['email', 'whatsapp', 'both'] as const;
 
 /** One of {@link NOTIFY_PREFERENCES}. */
 export type NotifyPreference = (typeof NOTIFY_PREFERENCES)[number];
+
+/**
+ * Bespoke part 2 (issue 21): the kinds of order, the style-option groups, the payment ledger
+ * and the invoice series.
+ */
+
+/** 'shop' orders come from the cart; 'bespoke' orders are made by staff for a customer. */
+export const ORDER_KINDS = ['shop', 'bespoke'] as const;
+
+/** The groups of style options a garment is configured by, in the configurator's order. */
+export const STYLE_OPTION_GROUPS = [
+  'closure',
+  'lapel',
+  'collar',
+  'button',
+  'pocket',
+  'vent',
+  'lining',
+  'cuff',
+  'pleat',
+  'monogram',
+] as const;
+
+/** A ledger row is money in (a payment, amount > 0) or out (a refund, amount < 0). */
+export const PAYMENT_KINDS = ['payment', 'refund'] as const;
+
+/**
+ * How the money moved: the online checkout widget, a payment link, or at the counter in cash
+ * or by UPI (with its reference).
+ */
+export const PAYMENT_METHODS = ['online', 'payment_link', 'cash', 'upi'] as const;
+
+/**
+ * 'pending': asked of the provider (a provider order or link made, a refund requested);
+ * 'succeeded': captured (payment) or processed (refund); 'failed': it did not happen.
+ * Only 'succeeded' rows count in a balance.
+ */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** A tax invoice, or a credit note that refers to one. */
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;

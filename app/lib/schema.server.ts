@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
+  type AnyPgColumn,
   primaryKey,
   check,
   index,
@@ -24,8 +26,14 @@ import {
   FULFILMENT_STATUSES,
   GARMENT_TYPES,
   NOTIFICATION_CHANNELS,
+  INVOICE_KINDS,
   NOTIFY_PREFERENCES,
   ORDER_EVENT_KINDS,
+  ORDER_KINDS,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  STYLE_OPTION_GROUPS,
 } from './schema-enums';
 
 const timestamps = {
@@ -374,10 +382,23 @@ export const orders = pgTable(
     providerPaymentId: text('provider_payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES }),
+    /** 'shop' (from the cart) or 'bespoke' (made by staff, garments in `bespoke_garments`). */
+    kind: text('kind', { enum: ORDER_KINDS }).notNull().default('shop'),
+    /** Bespoke orders: the customer (issue 20) the order is for. */
+    customerId: integer('customer_id').references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
+    /** Bespoke orders: the delivery date promised to the customer (a Kolkata calendar date). */
+    promisedOn: date('promised_on', { mode: 'string' }),
+    /** Bespoke orders: the shop's notes. */
+    notes: text('notes').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
+    index('orders_kind_idx').on(t.kind, t.createdAt),
+    index('orders_customer_idx').on(t.customerId),
+    check('orders_kind_check', sql`${t.kind} in (${sqlList(ORDER_KINDS)})`),
     uniqueIndex('orders_provider_order_key').on(t.providerOrderId),
     uniqueIndex('orders_provider_payment_key').on(t.providerPaymentId),
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -596,14 +617,21 @@ export const appointments = pgTable(
     notes: text('notes').notNull().default(''),
     /** The message given when it was cancelled. */
     cancelReason: text('cancel_reason'),
-    context: jsonb('context').$type<{ productId?: number; productName?: string; designId?: string }>(),
+    context: jsonb('context').$type<{
+      productId?: number;
+      productName?: string;
+      designId?: string;
+    }>(),
     /** Raised on every reschedule, so an old manage link or reminder no longer matches. */
     revision: integer('revision').notNull().default(1),
+    /** A trial (or delivery) booked for a bespoke order (issue 21 item 3). */
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_customer_idx').on(t.customerId, t.startsAt),
+    index('appointments_order_idx').on(t.orderId),
     check('appointments_status_check', sql`${t.status} in (${sqlList(APPOINTMENT_STATUSES)})`),
     check('appointments_source_check', sql`${t.source} in ('online', 'staff')`),
     check('appointments_range_check', sql`${t.endsAt} > ${t.startsAt}`),
@@ -755,5 +783,265 @@ export const notifications = pgTable(
     index('notifications_order_idx').on(t.orderId),
     check('notifications_channel_check', sql`${t.channel} in (${sqlList(NOTIFICATION_CHANNELS)})`),
     check('notifications_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);
+
+/**
+ * The style options of the configurator and of bespoke orders (issue 21 item 1): a lapel, a
+ * button, a pocket, a lining… Each belongs to a group, is offered on the garment types listed,
+ * may cost extra (`price_paise`, ≥ 0, added to the garment's price) and has a picture (an
+ * `images` key). `code` is its stable name in URLs and saved designs ('peak', 'horn-brown').
+ */
+export const styleOptions = pgTable(
+  'style_options',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    group: text('group', { enum: STYLE_OPTION_GROUPS }).notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The garment types (GARMENT_TYPES) the option is made on. */
+    garmentTypes: text('garment_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    imageKey: text('image_key'),
+    pricePaise: integer('price_paise').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    displayOrder: integer('display_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('style_options_group_code_key').on(t.group, t.code),
+    index('style_options_group_idx').on(t.group, t.displayOrder),
+    check('style_options_group_check', sql`${t.group} in (${sqlList(STYLE_OPTION_GROUPS)})`),
+    check('style_options_code_check', sql`${t.code} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('style_options_price_check', sql`${t.pricePaise} between 0 and 10000000`),
+  ],
+);
+
+/**
+ * Pairs of style options that are not made together, with the reason the shopper is shown
+ * (e.g. a double-breasted closure with a notch lapel). Symmetric: one row covers both orders.
+ */
+export const styleOptionConflicts = pgTable(
+  'style_option_conflicts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => styleOptions.id, { onDelete: 'cascade' }),
+    otherOptionId: integer('other_option_id')
+      .notNull()
+      .references(() => styleOptions.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    uniqueIndex('style_option_conflicts_pair_key').on(t.optionId, t.otherOptionId),
+    check('style_option_conflicts_pair_check', sql`${t.optionId} <> ${t.otherOptionId}`),
+  ],
+);
+
+/**
+ * A design saved from the configurator (issue 21 item 2): garment, fabric and chosen options
+ * (group -> option code), with the estimate shown when it was saved. `id` is unguessable
+ * (random, base64url); it is the design's short URL. A guest's design (shared on WhatsApp) has
+ * no user; deleting the account deletes its designs.
+ */
+export const designs = pgTable(
+  'designs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    garmentType: text('garment_type', { enum: GARMENT_TYPES }).notNull(),
+    fabricProductId: integer('fabric_product_id').references(() => products.id, {
+      onDelete: 'set null',
+    }),
+    options: jsonb('options').$type<Record<string, string>>().notNull(),
+    estimatePaise: integer('estimate_paise').notNull(),
+    name: text('name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('designs_user_idx').on(t.userId, t.createdAt),
+    check('designs_garment_check', sql`${t.garmentType} in (${sqlList(GARMENT_TYPES)})`),
+    check('designs_estimate_check', sql`${t.estimatePaise} >= 0`),
+  ],
+);
+
+/** One option as a bespoke garment pinned it: its group, code, name and price when ordered. */
+export interface PinnedStyleOption {
+  group: string;
+  code: string;
+  name: string;
+  pricePaise: number;
+}
+
+/**
+ * The garments of a bespoke order (DESIGN.md "The bespoke business"): each pins its fabric (a
+ * catalogue product or an in-store fabric code, with the name and price per metre copied),
+ * its options, and the measurement version it is cut from. `quote_paise` is what the server
+ * computed; `price_paise` what is charged (different only after an audited override, with
+ * `override_reason`).
+ */
+export const bespokeGarments = pgTable(
+  'bespoke_garments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    garmentType: text('garment_type', { enum: GARMENT_TYPES }).notNull(),
+    designId: text('design_id').references(() => designs.id, { onDelete: 'set null' }),
+    fabricProductId: integer('fabric_product_id').references(() => products.id, {
+      onDelete: 'set null',
+    }),
+    /** The shop's own code for a fabric not in the catalogue ('' for a catalogue fabric). */
+    fabricCode: text('fabric_code').notNull().default(''),
+    fabricName: text('fabric_name').notNull(),
+    fabricPricePerMetrePaise: integer('fabric_price_per_metre_paise').notNull(),
+    /** Fabric used, in centimetres of length (e.g. 350 = 3.5 m). */
+    consumptionCm: integer('consumption_cm').notNull(),
+    options: jsonb('options').$type<PinnedStyleOption[]>().notNull(),
+    measurementVersionId: integer('measurement_version_id').references(
+      () => measurementVersions.id,
+      { onDelete: 'set null' },
+    ),
+    quotePaise: integer('quote_paise').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    overrideReason: text('override_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('bespoke_garments_order_idx').on(t.orderId, t.position),
+    check('bespoke_garments_garment_check', sql`${t.garmentType} in (${sqlList(GARMENT_TYPES)})`),
+    check('bespoke_garments_quote_check', sql`${t.quotePaise} >= 0`),
+    check('bespoke_garments_price_check', sql`${t.pricePaise} > 0`),
+    check('bespoke_garments_consumption_check', sql`${t.consumptionCm} between 0 and 2000`),
+    check(
+      'bespoke_garments_fabric_price_check',
+      sql`${t.fabricPricePerMetrePaise} between 0 and 100000000`,
+    ),
+  ],
+);
+
+/**
+ * The payment ledger of every order (issue 21 item 4): one row per payment in (amount > 0) or
+ * refund out (amount < 0), online, by payment link or at the counter. An order's balance is
+ * computed from its 'succeeded' rows, never stored. Provider ids are unique, so a replayed
+ * confirmation or webhook finds the row it already settled.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    /** Paise: > 0 for a payment, < 0 for a refund. */
+    amountPaise: integer('amount_paise').notNull(),
+    /** 'razorpay' or 'sandbox' for online rows; null at the counter. */
+    provider: text('provider', { enum: ['razorpay', 'sandbox'] }),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    providerRefundId: text('provider_refund_id'),
+    providerLinkId: text('provider_link_id'),
+    /** A payment link's URL (Razorpay's short URL, or the sandbox's page). */
+    linkUrl: text('link_url'),
+    /** A refund: the payment row it returns money from. */
+    refundOfId: integer('refund_of_id').references((): AnyPgColumn => payments.id, {
+      onDelete: 'restrict',
+    }),
+    /** The counter's reference (UPI transaction id, receipt number). */
+    reference: text('reference').notNull().default(''),
+    /** A refund's reason. */
+    reason: text('reason').notNull().default(''),
+    /** Sent to the provider with a refund, so a retried request refunds once. */
+    idempotencyKey: text('idempotency_key'),
+    recordedById: text('recorded_by_id').references(() => user.id, { onDelete: 'set null' }),
+    recordedByEmail: text('recorded_by_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('payments_provider_order_key').on(t.providerOrderId),
+    uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
+    uniqueIndex('payments_provider_refund_key').on(t.providerRefundId),
+    uniqueIndex('payments_provider_link_key').on(t.providerLinkId),
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    check('payments_kind_check', sql`${t.kind} in (${sqlList(PAYMENT_KINDS)})`),
+    check('payments_method_check', sql`${t.method} in (${sqlList(PAYMENT_METHODS)})`),
+    check('payments_status_check', sql`${t.status} in (${sqlList(PAYMENT_STATUSES)})`),
+    check(
+      'payments_amount_check',
+      sql`(${t.kind} = 'payment' and ${t.amountPaise} > 0) or (${t.kind} = 'refund' and ${t.amountPaise} < 0)`,
+    ),
+  ],
+);
+
+/**
+ * The invoice and credit-note counters (DESIGN.md "Invoices"): one row per series and
+ * financial year ('2026-27'), raised in the same transaction that inserts the document, so
+ * numbers have no gaps and no duplicates whatever runs at once.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.series, t.financialYear] }),
+    check('invoice_counters_last_check', sql`${t.lastNumber} >= 0`),
+  ],
+);
+
+/**
+ * Tax invoices and credit notes (issue 21 item 5, Rule 46 of the CGST Rules). `number` is the
+ * printed number (≤ 16 characters, e.g. 'RT/26-27/000123'); `document` keeps everything the
+ * PDF prints (supplier, recipient, lines, taxes, totals) as issued, so a later settings change
+ * never alters an issued invoice. A credit note refers to its invoice and to the refund row.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    number: text('number').notNull(),
+    series: text('series').notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    refersToId: integer('refers_to_id').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'restrict',
+    }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The document's total in paise (tax included; positive for a credit note too). */
+    totalPaise: integer('total_paise').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_series_sequence_key').on(t.series, t.financialYear, t.sequence),
+    uniqueIndex('invoices_order_invoice_key')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_payment_credit_note_key')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'credit_note'`),
+    index('invoices_order_idx').on(t.orderId),
+    check('invoices_kind_check', sql`${t.kind} in (${sqlList(INVOICE_KINDS)})`),
+    check('invoices_number_length_check', sql`char_length(${t.number}) <= 16`),
+    check('invoices_sequence_check', sql`${t.sequence} >= 1`),
+    check('invoices_total_check', sql`${t.totalPaise} >= 0`),
   ],
 );
