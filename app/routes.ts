@@ -42,6 +42,7 @@ export default [
       route('clients/:id', 'routes/admin/client.tsx'),
       // Before any /admin/appointments/:id route, so 'setup' is never read as an id.
       route('appointments/setup', 'routes/admin/appointments-setup.tsx'),
+      route('style-options', 'routes/admin/style-options.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('media', 'routes/admin/media.tsx'),
