@@ -141,7 +141,7 @@ function FabricStep({ page }: { page: Extract<ConfiguratorPage, { step: 'fabric'
       <Form
         method="get"
         role="search"
-        aria-label="Search fabrics"
+        aria-label="Fabric search"
         className="mt-4 grid gap-3 sm:grid-cols-4"
       >
         <input type="hidden" name="garment" value={page.state.garment} />
