@@ -333,10 +333,13 @@ function StyleStep({ page }: { page: Extract<ConfiguratorPage, { step: 'style' }
                         group={group.group}
                         code={option.code}
                         imageKey={option.imageKey}
-                        alt=""
+                        alt={option.name}
                         className="size-14"
                       />
-                      <span className="font-medium">{option.name}</span>
+                      {/* The picture names the option for a screen reader; this is for the eye. */}
+                      <span aria-hidden className="font-medium">
+                        {option.name}
+                      </span>
                       <span className="text-xs text-muted-foreground">
                         {option.pricePaise > 0
                           ? `+ ${formatRupeesExact(option.pricePaise)}`
