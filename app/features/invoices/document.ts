@@ -69,3 +69,26 @@ export interface InvoiceDocument {
   reverseCharge: 'No';
   signatory: { name: string; for: string };
 }
+
+const documentDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A document's date for reading: '2026-11-26' → '26 November 2026'. */
+export function formatDocumentDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return documentDate.format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
+const amount = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Paise as rupees to the paisa with Indian grouping and no symbol: 12345678 → '1,23,456.78'. */
+export function formatAmount(paise: number): string {
+  return amount.format(paise / 100);
+}

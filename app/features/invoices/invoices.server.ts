@@ -39,7 +39,7 @@ import {
   apportionRefund,
   GST_STATE_CODES,
   placeOfSupply,
-  ROUNDING_RULE,
+  roundingRule,
   splitInclusive,
   sumSplits,
 } from './tax';
@@ -237,7 +237,7 @@ async function invoiceInTx(
     lines,
     totals,
     amountInWords: amountInWords(totals.totalPaise),
-    notes: [ROUNDING_RULE],
+    notes: [roundingRule(head.intraState)],
   };
   const [row] = await tx
     .insert(invoices)
@@ -338,7 +338,7 @@ export async function issueCreditNote(
       lines,
       totals,
       amountInWords: amountInWords(totals.totalPaise),
-      notes: [ROUNDING_RULE, APPORTION_RULE],
+      notes: [roundingRule(source.intraState), APPORTION_RULE],
     };
     const [row] = await tx
       .insert(invoices)

@@ -6,7 +6,7 @@
  * fallback for anything not listed. Nothing in the tax computation is a constant: it reads
  * these. The demo values are placeholders for the shop's accountant to confirm.
  */
-import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
+import { type GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
 
 /** An HSN (goods) or SAC (services) code and its GST rate in percent. */
 export interface TaxClass {

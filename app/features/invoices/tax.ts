@@ -5,7 +5,7 @@
  * (tax-inclusive) value: taxable = gross × 100 / (100 + rate), rounded half up to the paisa;
  * tax = gross − taxable, so a line's parts always add up to what the shopper paid. Inside the
  * supplier's state (Gujarat for this shop) the tax is split CGST = floor(tax / 2) and SGST =
- * the rest; outside it, all of it is IGST. {@link ROUNDING_RULE} is that sentence as the
+ * the rest; outside it, all of it is IGST. {@link roundingRule} is that sentence as the
  * invoice prints it.
  *
  * A credit note's refund is spread over the invoice's lines in proportion to their gross
@@ -14,9 +14,14 @@
  */
 import { INDIAN_STATES } from '~/features/checkout/checkout-details';
 
-/** The rounding rule, printed on every invoice and credit note. */
-export const ROUNDING_RULE =
-  'Prices include GST. Taxable value = price × 100 ÷ (100 + rate), rounded half up to the paisa; tax = price − taxable value; CGST = half the tax rounded down to the paisa, SGST = the rest.';
+/** The rounding rule, printed on every invoice and credit note (its last clause by the split). */
+export function roundingRule(intraState: boolean): string {
+  return `Prices include GST. Taxable value = price × 100 ÷ (100 + rate), rounded half up to the paisa; tax = price - taxable value; ${
+    intraState
+      ? 'CGST = half the tax rounded down to the paisa, SGST = the rest.'
+      : 'IGST = the tax.'
+  }`;
+}
 
 /** How a credit note's refund is spread, printed on every credit note. */
 export const APPORTION_RULE =
