@@ -10,7 +10,7 @@ const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const SHAPE = /^([0-9]{2})([A-Z]{5}[0-9]{4}[A-Z])([1-9A-Z])Z([0-9A-Z])$/;
 
 /** The check character for the first 14 characters of a GSTIN (upper case). */
-export function gstinCheckCharacter(first14: string): string {
+function gstinCheckCharacter(first14: string): string {
   let sum = 0;
   for (let i = 0; i < 14; i += 1) {
     const value = BASE36.indexOf(first14[i] ?? '');

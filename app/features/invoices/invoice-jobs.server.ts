@@ -28,9 +28,9 @@ import {
 } from './invoices.server';
 import { invoicePdf } from './pdf.server';
 
-/** The job kinds this module handles. */
-export const INVOICE_JOB = 'invoice.issue';
-export const CREDIT_NOTE_JOB = 'credit-note.issue';
+/** The job kinds this module handles (the payments module queues them by these names). */
+const INVOICE_JOB = 'invoice.issue';
+const CREDIT_NOTE_JOB = 'credit-note.issue';
 
 const invoicePayload = z.object({ orderId: z.number().int().positive() });
 const creditNotePayload = z.object({ paymentId: z.number().int().positive() });

@@ -60,7 +60,11 @@ export interface IssuedDocument {
 /** What an issue answers: the document, and whether this call created it. */
 export type IssueOutcome =
   | { ok: true; created: boolean; issued: IssuedDocument }
-  | { ok: false; reason: 'not-found' | 'not-paid' | 'not-a-refund' | 'refund-not-settled' };
+  | {
+      ok: false;
+      reason:
+        'not-found' | 'not-paid' | 'nothing-to-invoice' | 'not-a-refund' | 'refund-not-settled';
+    };
 
 const toIssued = (row: typeof invoices.$inferSelect): IssuedDocument => ({
   id: row.id,
@@ -209,7 +213,9 @@ async function invoiceInTx(
   if (!(await isPaid(tx, order))) return { ok: false, reason: 'not-paid' };
   const settings = await getInvoicingSettings(tx);
   const head = header(settings, order);
-  const lines: DocumentLine[] = (await sourceLines(tx, order, settings)).map((line) => {
+  const source = await sourceLines(tx, order, settings);
+  if (source.length === 0) return { ok: false, reason: 'nothing-to-invoice' };
+  const lines: DocumentLine[] = source.map((line) => {
     const split = splitInclusive(
       line.unitPricePaise * line.quantity,
       line.tax.ratePercent,
@@ -258,7 +264,8 @@ async function invoiceInTx(
 
 /**
  * Issues the tax invoice of order `orderId` at `now`, or answers the one it has.
- * Refuses ('not-paid') an order that is not paid, and ('not-found') an unknown order.
+ * Refuses ('not-paid') an order that is not paid, ('nothing-to-invoice') one without lines or
+ * garments, and ('not-found') an unknown order.
  * @throws whatever the database throws (the transaction rolls back, the number is not used).
  */
 export async function issueInvoice(

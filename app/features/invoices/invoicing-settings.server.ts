@@ -25,7 +25,7 @@ import {
 import { GST_STATE_CODES, isGstRate, MAX_GST_RATE } from './tax';
 
 /** The key of the settings row. */
-export const INVOICING_SETTINGS_KEY = 'invoicing';
+const INVOICING_SETTINGS_KEY = 'invoicing';
 
 const d = defaultInvoicingSettings;
 const HSN = /^[0-9]{4}([0-9]{2}([0-9]{2})?)?$/;
