@@ -49,6 +49,7 @@ import {
 import { startPgliteSocket } from './pglite-socket';
 import { accountAuthRules } from '~/features/account/auth-rules';
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
+import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
 
 export interface StartOptions {
   /** Vite's dev server in `npm run dev`; absent in production. */
@@ -256,6 +257,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     handlers: {
       ...notificationHandlers(channels),
       ...appointmentMessageHandlers({ publicUrl: env.PUBLIC_URL, linkSecret }),
+      ...invoiceJobHandlers({ publicUrl: env.PUBLIC_URL }),
     },
     pollMs: env.JOBS_POLL_MS,
     log,

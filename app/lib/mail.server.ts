@@ -30,10 +30,12 @@ export interface MailMessage {
 interface MailAttachment {
   /** e.g. 'invite.ics'. */
   filename: string;
-  /** The file's text. */
+  /** The file's text, or its bytes in base64 when `encoding` is 'base64' (a PDF). */
   content: string;
   /** e.g. 'text/calendar; charset=utf-8; method=REQUEST'. */
   contentType: string;
+  /** 'base64' for a binary file carried as base64 text. */
+  encoding?: 'base64';
 }
 
 /** How one delivery went. */
@@ -101,6 +103,7 @@ export function createMailer(options: MailerOptions): Mailer {
         filename: file.filename,
         content: file.content,
         contentType: file.contentType,
+        ...(file.encoding ? { encoding: file.encoding } : {}),
       })),
     })) as { messageId: string; message?: Buffer };
     if (options.smtpUrl) return { messageId: info.messageId };

@@ -1,6 +1,8 @@
 import { data, Link, useLoaderData } from 'react-router';
 import { Section } from '~/components/ui/card';
 import { requireUser } from '~/features/account/session.server';
+import { documentsOfOrder } from '~/features/invoices/downloads.server';
+import { OrderDocuments } from '~/features/invoices/order-documents';
 import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
@@ -13,18 +15,19 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
 
 /**
- * /account/orders/:number: one of the shopper's orders with its tailoring progress and
- * history; anyone else's answers 404.
+ * /account/orders/:number: one of the shopper's orders with its tailoring progress, history
+ * and tax invoice; anyone else's answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const order = await getOrder(context.db, user.id, params.number.slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  return { order };
+  const documents = (await documentsOfOrder(context.db, { userId: user.id }, order.number)) ?? [];
+  return { order, documents };
 }
 
 export default function OrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, documents } = useLoaderData<typeof loader>();
   const placed = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(order.createdAt),
   );
@@ -51,6 +54,11 @@ export default function OrderPage() {
       <Section heading="Items" className="mt-8">
         <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
       </Section>
+      <OrderDocuments
+        documents={documents}
+        basePath={`/account/orders/${encodeURIComponent(order.number)}`}
+        className="mt-6"
+      />
       <Section heading="Delivery" className="mt-6">
         <address className="mt-3 not-italic leading-relaxed">
           {order.customerName}

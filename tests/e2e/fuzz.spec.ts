@@ -308,6 +308,28 @@ const FORMS: FormTarget[] = [
   },
   {
     kind: 'form',
+    route: '/admin/invoices/settings',
+    url: '/admin/invoices/settings',
+    fields: [],
+    intents: {
+      'save-invoicing-settings': [
+        'version',
+        'legalName',
+        'tradeName',
+        'address',
+        'gstin',
+        'state',
+        'invoicePrefix',
+        'creditNotePrefix',
+        'signatory',
+        'taxKey',
+        'taxCode',
+        'taxRate',
+      ],
+    },
+  },
+  {
+    kind: 'form',
     route: '/admin/media',
     url: '/admin/media',
     fields: [],
@@ -582,6 +604,16 @@ const PAGES: PageTarget[] = [
     url: '/admin/clients/1/measurements/{}/card.pdf',
   },
   { route: '/admin/measurement-photos/:id', url: '/admin/measurement-photos/{}' },
+  { route: '/admin/invoices', url: '/admin/invoices' },
+  { route: '/admin/invoices/settings', url: '/admin/invoices/settings' },
+  { route: '/admin/invoices/export.csv', url: '/admin/invoices/export.csv' },
+  { route: '/admin/orders/:number/invoice.pdf', url: '/admin/orders/{}/invoice.pdf' },
+  { route: '/admin/orders/:number/credit-notes/:id', url: '/admin/orders/RT-FUZZ/credit-notes/{}' },
+  { route: '/account/orders/:number/invoice.pdf', url: '/account/orders/{}/invoice.pdf' },
+  {
+    route: '/account/orders/:number/credit-notes/:id',
+    url: '/account/orders/RT-FUZZ/credit-notes/{}',
+  },
 ];
 
 /** Query parameters the pages read, all set to one bad value per request. */
@@ -628,6 +660,7 @@ const QUERY_PARAMETERS = [
   'group',
   'saved',
   'deleted',
+  'year',
 ];
 
 const METHODS = ['PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS', 'PROPFIND', 'SEARCH'];

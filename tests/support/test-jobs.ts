@@ -1,6 +1,6 @@
 /**
- * The job queue for integration tests: a worker with the server's handlers (notifications and
- * appointment messages), channels that record what they are asked to send instead of sending,
+ * The job queue for integration tests: a worker with the server's handlers (notifications,
+ * appointment messages and invoices), channels that record what they are asked to send instead of sending,
  * and an injectable clock. Call `runDue()` where the server's worker would have polled.
  */
 import type { Db } from '~/lib/db.server';
@@ -8,6 +8,7 @@ import { createWorker, type Worker } from '~/lib/jobs/worker.server';
 import { notificationHandlers } from '~/lib/notifications/queue.server';
 import type { NotificationChannel, OutgoingMessage } from '~/lib/notifications/types';
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
+import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
 
 /** One message a recording channel was asked to send. */
 export interface RecordedMessage {
@@ -56,6 +57,7 @@ export function createTestJobs(
         publicUrl: options.publicUrl ?? 'http://shop.test',
         linkSecret: options.linkSecret ?? 'integration-test-link-secret',
       }),
+      ...invoiceJobHandlers({ publicUrl: options.publicUrl ?? 'http://shop.test' }),
     },
     log: silent,
     now: options.now,

@@ -99,7 +99,14 @@ const sendPayloadSchema = z.object({
   notificationId: z.number().int().positive(),
   html: z.string().optional(),
   attachments: z
-    .array(z.object({ filename: z.string(), content: z.string(), contentType: z.string() }))
+    .array(
+      z.object({
+        filename: z.string(),
+        content: z.string(),
+        contentType: z.string(),
+        encoding: z.literal('base64').optional(),
+      }),
+    )
     .optional(),
   whatsapp: z
     .object({ name: z.string().min(1), language: z.string().min(1), params: z.array(z.string()) })

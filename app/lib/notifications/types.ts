@@ -9,10 +9,12 @@
 export interface NotificationAttachment {
   /** e.g. 'appointment.ics'. */
   filename: string;
-  /** The file's text. */
+  /** The file's text, or its bytes in base64 when `encoding` is 'base64' (a PDF). */
   content: string;
   /** e.g. 'text/calendar; charset=utf-8; method=REQUEST'. */
   contentType: string;
+  /** 'base64' for a binary file carried as base64 text; absent for a text file. */
+  encoding?: 'base64';
 }
 
 /** A WhatsApp Business template message: its approved name, language and body parameters. */

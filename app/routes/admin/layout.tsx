@@ -1,6 +1,7 @@
 import {
   CalendarDaysIcon,
   ContactIcon,
+  FileTextIcon,
   FolderTreeIcon,
   HistoryIcon,
   ImagesIcon,
@@ -42,6 +43,7 @@ const SCREENS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] 
   { to: '/admin/products', label: 'Products', icon: ShirtIcon },
   { to: '/admin/media', label: 'Media', icon: ImagesIcon },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
+  { to: '/admin/invoices', label: 'Invoices', icon: FileTextIcon },
   { to: '/admin/appointments', label: 'Appointments', icon: CalendarDaysIcon },
   { to: '/admin/clients', label: 'Bespoke clients', icon: ContactIcon },
   { to: '/admin/style-options', label: 'Style options', icon: ScissorsIcon },

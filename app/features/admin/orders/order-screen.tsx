@@ -5,7 +5,7 @@
  * else's is refused). Every outcome is a toast.
  */
 import { ArrowLeftIcon, MailIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
@@ -14,6 +14,7 @@ import { FULFILMENT_STEPS, type FulfilmentStatus } from '~/features/orders/fulfi
 import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderBadges, OrderStatusBadge } from '~/features/orders/order-status';
 import { OrderTimeline } from '~/features/orders/order-timeline';
+import { OrderDocuments } from '~/features/invoices/order-documents';
 import { telLink, whatsappLink } from '~/features/site/settings';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
@@ -36,7 +37,14 @@ function Panel({ heading, children }: { heading: string; children: ReactNode }) 
   );
 }
 
-export function OrderScreen({ order }: { order: AdminOrder }) {
+export function OrderScreen({
+  order,
+  documents = [],
+}: {
+  order: AdminOrder;
+  /** The order's tax invoice and credit notes (features/invoices). */
+  documents?: ComponentProps<typeof OrderDocuments>['documents'];
+}) {
   return (
     <>
       <p className="text-sm">
@@ -71,6 +79,10 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
           </Panel>
           <Contact order={order} />
           <Payment order={order} />
+          <OrderDocuments
+            documents={documents}
+            basePath={`/admin/orders/${encodeURIComponent(order.number)}`}
+          />
         </div>
       </div>
     </>

@@ -21,7 +21,9 @@ import {
   measurementProfiles,
   measurementVersions,
   media,
+  orderLines,
   orders,
+  payments,
   products,
   session,
   siteSettings,
@@ -35,6 +37,7 @@ import { GARMENT_TYPES } from '~/lib/schema-enums';
 import { defaultSiteSettings } from '~/features/site/settings';
 import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
 import { shopDateOf } from '~/lib/shop-time';
+import { issueCreditNote, issueInvoice } from '~/features/invoices/invoices.server';
 import {
   createTestApp,
   formPost,
@@ -68,6 +71,11 @@ import * as recordMeasurementsRoute from '~/routes/admin/record-measurements';
 import * as measurementHistoryRoute from '~/routes/admin/measurement-history';
 import * as measurementCardRoute from '~/routes/admin/measurement-card';
 import * as measurementPhotoRoute from '~/routes/admin/measurement-photo';
+import * as invoicesRoute from '~/routes/admin/invoices';
+import * as invoicingSettingsRoute from '~/routes/admin/invoicing-settings';
+import * as invoicesExportRoute from '~/routes/admin/invoices-export';
+import * as orderInvoiceRoute from '~/routes/admin/order-invoice';
+import * as orderCreditNoteRoute from '~/routes/admin/order-credit-note';
 
 type Role = 'visitor' | 'customer' | 'admin';
 const ROLES: Role[] = ['visitor', 'customer', 'admin'];
@@ -94,6 +102,9 @@ interface Fixture {
   /** A paid order and its version. */
   orderNumber: string;
   orderVersion: string;
+  /** The order's credit note (its invoice is issued too) and the invoicing settings' version. */
+  creditNoteId: number;
+  invoicingVersion: string;
   /** A customer account no test signs in with (banning it signs nobody out). */
   userId: string;
   /** A gallery image item and its version. */
@@ -202,6 +213,7 @@ async function fixture(): Promise<Fixture> {
     .from(siteSettings);
   const settingsRow = settingsRows.find((row) => row.key === 'shop');
   const messageSettingsRow = settingsRows.find((row) => row.key === 'notifications');
+  const invoicingRow = settingsRows.find((row) => row.key === 'invoicing');
   // Products get their own category, so the category fixture stays deletable.
   const [shelf] = await db
     .insert(categories)
@@ -233,6 +245,22 @@ async function fixture(): Promise<Fixture> {
       paidAt: new Date(),
     })
     .returning();
+  await db
+    .insert(orderLines)
+    .values({ orderId: order!.id, name: 'Fixture shirt', unitPricePaise: 125_000, quantity: 1 });
+  await issueInvoice(db, order!.id);
+  const [refund] = await db
+    .insert(payments)
+    .values({
+      orderId: order!.id,
+      kind: 'refund',
+      method: 'cash',
+      status: 'succeeded',
+      amountPaise: -25_000,
+    })
+    .returning();
+  const note = await issueCreditNote(db, refund!.id);
+  if (!note.ok) throw new Error(`fixture credit note: ${note.reason}`);
   const [account] = await db
     .insert(user)
     .values({ id: `fixture-user-${n}`, name: `Fixture ${n}`, email: `fixture-${n}@example.com` })
@@ -344,6 +372,8 @@ async function fixture(): Promise<Fixture> {
     productVersion: product!.updatedAt.toISOString(),
     orderNumber: order!.number,
     orderVersion: order!.updatedAt.toISOString(),
+    creditNoteId: note.issued.id,
+    invoicingVersion: invoicingRow?.updatedAt.toISOString() ?? '',
     userId: account!.id,
   };
 }
@@ -473,6 +503,25 @@ const ACTIONS: {
       ...(intent === 'set-product-active' ? { isActive: 'false' } : {}),
     }),
   })),
+  {
+    path: '/admin/invoices/settings',
+    action: invoicingSettingsRoute.action as never,
+    intent: 'save-invoicing-settings',
+    form: (f) => ({
+      version: f.invoicingVersion,
+      legalName: 'Rajkot Tailoring House Private Limited',
+      tradeName: 'Rajkot Tailoring House',
+      address: '12 Example Market Road\nRajkot, Gujarat 360001',
+      gstin: '24ABCDE1234F1Z6',
+      state: 'Gujarat',
+      invoicePrefix: 'RT',
+      creditNotePrefix: 'CN',
+      signatory: `Signatory ${f.orderNumber}`,
+      taxKey: 'category:fabrics',
+      taxCode: '5208',
+      taxRate: '5',
+    }),
+  },
   {
     path: '/admin/orders/:number',
     action: orderRoute.action as never,
@@ -792,6 +841,20 @@ const LOADERS: {
     loader: measurementPhotoRoute.loader as never,
     params: (f) => ({ id: f.measurementPhotoId }),
     notFoundForOthers: true,
+  },
+  { path: () => '/admin/invoices', loader: invoicesRoute.loader as never },
+  { path: () => '/admin/invoices?year=2026-27&page=2', loader: invoicesRoute.loader as never },
+  { path: () => '/admin/invoices/settings', loader: invoicingSettingsRoute.loader as never },
+  { path: () => '/admin/invoices/export.csv', loader: invoicesExportRoute.loader as never },
+  {
+    path: (f) => `/admin/orders/${f.orderNumber}/invoice.pdf`,
+    loader: orderInvoiceRoute.loader as never,
+    params: (f) => ({ number: f.orderNumber }),
+  },
+  {
+    path: (f) => `/admin/orders/${f.orderNumber}/credit-notes/${f.creditNoteId}`,
+    loader: orderCreditNoteRoute.loader as never,
+    params: (f) => ({ number: f.orderNumber, id: String(f.creditNoteId) }),
   },
   { path: () => '/admin/appointments', loader: appointmentsRoute.loader as never },
   {

@@ -1,0 +1,94 @@
+/**
+ * The snapshot an invoice or credit note keeps (`invoices.document`, issue 21 item 5): every
+ * field Rule 46 of the CGST Rules asks for, as issued, so the PDF, the register and the CSV
+ * read the same figures and a later settings change never alters an issued document. Amounts
+ * are integer paise; dates are Kolkata calendar dates ('YYYY-MM-DD').
+ */
+
+/** One line: what was supplied, its code, quantity and the split of its tax-inclusive value. */
+export interface DocumentLine {
+  description: string;
+  /** HSN (goods) or SAC (services) code. */
+  code: string;
+  quantity: number;
+  /** Unit quantity code, e.g. 'NOS' (numbers) or 'PCS' (pieces). */
+  unit: string;
+  /** The price of one unit, GST included. */
+  unitPricePaise: number;
+  grossPaise: number;
+  taxablePaise: number;
+  ratePercent: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+/** The issued document. */
+export interface InvoiceDocument {
+  kind: 'invoice' | 'credit_note';
+  /** 'Tax Invoice' or 'Credit Note'. */
+  title: string;
+  number: string;
+  issueDate: string;
+  financialYear: string;
+  supplier: {
+    legalName: string;
+    tradeName: string;
+    address: string;
+    gstin: string;
+    state: string;
+    stateCode: string;
+  };
+  recipient: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    pincode: string;
+    email: string;
+    phone: string;
+  };
+  placeOfSupply: { state: string; code: string };
+  /** CGST + SGST (true) or IGST (false). */
+  intraState: boolean;
+  order: { number: string; kind: 'shop' | 'bespoke' };
+  /** A credit note: the invoice it reduces, and why. */
+  refersTo?: { number: string; issueDate: string };
+  reason?: string;
+  lines: DocumentLine[];
+  totals: {
+    taxablePaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+    totalPaise: number;
+  };
+  amountInWords: string;
+  /** How taxable values were computed back (and, on a credit note, how the refund was spread). */
+  notes: string[];
+  reverseCharge: 'No';
+  signatory: { name: string; for: string };
+}
+
+const documentDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A document's date for reading: '2026-11-26' → '26 November 2026'. */
+export function formatDocumentDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return documentDate.format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
+const amount = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Paise as rupees to the paisa with Indian grouping and no symbol: 12345678 → '1,23,456.78'. */
+export function formatAmount(paise: number): string {
+  return amount.format(paise / 100);
+}

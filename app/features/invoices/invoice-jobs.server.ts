@@ -1,0 +1,135 @@
+/**
+ * The invoice jobs (issue 21 item 5: "it is e-mailed with the payment confirmation"; item 6:
+ * "the shopper gets an e-mail with the credit note"). The payments module queues, in the
+ * transaction that makes an order fully paid, `{ kind: 'invoice.issue', payload: { orderId },
+ * dedupeKey: 'invoice:order:<orderId>' }`, and in the one that marks a refund row succeeded,
+ * `{ kind: 'credit-note.issue', payload: { paymentId }, dedupeKey: 'credit-note:payment:<id>' }`.
+ *
+ * Each handler issues the document (idempotent: a retry finds the one issued) and queues an
+ * e-mail to the order's address with the PDF attached, once per document (the notification's
+ * dedupe key). An order that is not paid, or a refund not settled, is logged and left: the job
+ * that makes it so queues another.
+ */
+import escapeHtml from 'escape-html';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '~/lib/db.server';
+import type { JobHandlers, JobLog } from '~/lib/jobs/worker.server';
+import { formatRupeesExact } from '~/lib/money';
+import { queueNotification } from '~/lib/notifications/queue.server';
+import { customers, orders } from '~/lib/schema.server';
+import { getSiteSettings } from '~/features/site/settings.server';
+import { formatDocumentDate } from './document';
+import {
+  issueCreditNote,
+  issueInvoice,
+  type IssuedDocument,
+  type IssueOutcome,
+} from './invoices.server';
+import { invoicePdf } from './pdf.server';
+
+/** The job kinds this module handles (the payments module queues them by these names). */
+const INVOICE_JOB = 'invoice.issue';
+const CREDIT_NOTE_JOB = 'credit-note.issue';
+
+const invoicePayload = z.object({ orderId: z.number().int().positive() });
+const creditNotePayload = z.object({ paymentId: z.number().int().positive() });
+
+/** The file name of a document's PDF: 'RT/26-27/000123' → 'tax-invoice-RT-26-27-000123.pdf'. */
+export function documentFileName(issued: Pick<IssuedDocument, 'kind' | 'number'>): string {
+  const stem = issued.kind === 'invoice' ? 'tax-invoice' : 'credit-note';
+  return `${stem}-${issued.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
+}
+
+/** Queues the document's e-mail with its PDF to the order's address, once per document. */
+async function mailDocument(db: Db, issued: IssuedDocument, publicUrl: string, now: Date) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, issued.orderId));
+  if (!order || order.email === '') return; // anonymised: nobody to write to
+  const [record] = order.customerId
+    ? await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, order.customerId))
+    : order.userId
+      ? await db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(eq(customers.userId, order.userId))
+          .limit(1)
+      : [];
+  const { shopName } = await getSiteSettings(db);
+  const doc = issued.document;
+  const invoice = issued.kind === 'invoice';
+  const orderUrl = `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`;
+  const subject = invoice
+    ? `Tax invoice ${doc.number} for order ${order.number}`
+    : `Credit note ${doc.number} for order ${order.number}`;
+  const lines = invoice
+    ? [
+        `Thank you for your payment. Your tax invoice ${doc.number} dated ${formatDocumentDate(doc.issueDate)} for order ${order.number} (${formatRupeesExact(doc.totals.totalPaise)}, GST included) is attached.`,
+      ]
+    : [
+        `We have refunded ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Credit note ${doc.number} dated ${formatDocumentDate(doc.issueDate)}, against invoice ${doc.refersTo?.number ?? ''}, is attached.`,
+      ];
+  lines.push(`You can also download it from your order page: ${orderUrl}`);
+  const text = [
+    `Dear ${order.customerName},`,
+    '',
+    ...lines,
+    '',
+    'With warm regards,',
+    `${shopName}, Rajkot`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f6f1ea;font-family:Georgia,serif;color:#2b2118"><div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#7a1f2b">${escapeHtml(shopName)}</p>
+<h1 style="margin:0 0 16px;font-size:22px">Dear ${escapeHtml(order.customerName)},</h1>
+${lines.map((line) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${escapeHtml(line)}</p>`).join('\n')}
+<p style="margin:32px 0 0;font-size:13px;color:#6b5d50">With warm regards,<br>${escapeHtml(shopName)}, Rajkot</p>
+</div></body></html>`;
+  const pdf = await invoicePdf(doc);
+  await queueNotification(db, {
+    customerId: record?.id ?? null,
+    orderId: order.id,
+    channel: 'email',
+    kind: invoice ? 'invoice.issued' : 'credit-note.issued',
+    recipient: order.email,
+    subject,
+    body: text,
+    html,
+    attachments: [
+      {
+        filename: documentFileName(issued),
+        content: pdf.toString('base64'),
+        contentType: 'application/pdf',
+        encoding: 'base64',
+      },
+    ],
+    runAt: now,
+    dedupeKey: `invoice-document:${issued.id}:email`,
+  });
+}
+
+function settle(outcome: IssueOutcome, log: JobLog, what: object): IssuedDocument | null {
+  if (outcome.ok) return outcome.issued;
+  log.warn({ ...what, reason: outcome.reason }, 'no document issued');
+  return null;
+}
+
+/**
+ * The handlers { 'invoice.issue', 'credit-note.issue' }; register them with the worker in the
+ * composition root. `publicUrl` is the shop's origin, for the order link in the e-mail.
+ */
+export function invoiceJobHandlers(deps: { publicUrl: string }): JobHandlers {
+  return {
+    [INVOICE_JOB]: async (raw, { db, now, log }) => {
+      const { orderId } = invoicePayload.parse(raw);
+      const issued = settle(await issueInvoice(db, orderId, now), log, { orderId });
+      if (issued) await mailDocument(db, issued, deps.publicUrl, now);
+    },
+    [CREDIT_NOTE_JOB]: async (raw, { db, now, log }) => {
+      const { paymentId } = creditNotePayload.parse(raw);
+      const issued = settle(await issueCreditNote(db, paymentId, now), log, { paymentId });
+      if (issued) await mailDocument(db, issued, deps.publicUrl, now);
+    },
+  };
+}

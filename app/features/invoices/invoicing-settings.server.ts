@@ -1,0 +1,243 @@
+/**
+ * Reading and saving the invoicing settings (`site_settings` row 'invoicing'; the document is
+ * described in `invoicing-settings.ts`). A read fills anything missing or invalid with the
+ * defaults, so a bad row never stops an invoice; a save is validated field by field (GSTIN
+ * with its check character and state code, prefixes short enough for 16-character numbers,
+ * HSN/SAC codes of 4, 6 or 8 digits, GST rates) and goes through `saveSettingsDocument`
+ * (versioned, audited as 'settings.update').
+ */
+import { eq } from 'drizzle-orm';
+import * as z from 'zod';
+import type { Db } from '~/lib/db.server';
+import type { DbOrTx } from '~/lib/jobs/enqueue.server';
+import { categories, siteSettings } from '~/lib/schema.server';
+import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
+import { INDIAN_STATES } from '~/features/checkout/checkout-details';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import { saveSettingsDocument } from '~/features/admin/settings/settings.server';
+import { gstinProblem } from './gstin';
+import {
+  defaultInvoicingSettings,
+  MAX_PREFIX_LENGTH,
+  type InvoicingSettings,
+  type TaxClass,
+} from './invoicing-settings';
+import { GST_STATE_CODES, isGstRate, MAX_GST_RATE } from './tax';
+
+/** The key of the settings row. */
+const INVOICING_SETTINGS_KEY = 'invoicing';
+
+const d = defaultInvoicingSettings;
+const HSN = /^[0-9]{4}([0-9]{2}([0-9]{2})?)?$/;
+const PREFIX = new RegExp(`^[A-Z0-9]{1,${MAX_PREFIX_LENGTH}}$`);
+
+const taxClass = z.object({
+  code: z.string().regex(HSN),
+  ratePercent: z.number().refine(isGstRate),
+});
+const storedText = (fallback: string) => z.string().trim().min(1).max(300).catch(fallback);
+
+const storedSchema = z.object({
+  legalName: storedText(d.legalName),
+  tradeName: storedText(d.tradeName),
+  address: storedText(d.address),
+  gstin: z
+    .string()
+    .refine((value) => gstinProblem(value) === null)
+    .catch(d.gstin),
+  state: z.enum(INDIAN_STATES).catch('Gujarat'),
+  invoicePrefix: z.string().regex(PREFIX).catch(d.invoicePrefix),
+  creditNotePrefix: z.string().regex(PREFIX).catch(d.creditNotePrefix),
+  signatory: storedText(d.signatory),
+  categories: z.record(z.string(), taxClass).catch(d.categories),
+  garments: z
+    .object(
+      Object.fromEntries(
+        GARMENT_TYPES.map((type) => [type, taxClass.catch(d.garments[type])]),
+      ) as Record<GarmentType, z.ZodCatch<typeof taxClass>>,
+    )
+    .catch(d.garments),
+  fallback: taxClass.catch(d.fallback),
+}) satisfies z.ZodType<InvoicingSettings>;
+
+/** The invoicing settings, defaults filled in. */
+export async function getInvoicingSettings(db: DbOrTx): Promise<InvoicingSettings> {
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, INVOICING_SETTINGS_KEY))
+    .limit(1);
+  return storedSchema.parse(row?.value ?? {});
+}
+
+/** What the settings page shows: the settings, the version to save over, and the categories. */
+export interface InvoicingSettingsView {
+  settings: InvoicingSettings;
+  /** The row's `updated_at` (ISO 8601), or '' before the first save. */
+  version: string;
+  categories: { slug: string; name: string }[];
+}
+
+/** The settings page's data. */
+export async function getInvoicingSettingsView(db: Db): Promise<InvoicingSettingsView> {
+  const [settings, [row], categoryRows] = await Promise.all([
+    getInvoicingSettings(db),
+    db
+      .select({ updatedAt: siteSettings.updatedAt })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, INVOICING_SETTINGS_KEY)),
+    db
+      .select({ slug: categories.slug, name: categories.name })
+      .from(categories)
+      .orderBy(categories.displayOrder, categories.name),
+  ]);
+  return { settings, version: row?.updatedAt.toISOString() ?? '', categories: categoryRows };
+}
+
+const required = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Please enter the ${label}.`)
+    .max(max, `Please keep the ${label} to ${max} characters.`);
+
+const prefix = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(
+          PREFIX,
+          `The ${label} must be 1 to ${MAX_PREFIX_LENGTH} capital letters or digits, so numbers stay within 16 characters.`,
+        ),
+    );
+
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/** Most tax rows a form may send (categories + garment types + the fallback, with room). */
+const MAX_TAX_ROWS = 200;
+
+/**
+ * The settings form: the supplier's fields, and the tax table as parallel lists `taxKey`
+ * ('category:<slug>', 'garment:<type>' or 'fallback'), `taxCode` and `taxRate` (percent).
+ */
+export const invoicingSettingsFormSchema = z
+  .object({
+    version: z.string().optional(),
+    legalName: required('legal name', 160),
+    tradeName: required('trade name', 120),
+    address: required('address', 300),
+    gstin: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase()),
+    state: z.enum(INDIAN_STATES, 'Please choose the supplier’s state.'),
+    invoicePrefix: prefix('invoice prefix'),
+    creditNotePrefix: prefix('credit-note prefix'),
+    signatory: required('authorised signatory', 120),
+    taxKey: list,
+    taxCode: list,
+    taxRate: list,
+  })
+  .superRefine((form, ctx) => {
+    const problem = gstinProblem(form.gstin);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+    else if (form.gstin.slice(0, 2) !== GST_STATE_CODES[form.state]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gstin'],
+        message: `This GSTIN is registered in another state: a ${form.state} GSTIN starts with ${GST_STATE_CODES[form.state]}.`,
+      });
+    }
+    if (form.invoicePrefix === form.creditNotePrefix) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['creditNotePrefix'],
+        message: 'The credit-note prefix must differ from the invoice prefix.',
+      });
+    }
+    if (form.taxKey.length > MAX_TAX_ROWS) {
+      ctx.addIssue({ code: 'custom', path: ['taxKey'], message: 'Too many tax rows.' });
+      return;
+    }
+    form.taxKey.forEach((key, row) => {
+      const code = (form.taxCode[row] ?? '').trim();
+      const rate = Number((form.taxRate[row] ?? '').trim());
+      if (!/^(category:[a-z0-9-]{1,120}|garment:[a-z_]{1,30}|fallback)$/.test(key)) {
+        ctx.addIssue({ code: 'custom', path: ['taxKey'], message: 'A tax row is not known.' });
+      } else if (!HSN.test(code)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`taxCode.${key}`],
+          message: 'An HSN or SAC code is 4, 6 or 8 digits.',
+        });
+      } else if ((form.taxRate[row] ?? '').trim() === '' || !isGstRate(rate)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`taxRate.${key}`],
+          message: `A GST rate is a percentage from 0 to ${MAX_GST_RATE}, in whole or half percents.`,
+        });
+      }
+    });
+  });
+
+/** The stored document a valid form makes (tax rows not sent keep their current values). */
+function settingsFromForm(
+  form: z.output<typeof invoicingSettingsFormSchema>,
+  current: InvoicingSettings,
+): InvoicingSettings {
+  const categoryClasses: Record<string, TaxClass> = { ...current.categories };
+  const garments = { ...current.garments };
+  let fallback = current.fallback;
+  form.taxKey.forEach((key, row) => {
+    const value = { code: form.taxCode[row]!.trim(), ratePercent: Number(form.taxRate[row]) };
+    if (key === 'fallback') fallback = value;
+    else if (key.startsWith('category:')) categoryClasses[key.slice('category:'.length)] = value;
+    else {
+      const type = key.slice('garment:'.length);
+      if ((GARMENT_TYPES as readonly string[]).includes(type))
+        garments[type as GarmentType] = value;
+    }
+  });
+  return {
+    legalName: form.legalName,
+    tradeName: form.tradeName,
+    address: form.address.replace(/\r\n/g, '\n'),
+    gstin: form.gstin,
+    state: form.state,
+    invoicePrefix: form.invoicePrefix,
+    creditNotePrefix: form.creditNotePrefix,
+    signatory: form.signatory,
+    categories: categoryClasses,
+    garments,
+    fallback,
+  };
+}
+
+/**
+ * Saves the invoicing settings over the version the form was opened at. Invoices issued
+ * before keep what they printed (each holds its own snapshot).
+ * @throws AdminError 409 when someone saved them since.
+ */
+export async function saveInvoicingSettings(
+  db: Db,
+  actor: Actor,
+  form: z.output<typeof invoicingSettingsFormSchema>,
+): Promise<string> {
+  const current = await getInvoicingSettings(db);
+  return saveSettingsDocument(db, actor, {
+    key: INVOICING_SETTINGS_KEY,
+    version: form.version || undefined,
+    next: settingsFromForm(form, current),
+    defaults: defaultInvoicingSettings,
+    what: 'The invoicing settings were',
+    summary: 'Edited the invoicing settings',
+    answer: 'Invoicing settings saved. New invoices use them; issued ones keep theirs.',
+  });
+}

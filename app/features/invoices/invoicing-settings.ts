@@ -1,0 +1,81 @@
+/**
+ * The invoicing settings (issue 21 item 5; `site_settings` row 'invoicing'): the supplier
+ * block of every tax invoice (legal and trade name, address, GSTIN, state), the number
+ * prefixes of the invoice and credit-note series, the authorised signatory, and the HSN/SAC
+ * code and GST rate of each catalogue category (by slug) and each bespoke garment type, with a
+ * fallback for anything not listed. Nothing in the tax computation is a constant: it reads
+ * these. The demo values are placeholders for the shop's accountant to confirm.
+ */
+import { type GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
+
+/** An HSN (goods) or SAC (services) code and its GST rate in percent. */
+export interface TaxClass {
+  code: string;
+  ratePercent: number;
+}
+
+/** The stored document. */
+export interface InvoicingSettings {
+  legalName: string;
+  tradeName: string;
+  /** The supplier's address, lines separated by newlines. */
+  address: string;
+  gstin: string;
+  /** The supplier's state, one of the checkout's state names (place of supply is compared to it). */
+  state: string;
+  /** The invoice number's prefix: 1 to {@link MAX_PREFIX_LENGTH} capitals or digits. */
+  invoicePrefix: string;
+  creditNotePrefix: string;
+  signatory: string;
+  /** By category slug. */
+  categories: Record<string, TaxClass>;
+  garments: Record<GarmentType, TaxClass>;
+  /** For a line whose category or garment is not listed (a deleted product). */
+  fallback: TaxClass;
+}
+
+/**
+ * The longest prefix that keeps a number within Rule 46's 16 characters:
+ * prefix + '/26-27/' (7) + 6 digits.
+ */
+export const MAX_PREFIX_LENGTH = 3;
+
+/** Shown beside the codes and rates, in the back office and in the seed. */
+export const DEMO_TAX_NOTICE = 'Demo values — to be confirmed by the shop’s accountant.';
+
+/**
+ * The demo values a new install starts with (labelled {@link DEMO_TAX_NOTICE}): woven cotton
+ * and synthetic fabrics (HSN 5208, 5407) at 5%, men's suits, ensembles and trousers (6203) and
+ * shirts (6205) at 12%, and SAC 998821 (tailoring services) at 5% as the fallback. The GSTIN
+ * is fictional but well-formed (its check character is right).
+ */
+export const defaultInvoicingSettings: InvoicingSettings = {
+  legalName: 'Rajkot Tailoring House Private Limited (demo)',
+  tradeName: 'Rajkot Tailoring House',
+  address: '12 Example Market Road, near Jubilee Garden\nRajkot, Gujarat 360001',
+  gstin: '24ABCDE1234F1Z6',
+  state: 'Gujarat',
+  invoicePrefix: 'RT',
+  creditNotePrefix: 'CN',
+  signatory: 'Proprietor (demo)',
+  categories: {
+    fabrics: { code: '5208', ratePercent: 5 },
+    patterns: { code: '5407', ratePercent: 5 },
+    'wedding-suites': { code: '6203', ratePercent: 12 },
+    'formal-attires': { code: '6203', ratePercent: 12 },
+    'theme-attires': { code: '6203', ratePercent: 12 },
+    uniforms: { code: '6203', ratePercent: 12 },
+    'ready-to-wear': { code: '6205', ratePercent: 12 },
+  },
+  garments: {
+    shirt: { code: '6205', ratePercent: 12 },
+    trouser: { code: '6203', ratePercent: 12 },
+    suit_jacket: { code: '6203', ratePercent: 12 },
+    waistcoat: { code: '6203', ratePercent: 12 },
+    sherwani: { code: '6203', ratePercent: 12 },
+    jodhpuri: { code: '6203', ratePercent: 12 },
+    kurta: { code: '6211', ratePercent: 12 },
+    churidar: { code: '6203', ratePercent: 12 },
+  } satisfies Record<(typeof GARMENT_TYPES)[number], TaxClass>,
+  fallback: { code: '998821', ratePercent: 5 },
+};
