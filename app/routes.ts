@@ -30,6 +30,8 @@ export default [
       route('products', 'routes/admin/products.tsx'),
       route('products/:id', 'routes/admin/product.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
+      // Before /admin/orders/:number, so 'new' is never read as an order number.
+      route('orders/new', 'routes/admin/order-new.tsx'),
       route('orders/:number', 'routes/admin/order.tsx'),
       route('appointments', 'routes/admin/appointments.tsx'),
       route('appointments/new', 'routes/admin/appointment-new.tsx'),

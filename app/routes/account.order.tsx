@@ -5,6 +5,8 @@ import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
 import { getOrder } from '~/features/orders/orders.server';
+import { BespokeOrderView } from '~/features/bespoke/bespoke-order-view';
+import { ownBespokeDetail } from '~/features/bespoke/bespoke-orders.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.order';
@@ -14,17 +16,21 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 /**
  * /account/orders/:number: one of the shopper's orders with its tailoring progress and
- * history; anyone else's answers 404.
+ * history (a bespoke order: its garments, options, fabric and dates); anyone else's answers
+ * 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const order = await getOrder(context.db, user.id, params.number.slice(0, 40));
+  const number = params.number.slice(0, 40);
+  const order = await getOrder(context.db, user.id, number);
   if (!order) throw data('Order not found', { status: 404 });
-  return { order };
+  const bespoke =
+    order.kind === 'bespoke' ? await ownBespokeDetail(context.db, user.id, number) : null;
+  return { order, bespoke };
 }
 
 export default function OrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, bespoke } = useLoaderData<typeof loader>();
   const placed = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(order.createdAt),
   );
@@ -48,10 +54,14 @@ export default function OrderPage() {
           </div>
         </Section>
       )}
-      <Section heading="Items" className="mt-8">
-        <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
-      </Section>
-      <Section heading="Delivery" className="mt-6">
+      {bespoke ? (
+        <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
+      ) : (
+        <Section heading="Items" className="mt-8">
+          <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
+        </Section>
+      )}
+      <Section heading={bespoke ? 'Billing' : 'Delivery'} className="mt-6">
         <address className="mt-3 not-italic leading-relaxed">
           {order.customerName}
           <br />

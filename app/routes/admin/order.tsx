@@ -3,6 +3,10 @@ import { requireAdmin } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { OrderScreen } from '~/features/admin/orders/order-screen';
 import { getAdminOrder, orderHandlers } from '~/features/admin/orders/orders.server';
+import {
+  bespokeOrderHandlers,
+  bespokeOrderPanel,
+} from '~/features/admin/bespoke-orders/bespoke-orders.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/order';
@@ -13,32 +17,41 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 /**
  * /admin/orders/:number: one order with its lines, customer, payment and timeline, and its
- * fulfilment control. Administrators only; an unknown number answers 404.
+ * fulfilment control; a bespoke order with its garments, dates and trials instead of lines
+ * (`?garment=` and `?fabric=` for the add-garment form, `?trialDate=` for the trial times).
+ * Administrators only; an unknown number answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  return { order };
+  const bespoke = await bespokeOrderPanel(
+    context.db,
+    order.id,
+    new URL(request.url).searchParams,
+    new Date(),
+  );
+  return { order, bespoke };
 }
 
 /**
  * Moves the order to a later fulfilment step (`intent` advance-fulfilment; `number`,
- * `status`, `version`) and e-mails the customer; the role is checked first (runAdminAction).
+ * `status`, `version`) and tells the customer; a bespoke order's intents (add-garment,
+ * set-garment-price, remove-garment, book-trial, update-bespoke-order) change its garments,
+ * dates and trials. The role is checked first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(
-    request,
-    context,
-    orderHandlers({
+  return runAdminAction(request, context, {
+    ...orderHandlers({
       db: context.db,
       publicUrl: context.env.PUBLIC_URL,
       shopName: async () => (await context.catalogue.settings()).shopName,
     }),
-  );
+    ...bespokeOrderHandlers(context.db),
+  });
 }
 
 export default function AdminOrder() {
-  const { order } = useLoaderData<typeof loader>();
-  return <OrderScreen order={order} />;
+  const { order, bespoke } = useLoaderData<typeof loader>();
+  return <OrderScreen order={order} bespoke={bespoke} />;
 }

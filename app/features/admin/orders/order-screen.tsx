@@ -21,6 +21,11 @@ import { whatsappNumber } from '~/features/admin/messages/message-links';
 import type { AdminOrder } from './orders.server';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
+import {
+  BespokeDatesPanel,
+  BespokeGarmentsPanel,
+} from '~/features/admin/bespoke-orders/bespoke-order-panels';
+import type { BespokeOrderPanel } from '~/features/admin/bespoke-orders/bespoke-orders.server';
 
 const PROVIDERS: Record<AdminOrder['provider'], string> = {
   razorpay: 'Razorpay',
@@ -36,7 +41,14 @@ function Panel({ heading, children }: { heading: string; children: ReactNode }) 
   );
 }
 
-export function OrderScreen({ order }: { order: AdminOrder }) {
+/** One order; a bespoke order (`bespoke` given) shows its garments, dates and trials. */
+export function OrderScreen({
+  order,
+  bespoke,
+}: {
+  order: AdminOrder;
+  bespoke?: BespokeOrderPanel | null;
+}) {
   return (
     <>
       <p className="text-sm">
@@ -60,7 +72,11 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
 
       <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid min-w-0 gap-4">
-          <Lines order={order} />
+          {bespoke ? (
+            <BespokeGarmentsPanel order={order} panel={bespoke} />
+          ) : (
+            <Lines order={order} />
+          )}
           <Panel heading="Timeline">
             <OrderTimeline entries={order.timeline} label="Timeline of this order" />
           </Panel>
@@ -69,6 +85,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
           <Panel heading="Fulfilment">
             <FulfilmentControl order={order} />
           </Panel>
+          {bespoke && <BespokeDatesPanel order={order} panel={bespoke} />}
           <Contact order={order} />
           <Payment order={order} />
         </div>
@@ -199,8 +216,8 @@ function FulfilmentControl({ order }: { order: AdminOrder }) {
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">
-          {order.status === 'paid'
-            ? 'Paid and not confirmed yet. Confirm it to start tailoring.'
+          {order.status === 'paid' || order.nextStatuses.length > 0
+            ? `${order.status === 'paid' ? 'Paid' : 'Made'} and not confirmed yet. Confirm it to start tailoring.`
             : 'Fulfilment starts once the order is paid.'}
         </p>
       )}
