@@ -9,7 +9,7 @@ try {
   const result = await seedDemoCatalogue(database.db, createStorage(getEnv()));
   console.log(
     `Seeded ${result.categories} categories, ${result.subcategories} subcategories, ` +
-      `${result.products} products and ${result.media} media items (existing rows kept).`,
+      `${result.products} products, ${result.media} media items and ${result.styleOptions} style options (existing rows kept).`,
   );
 } finally {
   await database.close();

@@ -40,7 +40,12 @@ import { PageVersion, QueryCache } from '~/lib/cache.server';
 import { markPageIncomplete, PageCache, pageCacheMiddleware } from '~/lib/page-cache.server';
 import { catalogueReader, type CatalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { createMediaHandler } from '~/features/media/media-route.server';
-import { isCatalogueEmpty, seedDemoCatalogue } from '~/seed/seed.server';
+import {
+  isCatalogueEmpty,
+  isStyleCatalogueEmpty,
+  seedDemoCatalogue,
+  seedStyleOptions,
+} from '~/seed/seed.server';
 import { startPgliteSocket } from './pglite-socket';
 import { accountAuthRules } from '~/features/account/auth-rules';
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
@@ -149,9 +154,13 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   if (env.SEED_DEMO) {
     // Instances starting together on one database seed it once.
     await database.withStartupLock(async () => {
-      if (!(await isCatalogueEmpty(database.db))) return;
-      const seeded = await seedDemoCatalogue(database.db, storage);
-      log.info({ seeded }, 'demo catalogue seeded');
+      if (await isCatalogueEmpty(database.db)) {
+        const seeded = await seedDemoCatalogue(database.db, storage);
+        log.info({ seeded }, 'demo catalogue seeded');
+      } else if (await isStyleCatalogueEmpty(database.db)) {
+        // An install seeded before the configurator (issue 21) gets its style options once.
+        log.info({ styleOptions: await seedStyleOptions(database.db) }, 'style options seeded');
+      }
     });
   }
   const socket =

@@ -11,7 +11,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '~/lib/db.server';
-import { categories, media, products, siteSettings, subcategories } from '~/lib/schema.server';
+import {
+  categories,
+  media,
+  products,
+  siteSettings,
+  styleOptionConflicts,
+  styleOptions,
+  subcategories,
+} from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage/storage.server';
 import { defaultSiteSettings } from '~/features/site/settings';
 import { SHOP_SETTINGS_KEY } from '~/features/site/settings.server';
@@ -19,6 +27,7 @@ import { storeSvgImage } from '~/features/media/images.server';
 import { sceneSvg, textileSvg } from '~/seed/textile';
 import { demoCatalogue } from './demo-catalogue';
 import { slugify } from '~/features/catalog/slug';
+import { demoStyleConflicts, demoStyleOptions } from './style-options';
 
 /** Rows the seed inserted (0 everywhere on a second run). */
 export interface SeedResult {
@@ -26,6 +35,8 @@ export interface SeedResult {
   subcategories: number;
   products: number;
   media: number;
+  /** Style options of the configurator (issue 21 item 1). */
+  styleOptions: number;
 }
 
 /** Where the committed demo videos live, relative to the project root. */
@@ -40,7 +51,13 @@ const HOUR_MS = 3_600_000;
  * @throws when the database or storage fails (nothing is half-inserted per statement).
  */
 export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedResult> {
-  const result: SeedResult = { categories: 0, subcategories: 0, products: 0, media: 0 };
+  const result: SeedResult = {
+    categories: 0,
+    subcategories: 0,
+    products: 0,
+    media: 0,
+    styleOptions: 0,
+  };
   await db
     .insert(siteSettings)
     .values({ key: SHOP_SETTINGS_KEY, value: defaultSiteSettings })
@@ -166,6 +183,7 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedR
   }
 
   result.media += await seedGallery(db, storage, galleryPicks);
+  result.styleOptions = await seedStyleOptions(db);
   return result;
 }
 
@@ -338,5 +356,54 @@ async function seedGallery(
 /** Whether the catalogue is empty (no category at all), the condition for seeding at start. */
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(categories);
+  return (row?.count ?? 0) === 0;
+}
+
+/**
+ * Inserts whatever of the demo style catalogue (seed/style-options.ts) is missing: options
+ * matched by (group, code), conflicts by their pair. Never overwrites an administrator's edit.
+ * @returns the number of options inserted (0 on a second run).
+ */
+export async function seedStyleOptions(db: Db): Promise<number> {
+  const inserted = await db
+    .insert(styleOptions)
+    .values(
+      demoStyleOptions.map((option, index) => ({
+        group: option.group,
+        code: option.code,
+        name: option.name,
+        description: option.description,
+        garmentTypes: option.garments,
+        pricePaise: option.pricePaise ?? 0,
+        displayOrder: (index + 1) * 10,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: styleOptions.id });
+  const rows = await db
+    .select({ id: styleOptions.id, group: styleOptions.group, code: styleOptions.code })
+    .from(styleOptions);
+  const idOf = new Map(rows.map((row) => [`${row.group}:${row.code}`, row.id]));
+  const pairs = demoStyleConflicts.flatMap((conflict) => {
+    const optionId = idOf.get(conflict.one);
+    const otherOptionId = idOf.get(conflict.other);
+    return optionId && otherOptionId ? [{ optionId, otherOptionId, reason: conflict.reason }] : [];
+  });
+  // Only for options this run inserted: a pair an administrator removed stays removed.
+  const fresh = new Set(inserted.map((row) => row.id));
+  const newPairs = pairs.filter(
+    (pair) => fresh.has(pair.optionId) || fresh.has(pair.otherOptionId),
+  );
+  if (newPairs.length > 0) {
+    await db.insert(styleOptionConflicts).values(newPairs).onConflictDoNothing();
+  }
+  return inserted.length;
+}
+
+/** Whether the style catalogue is empty, the condition for seeding it at start. */
+export async function isStyleCatalogueEmpty(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(styleOptions);
   return (row?.count ?? 0) === 0;
 }

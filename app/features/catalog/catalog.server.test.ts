@@ -77,7 +77,13 @@ describe(`the demo seed on ${testDatabaseKind}`, () => {
       .set({ name: 'Fine Fabrics' })
       .where(eq(categories.slug, 'fabrics'));
     const second = await seedDemoCatalogue(database.db, createLocalStorage(uploads));
-    expect(second).toEqual({ categories: 0, subcategories: 0, products: 0, media: 0 });
+    expect(second).toEqual({
+      categories: 0,
+      subcategories: 0,
+      products: 0,
+      media: 0,
+      styleOptions: 0,
+    });
     const [edited] = await database.db
       .select()
       .from(products)
