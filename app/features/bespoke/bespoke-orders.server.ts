@@ -52,7 +52,7 @@ import { formatShopDateTime, isShopDate } from '~/lib/shop-time';
 import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.server';
 
 /** The most garments one order holds. */
-export const MAX_GARMENTS = 20;
+const MAX_GARMENTS = 20;
 
 /** The highest price, fabric price per metre or override accepted, in paise (₹10,00,000). */
 const MAX_PRICE_PAISE = 100_000_000;
@@ -926,7 +926,7 @@ export interface BespokeGarmentView {
 }
 
 /** A trial appointment of the order. */
-export interface BespokeTrialView {
+interface BespokeTrialView {
   id: number;
   typeName: string;
   startsAt: string;

@@ -46,7 +46,7 @@ const MAX_QUERY = 100;
 const MAX_MATCHES = 10;
 
 /** A client as the new-order form lists it. */
-export interface ClientChoice {
+interface ClientChoice {
   id: number;
   name: string;
   /** E.164. */
@@ -56,14 +56,14 @@ export interface ClientChoice {
 }
 
 /** A catalogue fabric a garment may use. Price per metre in paise. */
-export interface FabricChoice {
+interface FabricChoice {
   productId: number;
   name: string;
   pricePerMetrePaise: number;
 }
 
 /** The options of one group a garment offers, in the catalogue's order. */
-export interface OptionGroupChoice {
+interface OptionGroupChoice {
   group: string;
   options: { code: string; name: string; pricePaise: number }[];
 }

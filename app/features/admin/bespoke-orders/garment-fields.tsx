@@ -19,7 +19,7 @@ import { formatShopDateTime } from '~/lib/shop-time';
 import type { GarmentFormData } from './bespoke-orders.server';
 
 /** The back office's select, as tall as a button on a phone. */
-export const selectClass =
+const selectClass =
   'h-11 w-full rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm';
 
 /** A style group's heading ('Lapel', 'Buttons'); the group's key when it is not known. */
