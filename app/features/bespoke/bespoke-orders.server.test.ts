@@ -38,6 +38,7 @@ import { testDatabaseKind } from '../../../tests/support/test-db';
 import {
   addGarment,
   addGarmentSchema,
+  bespokeOrdersDue,
   bookTrial,
   bookTrialSchema,
   createBespokeOrder,
@@ -467,6 +468,30 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       } as never),
     );
     expect((list.data as { orders: { number: string }[] }).orders).toEqual([]);
+  });
+
+  it('lists the orders due soon or overdue for the dashboard, not the delivered or far ones', async () => {
+    const db = app.database.db;
+    const today = shopDateOf(new Date());
+    const overdue = await create(orderForm(clientId, { promisedOn: '' }));
+    const soon = await create(orderForm(clientId, { promisedOn: addShopDays(today, 2) }));
+    const far = await create(orderForm(clientId, { promisedOn: addShopDays(today, 30) }));
+    const delivered = await create(orderForm(clientId, { promisedOn: addShopDays(today, 1) }));
+    // A date in the past cannot be typed into the form's date field min, but may be reached.
+    await db
+      .update(orders)
+      .set({ promisedOn: addShopDays(today, -4) })
+      .where(eq(orders.number, overdue.number));
+    await db
+      .update(orders)
+      .set({ fulfilmentStatus: 'delivered' })
+      .where(eq(orders.number, delivered.number));
+    const due = (await bespokeOrdersDue(db, today, 100)).map((order) => order.number);
+    expect(due).toContain(overdue.number);
+    expect(due).toContain(soon.number);
+    expect(due).not.toContain(far.number);
+    expect(due).not.toContain(delivered.number);
+    expect(due.indexOf(overdue.number)).toBeLessThan(due.indexOf(soon.number));
   });
 
   it('follows the client record when it is linked to an account later', async () => {

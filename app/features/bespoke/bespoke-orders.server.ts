@@ -48,7 +48,8 @@ import {
   payments,
   type PinnedStyleOption,
 } from '~/lib/schema.server';
-import { formatShopDateTime, isShopDate } from '~/lib/shop-time';
+import { addShopDays, formatShopDateTime, isShopDate, type ShopDate } from '~/lib/shop-time';
+import { PROMISED_WARNING_DAYS } from './promised-date';
 import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.server';
 
 /** The most garments one order holds. */
@@ -1094,4 +1095,43 @@ export async function measurementChoices(
     takenAt: row.takenAt.toISOString(),
     confirmed: !row.selfMeasured || row.confirmedAt !== null,
   }));
+}
+
+/** A bespoke order whose promised date is close or past, for the dashboard's warning. */
+export interface DueBespokeOrder {
+  number: string;
+  customerName: string;
+  /** 'YYYY-MM-DD' (Kolkata). */
+  promisedOn: string;
+  fulfilmentStatus: typeof orders.$inferSelect.fulfilmentStatus;
+}
+
+/**
+ * The bespoke orders, not delivered nor cancelled, promised on or before `today` +
+ * PROMISED_WARNING_DAYS (overdue ones included), earliest first, at most `limit`.
+ */
+export async function bespokeOrdersDue(
+  db: DbOrTx,
+  today: ShopDate,
+  limit = 10,
+): Promise<DueBespokeOrder[]> {
+  const rows = await db
+    .select({
+      number: orders.number,
+      customerName: orders.customerName,
+      promisedOn: orders.promisedOn,
+      fulfilmentStatus: orders.fulfilmentStatus,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.kind, 'bespoke'),
+        sql`${orders.status} <> 'cancelled'`,
+        sql`${orders.fulfilmentStatus} is distinct from 'delivered'`,
+        sql`${orders.promisedOn} <= ${addShopDays(today, PROMISED_WARNING_DAYS)}::date`,
+      ),
+    )
+    .orderBy(asc(orders.promisedOn), asc(orders.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, promisedOn: row.promisedOn! }));
 }
