@@ -151,8 +151,10 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
         params: {},
       } as never),
     );
-    expect(outcome.status, JSON.stringify(outcome.data)).toBe(200);
-    const number = (outcome.data as { id: string }).id;
+    // The new order's page is where the form leads.
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(302);
+    expect(outcome.location).toMatch(/^\/admin\/orders\/RT-\d{6}-[2-9A-Z]{5}$/);
+    const number = decodeURIComponent(outcome.location!.split('/').pop()!);
     const order = await orderRow(number);
     expect(order).toMatchObject({
       kind: 'bespoke',

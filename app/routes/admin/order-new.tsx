@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
 import { NewBespokeOrderScreen } from '~/features/admin/bespoke-orders/new-bespoke-order-screen';
 import {
@@ -27,15 +27,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Creates the order (`intent` create-bespoke-order) with its first garment; the role is
- * checked first (runAdminAction). The answer's `id` is the new order's number.
+ * Creates the order (`intent` create-bespoke-order) with its first garment and redirects to
+ * its page (with or without a script); the role is checked first (runAdminAction), and a
+ * refusal answers with its status and messages.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(
+  const result = await runAdminAction(
     request,
     context,
     newBespokeOrderHandlers({ db: context.db, provider: context.payments.name }),
   );
+  if (result.data.ok && typeof result.data.id === 'string') {
+    throw redirect(`/admin/orders/${encodeURIComponent(result.data.id)}`);
+  }
+  return result;
 }
 
 export default function AdminNewBespokeOrder() {

@@ -3,11 +3,11 @@
  * keep their state in the URL: the client (searched, or given by a client's or an
  * appointment's page), an optional saved design (its garment, fabric and options), the
  * garment, then the order's form (fabric, options, measurements, price, billing address,
- * promised date, notes). A created order opens its own page.
+ * promised date, notes). A created order opens its own page (the action redirects).
  */
 import { ArrowLeftIcon, SearchIcon } from 'lucide-react';
 import { useId } from 'react';
-import { Form, Link, useNavigate } from 'react-router';
+import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
 import { FieldError, FormField } from '~/components/ui/form-field';
@@ -197,14 +197,8 @@ function DesignLookup({
 }
 
 function OrderForm({ data }: { data: NewBespokeOrderData }) {
-  const navigate = useNavigate();
-  const fetcher = useAdminFetcher({
-    onSuccess: (outcome) => {
-      if (typeof outcome.id === 'string') {
-        void navigate(`/admin/orders/${encodeURIComponent(outcome.id)}`);
-      }
-    },
-  });
+  // A created order redirects to its page; a refusal is toasted with its fields marked.
+  const fetcher = useAdminFetcher();
   const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : undefined;
   const busy = fetcher.state !== 'idle';
   const last = data.lastAddress;

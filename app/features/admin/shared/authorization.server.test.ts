@@ -499,6 +499,7 @@ const ACTIONS: {
       fabricName: 'Fixture cotton',
       fabricPrice: '400',
     }),
+    redirects: true,
   },
   {
     path: '/admin/orders/:number',
