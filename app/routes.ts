@@ -33,6 +33,8 @@ export default [
       route('products', 'routes/admin/products.tsx'),
       route('products/:id', 'routes/admin/product.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
+      // Before /admin/orders/:number, so 'new' is never read as an order number.
+      route('orders/new', 'routes/admin/order-new.tsx'),
       route('orders/:number', 'routes/admin/order.tsx'),
       route('invoices', 'routes/admin/invoices.tsx'),
       route('invoices/settings', 'routes/admin/invoicing-settings.tsx'),

@@ -7,6 +7,8 @@ import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
 import { getOrder } from '~/features/orders/orders.server';
+import { BespokeOrderView } from '~/features/bespoke/bespoke-order-view';
+import { ownBespokeDetail } from '~/features/bespoke/bespoke-orders.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.order';
@@ -16,18 +18,23 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 /**
  * /account/orders/:number: one of the shopper's orders with its tailoring progress, history
- * and tax invoice; anyone else's answers 404.
+ * and tax invoice (a bespoke order: its garments, options, fabric and dates); anyone else's
+ * answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const order = await getOrder(context.db, user.id, params.number.slice(0, 40));
+  const number = params.number.slice(0, 40);
+  const order = await getOrder(context.db, user.id, number);
   if (!order) throw data('Order not found', { status: 404 });
-  const documents = (await documentsOfOrder(context.db, { userId: user.id }, order.number)) ?? [];
-  return { order, documents };
+  const [documents, bespoke] = await Promise.all([
+    documentsOfOrder(context.db, { userId: user.id }, order.number).then((found) => found ?? []),
+    order.kind === 'bespoke' ? ownBespokeDetail(context.db, user.id, number) : null,
+  ]);
+  return { order, documents, bespoke };
 }
 
 export default function OrderPage() {
-  const { order, documents } = useLoaderData<typeof loader>();
+  const { order, documents, bespoke } = useLoaderData<typeof loader>();
   const placed = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(order.createdAt),
   );
@@ -51,15 +58,19 @@ export default function OrderPage() {
           </div>
         </Section>
       )}
-      <Section heading="Items" className="mt-8">
-        <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
-      </Section>
+      {bespoke ? (
+        <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
+      ) : (
+        <Section heading="Items" className="mt-8">
+          <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
+        </Section>
+      )}
       <OrderDocuments
         documents={documents}
         basePath={`/account/orders/${encodeURIComponent(order.number)}`}
         className="mt-6"
       />
-      <Section heading="Delivery" className="mt-6">
+      <Section heading={bespoke ? 'Billing' : 'Delivery'} className="mt-6">
         <address className="mt-3 not-italic leading-relaxed">
           {order.customerName}
           <br />

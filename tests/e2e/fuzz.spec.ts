@@ -180,6 +180,35 @@ const BESPOKE_FIELDS = [
 const bespokeIntents = (...intents: string[]) =>
   Object.fromEntries(intents.map((intent) => [intent, BESPOKE_FIELDS]));
 
+/** The fields of the bespoke order forms (issue 21 item 3): the order, a garment, a trial. */
+const BESPOKE_ORDER_FIELDS = [
+  'number',
+  'customerId',
+  'appointmentId',
+  'address',
+  'city',
+  'state',
+  'pincode',
+  'promisedOn',
+  'notes',
+  'garmentType',
+  'designId',
+  'fabricSource',
+  'fabricProductId',
+  'fabricCode',
+  'fabricName',
+  'fabricPrice',
+  'measurementVersionId',
+  'price',
+  'overrideReason',
+  'option-lapel',
+  'option-button',
+  'garmentId',
+  'startsAt',
+] as const;
+const bespokeOrderIntents = (...intents: string[]) =>
+  Object.fromEntries(intents.map((intent) => [intent, BESPOKE_ORDER_FIELDS]));
+
 const FORMS: FormTarget[] = [
   {
     kind: 'form',
@@ -283,7 +312,23 @@ const FORMS: FormTarget[] = [
     route: '/admin/orders/:number',
     url: '/admin/orders/RT-FUZZ',
     fields: [],
-    intents: adminIntents('advance-fulfilment'),
+    intents: {
+      ...adminIntents('advance-fulfilment'),
+      ...bespokeOrderIntents(
+        'add-garment',
+        'set-garment-price',
+        'remove-garment',
+        'book-trial',
+        'update-bespoke-order',
+      ),
+    },
+  },
+  {
+    kind: 'form',
+    route: '/admin/orders/new',
+    url: '/admin/orders/new',
+    fields: [],
+    intents: bespokeOrderIntents('create-bespoke-order'),
   },
   {
     kind: 'form',
@@ -562,6 +607,7 @@ const PAGES: PageTarget[] = [
   { route: '/admin/products/:id', url: '/admin/products/{}' },
   { route: '/admin/orders', url: '/admin/orders' },
   { route: '/admin/orders/:number', url: '/admin/orders/{}' },
+  { route: '/admin/orders/new', url: '/admin/orders/new' },
   { route: '/admin/customers', url: '/admin/customers' },
   { route: '/admin/customers/:id', url: '/admin/customers/{}' },
   { route: '/admin/messages', url: '/admin/messages' },
@@ -661,6 +707,7 @@ const QUERY_PARAMETERS = [
   'saved',
   'deleted',
   'year',
+  'trialDate',
 ];
 
 const METHODS = ['PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS', 'PROPFIND', 'SEARCH'];

@@ -14,6 +14,7 @@ import { QueryCache } from '~/lib/cache.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
 import { categories, products, user } from '~/lib/schema.server';
 import { createLocalStorage, type Storage } from '~/lib/storage/storage.server';
+import { createSandboxProvider } from '~/lib/payments/sandbox.server';
 import { catalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { createTestDatabase, type TestDatabase } from './test-db';
 import { accountAuthRules } from '~/features/account/auth-rules';
@@ -63,6 +64,7 @@ export async function createTestApp(): Promise<TestApp> {
     mailer,
     storage,
     linkSecret: 'integration-test-link-secret',
+    payments: createSandboxProvider({ secret: 'integration-test-payments-secret' }),
     cspNonce: 'test-nonce',
     pageEtag: 'W/"test"',
   } as unknown as AppLoadContext;

@@ -274,6 +274,8 @@ export interface BookingRequest {
   customer: { guest: CustomerDetails } | { customerId: number };
   notes?: string;
   context?: AppointmentRow['context'];
+  /** The bespoke order a trial is booked for (issue 21 item 3), or none. */
+  orderId?: number;
   by: BookingActor;
   now: Date;
 }
@@ -307,6 +309,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
           source: by.kind === 'staff' ? 'staff' : 'online',
           notes: request.notes?.trim() ?? '',
           context: request.context ?? null,
+          orderId: request.orderId ?? null,
         })
         .returning();
       await queueNotice(tx, appointment!, 'confirmed', now);

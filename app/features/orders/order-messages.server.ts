@@ -1,8 +1,8 @@
 /**
  * The order messages on the notifications queue (issue 20 item 4: "the existing order-status
  * messages move onto it"): the payment confirmation and each fulfilment step. The e-mail goes
- * to the order's address as before; a WhatsApp message goes too when the order's account has a
- * customer record that chose WhatsApp (or both). Queued with `queueNotification`, so each is
+ * to the order's address as before; a WhatsApp message goes too when the order's customer record
+ * (a bespoke order's own, else the account's) chose WhatsApp (or both). Queued with `queueNotification`, so each is
  * retried, sent once, and listed with the customer's messages.
  */
 import { eq } from 'drizzle-orm';
@@ -21,6 +21,11 @@ export interface OrderMessageTarget {
   customerName: string;
   /** The order's e-mail; '' once anonymised (nobody to write to). */
   email: string;
+  /**
+   * A bespoke order's customer record (issue 21 item 3), which may have no account: their
+   * chosen channels are read from it rather than from the account's record.
+   */
+  customerId?: number | null;
 }
 
 /**
@@ -41,13 +46,18 @@ export async function queueOrderMessage(
     dedupeKey?: string;
   },
 ): Promise<('email' | 'whatsapp')[]> {
-  const [record] = order.userId
-    ? await tx
-        .select({ id: customers.id, phone: customers.phone, notify: customers.notify })
-        .from(customers)
-        .where(eq(customers.userId, order.userId))
-        .limit(1)
-    : [];
+  const [record] =
+    order.customerId != null || order.userId
+      ? await tx
+          .select({ id: customers.id, phone: customers.phone, notify: customers.notify })
+          .from(customers)
+          .where(
+            order.customerId != null
+              ? eq(customers.id, order.customerId)
+              : eq(customers.userId, order.userId!),
+          )
+          .limit(1)
+      : [];
   const queued: ('email' | 'whatsapp')[] = [];
   if (order.email !== '') {
     const id = await queueNotification(tx, {

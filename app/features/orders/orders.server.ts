@@ -19,7 +19,14 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db } from '~/lib/db.server';
 import { placeholderFor } from '~/features/media/images.server';
-import { cartLines, orderEvents, orderLines, orders, paymentEvents } from '~/lib/schema.server';
+import {
+  bespokeGarments,
+  cartLines,
+  orderEvents,
+  orderLines,
+  orders,
+  paymentEvents,
+} from '~/lib/schema.server';
 import { getCartLines, priceLines } from '../cart/cart.server';
 import type { PaymentEvent, PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
@@ -49,6 +56,8 @@ export interface OrderSummary {
   itemCount: number;
   /** The fulfilment step reached; null until the shop confirms a paid order. */
   fulfilmentStatus: FulfilmentStatus | null;
+  /** 'shop' (from the cart) or 'bespoke' (made by the shop; garments instead of lines). */
+  kind: 'shop' | 'bespoke';
 }
 
 /** One line of an order as it was bought (prices in integer paise). */
@@ -93,8 +102,11 @@ export interface OrderDetail<
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-/** A human order number, e.g. 'RT-261122-7KQ4M' (date, then 5 unambiguous characters). */
-function newOrderNumber(now = new Date()): string {
+/**
+ * A human order number, e.g. 'RT-261122-7KQ4M' (date, then 5 unambiguous characters); shop
+ * and bespoke orders share it (features/bespoke/bespoke-orders.server).
+ */
+export function newOrderNumber(now = new Date()): string {
   const date = now.toISOString().slice(2, 10).replace(/-/g, '');
   const suffix = Array.from(
     { length: 5 },
@@ -431,11 +443,13 @@ async function orderTimeline(
 }
 
 /**
- * How many pieces an order bought, as a column of a select from `orders`. The outer `id` is
- * written with its table: Drizzle leaves the columns of a one-table select unqualified, and
- * a bare "id" inside the subquery would be the order line's own.
+ * How many pieces an order bought (a bespoke order: its garments), as a column of a select
+ * from `orders`. The outer `id` is written with its table: Drizzle leaves the columns of a
+ * one-table select unqualified, and a bare "id" inside the subquery would be the line's own.
  */
-export const orderItemCount = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders}.${sql.identifier('id')})`;
+export const orderItemCount = sql<number>`(case when ${orders}.${sql.identifier('kind')} = 'bespoke'
+  then (select count(*)::int from ${bespokeGarments} where ${bespokeGarments.orderId} = ${orders}.${sql.identifier('id')})
+  else (select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders}.${sql.identifier('id')}) end)`;
 
 const summaryColumns = {
   id: orders.id,
@@ -445,6 +459,7 @@ const summaryColumns = {
   createdAt: orders.createdAt,
   fulfilmentStatus: orders.fulfilmentStatus,
   itemCount: orderItemCount,
+  kind: orders.kind,
 };
 
 /** A shopper's orders, newest first. */
@@ -491,6 +506,7 @@ export async function findOrderDetail(
       createdAt: row.createdAt.toISOString(),
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       fulfilmentStatus: row.fulfilmentStatus,
+      kind: row.kind,
       customerName: row.customerName,
       email: row.email,
       phone: row.phone,

@@ -4,6 +4,10 @@ import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { OrderScreen } from '~/features/admin/orders/order-screen';
 import { getAdminOrder, orderHandlers } from '~/features/admin/orders/orders.server';
 import { documentsOfOrder } from '~/features/invoices/downloads.server';
+import {
+  bespokeOrderHandlers,
+  bespokeOrderPanel,
+} from '~/features/admin/bespoke-orders/bespoke-orders.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/order';
@@ -14,33 +18,39 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 /**
  * /admin/orders/:number: one order with its lines, customer, payment, tax documents and
- * timeline, and its fulfilment control. Administrators only; an unknown number answers 404.
+ * timeline, and its fulfilment control; a bespoke order with its garments, dates and trials
+ * instead of lines (`?garment=` and `?fabric=` for the add-garment form, `?trialDate=` for the
+ * trial times). Administrators only; an unknown number answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  const documents = (await documentsOfOrder(context.db, 'admin', order.number)) ?? [];
-  return { order, documents };
+  const [documents, bespoke] = await Promise.all([
+    documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
+    bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
+  ]);
+  return { order, documents, bespoke };
 }
 
 /**
  * Moves the order to a later fulfilment step (`intent` advance-fulfilment; `number`,
- * `status`, `version`) and e-mails the customer; the role is checked first (runAdminAction).
+ * `status`, `version`) and tells the customer; a bespoke order's intents (add-garment,
+ * set-garment-price, remove-garment, book-trial, update-bespoke-order) change its garments,
+ * dates and trials. The role is checked first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(
-    request,
-    context,
-    orderHandlers({
+  return runAdminAction(request, context, {
+    ...orderHandlers({
       db: context.db,
       publicUrl: context.env.PUBLIC_URL,
       shopName: async () => (await context.catalogue.settings()).shopName,
     }),
-  );
+    ...bespokeOrderHandlers(context.db),
+  });
 }
 
 export default function AdminOrder() {
-  const { order, documents } = useLoaderData<typeof loader>();
-  return <OrderScreen order={order} documents={documents} />;
+  const { order, documents, bespoke } = useLoaderData<typeof loader>();
+  return <OrderScreen order={order} documents={documents} bespoke={bespoke} />;
 }

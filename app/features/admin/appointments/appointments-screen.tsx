@@ -442,8 +442,13 @@ function AppointmentItem({
           <dt className="text-muted-foreground">Booked by</dt>
           <dd>{a.source === 'online' ? 'The client, online' : 'The shop'}</dd>
         </dl>
-        {(booked || a.type.key === 'measurement') && (
+        {(booked || a.type.key === 'measurement' || a.status === 'attended') && (
           <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
+            {a.status !== 'cancelled' && a.type.key !== 'trial' && (
+              <Link to={`/admin/orders/new?appointment=${a.id}`} className={outlineLink}>
+                Make an order <span className="sr-only">for {a.customer.name}</span>
+              </Link>
+            )}
             {a.type.key === 'measurement' && a.status !== 'cancelled' && (
               <Link
                 to={`/admin/clients/${a.customer.id}/measurements/new?appointment=${a.id}`}

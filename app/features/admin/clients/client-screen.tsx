@@ -85,6 +85,22 @@ export function ClientScreen({ client }: { client: ClientDetail }) {
               </Link>
             </div>
           </Section>
+          <Section heading="Orders" padding="md">
+            <div className="mt-3 grid gap-2">
+              <Link
+                to={`/admin/orders/new?customer=${client.id}`}
+                className={cn(buttonVariants({ variant: 'outline' }), 'min-h-11 justify-start')}
+              >
+                New bespoke order
+              </Link>
+              <Link
+                to={`/admin/orders?kind=bespoke&q=${encodeURIComponent(client.phone)}`}
+                className={cn(buttonVariants({ variant: 'outline' }), 'min-h-11 justify-start')}
+              >
+                Their bespoke orders
+              </Link>
+            </div>
+          </Section>
         </div>
       </div>
 

@@ -56,6 +56,7 @@ import {
   type AnyAdminHandler,
 } from '~/features/admin/shared/admin-action.server';
 import type { Actor } from '~/features/admin/audit/audit.server';
+import { carryBespokeOrdersToAccount } from '~/features/bespoke/bespoke-orders.server';
 import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
 import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
@@ -560,8 +561,8 @@ export async function linkAccount(
         }
         return undefined;
       },
-      write: (tx, { client, account }) =>
-        tx
+      write: async (tx, { client, account }) => {
+        const [row] = await tx
           .update(customers)
           .set({
             userId: account!.id,
@@ -569,8 +570,11 @@ export async function linkAccount(
             updatedAt: new Date(),
           })
           .where(and(eq(customers.id, client.id), isNull(customers.userId)))
-          .returning()
-          .then(([row]) => row),
+          .returning();
+        // Their bespoke orders follow, so the shopper sees them (issue 21 item 3).
+        if (row) await carryBespokeOrdersToAccount(tx, client.id, account!.id);
+        return row;
+      },
       stale: () => new AdminError(staleMessage, 409),
       audit: ({ client, account }, after) => ({
         action: 'client.link',
@@ -590,7 +594,7 @@ export async function linkAccount(
 
 /**
  * Unlinks a record from its account (audit 'client.unlink'); the record, its appointments and
- * measurements stay. A record that is not linked is answered without a write.
+ * measurements stay; its bespoke orders leave the account with it. A record that is not linked is answered without a write.
  * @throws AdminError 404 for a missing record.
  */
 export async function unlinkAccount(
@@ -603,13 +607,16 @@ export async function unlinkAccount(
     missing: () => new AdminError(goneMessage, 404),
     check: (before) =>
       before.userId ? undefined : `${before.name}’s record is not linked to an account.`,
-    write: (tx, before) =>
-      tx
+    write: async (tx, before) => {
+      const [row] = await tx
         .update(customers)
         .set({ userId: null, updatedAt: new Date() })
         .where(eq(customers.id, before.id))
-        .returning()
-        .then(([row]) => row),
+        .returning();
+      // Their bespoke orders leave the account with the record (issue 21 item 3).
+      await carryBespokeOrdersToAccount(tx, before.id, null);
+      return row;
+    },
     audit: (before, after) => ({
       action: 'client.unlink',
       entity: 'client',

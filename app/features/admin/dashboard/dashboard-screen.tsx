@@ -2,6 +2,7 @@
  * The back office's dashboard (/admin): today's, the last 7 days' and the last 30 days'
  * figures, today's appointments, the latest orders and messages, and the catalogue's size.
  */
+import { PromisedDate } from '~/features/bespoke/promised-date-badge';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, Section } from '~/components/ui/card';
@@ -83,6 +84,38 @@ export function DashboardScreen({
           ))}
         </RecentList>
       </Section>
+
+      {figures.bespokeDue.length > 0 && (
+        <Section
+          heading={`Bespoke orders due (${figures.bespokeDue.length})`}
+          padding="md"
+          className="mt-6"
+          actions={
+            <Link to="/admin/orders?kind=bespoke" className={`${textLink} text-sm`}>
+              All bespoke orders
+            </Link>
+          }
+        >
+          <RecentList empty="">
+            {figures.bespokeDue.map((order) => (
+              <RecentRow key={order.number}>
+                <div className="min-w-0">
+                  <Link to={`/admin/orders/${order.number}`} className={`${textLink} break-all`}>
+                    {order.number}
+                  </Link>
+                  <p className="text-sm text-muted-foreground">{order.customerName}</p>
+                </div>
+                <PromisedDate
+                  promisedOn={order.promisedOn}
+                  today={figures.today}
+                  fulfilmentStatus={order.fulfilmentStatus}
+                  className="text-sm"
+                />
+              </RecentRow>
+            ))}
+          </RecentList>
+        </Section>
+      )}
 
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <Section heading="Recent orders" padding="md">

@@ -6,6 +6,7 @@
  * "Today" begins at midnight in the shop's time zone (Asia/Kolkata); the 7- and 30-day
  * periods are rolling (now minus 7 × 24 h, 30 × 24 h). Every period ends at `now`.
  */
+import { bespokeOrdersDue, type DueBespokeOrder } from '~/features/bespoke/bespoke-orders.server';
 import { count, desc, eq, lte, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { categories, contactMessages, orders, products, user } from '~/lib/schema.server';
@@ -100,6 +101,8 @@ export interface DashboardFigures {
   today: string;
   /** Today's appointments that are not cancelled, in time order. */
   todaysAppointments: TodaysAppointment[];
+  /** Bespoke orders promised within a few days or overdue, not delivered (issue 21 item 3). */
+  bespokeDue: DueBespokeOrder[];
 }
 
 /** The start of each period at `now`: shop midnight, now − 7 days, now − 30 days. */
@@ -155,6 +158,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     productCounts,
     categoryCounts,
     appointmentsToday,
+    bespokeDue,
   ] = await Promise.all([
     db
       .select({
@@ -197,6 +201,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     activeCount(db, products),
     activeCount(db, categories),
     appointmentsBetween(db, shopInstant(today, 0), shopInstant(addShopDays(today, 1), 0)),
+    bespokeOrdersDue(db, today),
   ]);
 
   const number = (value: number | string | undefined) => Number(value ?? 0);
@@ -222,6 +227,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     products: productCounts,
     categories: categoryCounts,
     today,
+    bespokeDue,
     todaysAppointments: appointmentsToday
       .filter((row) => row.status !== 'cancelled')
       .map((row) => ({

@@ -22,6 +22,11 @@ import { whatsappNumber } from '~/features/admin/messages/message-links';
 import type { AdminOrder } from './orders.server';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
+import {
+  BespokeDatesPanel,
+  BespokeGarmentsPanel,
+} from '~/features/admin/bespoke-orders/bespoke-order-panels';
+import type { BespokeOrderPanel } from '~/features/admin/bespoke-orders/bespoke-orders.server';
 
 const PROVIDERS: Record<AdminOrder['provider'], string> = {
   razorpay: 'Razorpay',
@@ -37,13 +42,16 @@ function Panel({ heading, children }: { heading: string; children: ReactNode }) 
   );
 }
 
+/** One order; a bespoke order (`bespoke` given) shows its garments, dates and trials. */
 export function OrderScreen({
   order,
   documents = [],
+  bespoke,
 }: {
   order: AdminOrder;
   /** The order's tax invoice and credit notes (features/invoices). */
   documents?: ComponentProps<typeof OrderDocuments>['documents'];
+  bespoke?: BespokeOrderPanel | null;
 }) {
   return (
     <>
@@ -68,7 +76,11 @@ export function OrderScreen({
 
       <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid min-w-0 gap-4">
-          <Lines order={order} />
+          {bespoke ? (
+            <BespokeGarmentsPanel order={order} panel={bespoke} />
+          ) : (
+            <Lines order={order} />
+          )}
           <Panel heading="Timeline">
             <OrderTimeline entries={order.timeline} label="Timeline of this order" />
           </Panel>
@@ -77,6 +89,7 @@ export function OrderScreen({
           <Panel heading="Fulfilment">
             <FulfilmentControl order={order} />
           </Panel>
+          {bespoke && <BespokeDatesPanel order={order} panel={bespoke} />}
           <Contact order={order} />
           <Payment order={order} />
           <OrderDocuments
@@ -211,8 +224,8 @@ function FulfilmentControl({ order }: { order: AdminOrder }) {
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">
-          {order.status === 'paid'
-            ? 'Paid and not confirmed yet. Confirm it to start tailoring.'
+          {order.status === 'paid' || order.nextStatuses.length > 0
+            ? `${order.status === 'paid' ? 'Paid' : 'Made'} and not confirmed yet. Confirm it to start tailoring.`
             : 'Fulfilment starts once the order is paid.'}
         </p>
       )}

@@ -1,9 +1,10 @@
 /**
- * The orders list of the back office: status filters (payment and fulfilment), a search by
- * order number, name, e-mail or phone, and the orders as a table on a laptop and as stacked
- * cards on a phone, each linking to the order's page.
+ * The orders list of the back office: status filters (payment and fulfilment), the kind (shop
+ * or bespoke), a search by order number, name, e-mail or phone, and the orders as a table on a
+ * laptop and as stacked cards on a phone, each linking to the order's page. A bespoke order
+ * shows its promised date, warned when close or overdue (issue 21 item 3).
  */
-import { SearchIcon, XIcon } from 'lucide-react';
+import { PlusIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -19,16 +20,26 @@ import {
   TO_CONFIRM,
   type OrderFilter,
 } from './order-filters';
-import type { AdminOrderPage, AdminOrderRow } from './orders.server';
+import type { AdminOrderPage, AdminOrderRow, OrderKind } from './orders.server';
+import { PromisedDate } from '~/features/bespoke/promised-date-badge';
 import { Pagination } from '~/features/admin/shared/pagination';
 import { formatShopDateTime } from '~/lib/shop-time';
 
 export interface OrdersScreenProps extends AdminOrderPage {
   filter: OrderFilter | null;
+  kind: OrderKind | null;
   q: string;
   page: number;
   pages: number;
+  /** The shop day the promised dates are read against ('YYYY-MM-DD', Kolkata). */
+  today: string;
 }
+
+const KINDS: { value: OrderKind | null; label: string }[] = [
+  { value: null, label: 'All kinds' },
+  { value: 'shop', label: 'Shop' },
+  { value: 'bespoke', label: 'Bespoke' },
+];
 
 /** The link to an order's page. */
 const adminOrderPath = (number: string) => `/admin/orders/${encodeURIComponent(number)}`;
@@ -38,11 +49,22 @@ const FILTER_GROUPS: { label: string; filters: readonly OrderFilter[] }[] = [
   { label: 'Fulfilment', filters: [TO_CONFIRM, ...FULFILMENT_STATUSES] },
 ];
 
-export function OrdersScreen({ rows, total, counts, filter, q, page, pages }: OrdersScreenProps) {
-  const searchFor = (value: OrderFilter | null) => {
+export function OrdersScreen({
+  rows,
+  total,
+  counts,
+  filter,
+  kind,
+  q,
+  page,
+  pages,
+  today,
+}: OrdersScreenProps) {
+  const searchFor = (value: OrderFilter | null, ofKind: OrderKind | null = kind, withQ = true) => {
     const next = new URLSearchParams();
     if (value) next.set('status', value);
-    if (q) next.set('q', q);
+    if (ofKind) next.set('kind', ofKind);
+    if (q && withQ) next.set('q', q);
     const text = next.toString();
     return text ? `?${text}` : '';
   };
@@ -65,13 +87,22 @@ export function OrdersScreen({ rows, total, counts, filter, q, page, pages }: Or
   };
   return (
     <>
-      <h1 className="text-3xl font-semibold sm:text-4xl">Orders</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-semibold sm:text-4xl">Orders</h1>
+        <Link
+          to="/admin/orders/new"
+          className={cn(buttonVariants({ variant: 'default' }), 'min-h-11 sm:min-h-10')}
+        >
+          <PlusIcon aria-hidden /> New bespoke order
+        </Link>
+      </div>
       <p className="mt-2 text-muted-foreground">
         Every order, newest first. Open one to see its details and move it through tailoring.
       </p>
 
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         {filter && <input type="hidden" name="status" value={filter} />}
+        {kind && <input type="hidden" name="kind" value={kind} />}
         <SearchField
           id="orders-q"
           label="Search orders"
@@ -85,7 +116,7 @@ export function OrdersScreen({ rows, total, counts, filter, q, page, pages }: Or
         </Button>
         {q && (
           <Link
-            to={{ pathname: '/admin/orders', search: filter ? `?status=${filter}` : '' }}
+            to={{ pathname: '/admin/orders', search: searchFor(filter, kind, false) }}
             className={cn(buttonVariants({ variant: 'ghost' }), 'min-h-11 sm:min-h-10')}
           >
             <XIcon aria-hidden /> Clear search
@@ -94,6 +125,25 @@ export function OrdersScreen({ rows, total, counts, filter, q, page, pages }: Or
       </Form>
 
       <nav aria-label="Filter orders by status" className="mt-6 grid gap-3">
+        <ul className="flex flex-wrap gap-2" aria-label="Kind of order">
+          {KINDS.map((choice) => {
+            const current = choice.value === kind;
+            return (
+              <li key={choice.label}>
+                <Link
+                  to={{ pathname: '/admin/orders', search: searchFor(filter, choice.value) }}
+                  aria-current={current ? 'page' : undefined}
+                  className={cn(
+                    buttonVariants({ variant: current ? 'accent' : 'ghost', size: 'sm' }),
+                    'min-h-11 sm:min-h-9',
+                  )}
+                >
+                  {choice.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
         <ul className="flex flex-wrap gap-2">{filterLink(null, 'All', counts.all)}</ul>
         {FILTER_GROUPS.map((group) => (
           <div key={group.label} className="grid gap-1.5">
@@ -111,6 +161,7 @@ export function OrdersScreen({ rows, total, counts, filter, q, page, pages }: Or
 
       <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">
         {total === 1 ? '1 order' : `${total.toLocaleString('en-IN')} orders`}
+        {kind ? ` · ${kind === 'bespoke' ? 'Bespoke' : 'Shop'}` : ''}
         {filter ? ` · ${ORDER_FILTER_LABELS[filter]}` : ''}
         {q ? ` matching “${q}”` : ''}
       </p>
@@ -131,8 +182,8 @@ export function OrdersScreen({ rows, total, counts, filter, q, page, pages }: Or
         </Card>
       ) : (
         <>
-          <OrderCards rows={rows} />
-          <OrderTable rows={rows} />
+          <OrderCards rows={rows} today={today} />
+          <OrderTable rows={rows} today={today} />
         </>
       )}
       <Pagination page={page} pages={pages} label="Pages of orders" />
@@ -156,10 +207,30 @@ function Statuses({ row }: { row: AdminOrderRow }) {
   );
 }
 
-const items = (n: number) => (n === 1 ? '1 item' : `${n} items`);
+const items = (row: AdminOrderRow) =>
+  row.kind === 'bespoke'
+    ? row.itemCount === 1
+      ? 'Bespoke, 1 garment'
+      : `Bespoke, ${row.itemCount} garments`
+    : row.itemCount === 1
+      ? '1 item'
+      : `${row.itemCount} items`;
+
+/** A bespoke order's promised date and its warning. */
+function Promised({ row, today }: { row: AdminOrderRow; today: string }) {
+  return (
+    <PromisedDate
+      promisedOn={row.promisedOn}
+      today={today}
+      fulfilmentStatus={row.fulfilmentStatus}
+      cancelled={row.status === 'cancelled'}
+      className="text-sm"
+    />
+  );
+}
 
 /** Phones: one card per order. */
-function OrderCards({ rows }: { rows: AdminOrderRow[] }) {
+function OrderCards({ rows, today }: { rows: AdminOrderRow[]; today: string }) {
   return (
     <ol className="mt-4 grid gap-3 lg:hidden" aria-label="Orders">
       {rows.map((row) => (
@@ -175,9 +246,14 @@ function OrderCards({ rows }: { rows: AdminOrderRow[] }) {
               </span>
               <span className="mt-1 block text-sm text-muted-foreground">
                 <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time> ·{' '}
-                {items(row.itemCount)}
+                {items(row)}
                 {row.city ? ` · ${row.city}` : ''}
               </span>
+              {row.promisedOn && (
+                <span className="mt-1 block">
+                  <Promised row={row} today={today} />
+                </span>
+              )}
               <span className="mt-2 block">
                 <Statuses row={row} />
               </span>
@@ -196,10 +272,11 @@ const ORDER_COLUMNS: TableColumn[] = [
   { label: 'Items', className: 'text-right' },
   { label: 'Total', className: 'text-right' },
   'Status',
+  'Promised',
 ];
 
 /** Laptops: a table. */
-function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
+function OrderTable({ rows, today }: { rows: AdminOrderRow[]; today: string }) {
   return (
     <Card padding="none" className="mt-4 hidden overflow-hidden lg:block">
       <table className="w-full border-collapse text-left text-sm">
@@ -226,12 +303,17 @@ function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
                   {row.city ? ` · ${row.city}` : ''}
                 </span>
               </td>
-              <td className="px-3 py-3 text-right">{row.itemCount}</td>
+              <td className="px-3 py-3 text-right">
+                {row.kind === 'bespoke' ? items(row) : row.itemCount}
+              </td>
               <td className="px-3 py-3 text-right font-medium whitespace-nowrap">
                 {formatRupees(row.amountPaise)}
               </td>
               <td className="px-3 py-3">
                 <Statuses row={row} />
+              </td>
+              <td className="px-3 py-3">
+                {row.promisedOn ? <Promised row={row} today={today} /> : '—'}
               </td>
             </tr>
           ))}

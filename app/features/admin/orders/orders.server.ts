@@ -14,6 +14,7 @@ import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import { orderEvents, orders } from '~/lib/schema.server';
+import { ORDER_KINDS } from '~/lib/schema-enums';
 import {
   FULFILMENT_STATUSES,
   FULFILMENT_STEPS,
@@ -46,9 +47,20 @@ export const ORDERS_PAGE_SIZE = 25;
 /** The longest search the list accepts; longer ones are cut. */
 const MAX_QUERY = 100;
 
-/** An order as the list shows it: the owner's summary (without the id) and the customer. */
+/**
+ * An order as the list shows it: the owner's summary (without the id), the customer and (bespoke
+ * orders) the promised delivery date ('YYYY-MM-DD', Kolkata, or null).
+ */
 export type AdminOrderRow = Omit<OrderSummary, 'id'> &
-  Pick<OrderDetail, 'customerName' | 'phone' | 'email' | 'city'>;
+  Pick<OrderDetail, 'customerName' | 'phone' | 'email' | 'city'> & { promisedOn: string | null };
+
+/** 'shop' (from the cart) or 'bespoke' (made by staff). */
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** True for one of the order kinds (`?kind=` of the list). */
+export function isOrderKind(value: unknown): value is OrderKind {
+  return (ORDER_KINDS as readonly unknown[]).includes(value);
+}
 
 /** One page of orders, how many match, and how many match each filter (with the search). */
 export interface AdminOrderPage {
@@ -97,14 +109,17 @@ function filterCondition(filter: OrderFilter | undefined): SQL | undefined {
 
 /**
  * One page (1-based; a page past the end is empty) of the orders, newest first, optionally of
- * one filter and matching a search `q`.
+ * one filter and one kind, and matching a search `q` (the counts keep the kind).
  * @throws when the database fails.
  */
 export async function listAdminOrders(
   db: Db,
-  options: { page: number; status?: OrderFilter; q?: string },
+  options: { page: number; status?: OrderFilter; q?: string; kind?: OrderKind },
 ): Promise<AdminOrderPage> {
-  const search = searchCondition(options.q ?? '');
+  const search = and(
+    searchCondition(options.q ?? ''),
+    options.kind ? eq(orders.kind, options.kind) : undefined,
+  );
   const [rows, groups] = await Promise.all([
     db
       .select({
@@ -118,6 +133,8 @@ export async function listAdminOrders(
         status: orders.status,
         fulfilmentStatus: orders.fulfilmentStatus,
         itemCount: orderItemCount,
+        kind: orders.kind,
+        promisedOn: orders.promisedOn,
       })
       .from(orders)
       .where(and(search, filterCondition(options.status)))
@@ -162,6 +179,16 @@ export interface AdminOrder extends OrderDetail<RecordedOrderEvent> {
   version: string;
 }
 
+/**
+ * Whether an order may move through fulfilment: a shop order once paid; a bespoke order at
+ * any time until it is cancelled (issue 21 item 3: the shop starts tailoring on the client's
+ * word, usually after the advance, but an administrator may confirm before any payment; the
+ * payments are asked and kept by the order's payments panel).
+ */
+function canMoveFulfilment(order: { kind: 'shop' | 'bespoke'; status: OrderStatus }): boolean {
+  return order.kind === 'bespoke' ? order.status !== 'cancelled' : order.status === 'paid';
+}
+
 /** An order by its number with everything its page shows, or null for an unknown number. */
 export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder | null> {
   const found = await findOrderDetail(db, eq(orders.number, number));
@@ -169,7 +196,7 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
   const { detail, row } = found;
   return {
     ...detail,
-    nextStatuses: row.status === 'paid' ? nextFulfilmentStatuses(row.fulfilmentStatus) : [],
+    nextStatuses: canMoveFulfilment(row) ? nextFulfilmentStatuses(row.fulfilmentStatus) : [],
     hasAccount: row.userId !== null,
     providerPaymentId: row.providerPaymentId,
     version: row.updatedAt.toISOString(),
@@ -201,10 +228,10 @@ export interface OrderMailSite {
 const label = (status: FulfilmentStatus) => FULFILMENT_STEPS[status].label;
 
 /**
- * Moves a paid order to a later fulfilment step (skipping steps is allowed), with its
+ * Moves a paid shop order, or a bespoke order not cancelled, to a later fulfilment step (skipping steps is allowed), with its
  * timeline entry, audit entry ('order.fulfilment', before and after) and the customer's
  * message (`queueOrderMessage`) in one transaction. Resolves to the toast's message.
- * @throws AdminError 404 for an unknown order; 409 for an unpaid order, a stale version, or a
+ * @throws AdminError 404 for an unknown order; 409 for an order that may not move (canMoveFulfilment), a stale version, or a
  *   step that is not later than the current one.
  */
 export async function advanceFulfilment(
@@ -225,6 +252,8 @@ export async function advanceFulfilment(
           customerName: orders.customerName,
           email: orders.email,
           updatedAt: orders.updatedAt,
+          kind: orders.kind,
+          customerId: orders.customerId,
         })
         .from(orders)
         .where(eq(orders.number, input.number))
@@ -232,8 +261,13 @@ export async function advanceFulfilment(
         .then(([row]) => row),
     missing: () => new AdminError('This order could not be found.', 404),
     check: (current) => {
-      if (current.status !== 'paid') {
-        throw new AdminError('Only a paid order can move through fulfilment.', 409);
+      if (!canMoveFulfilment(current)) {
+        throw new AdminError(
+          current.kind === 'bespoke'
+            ? 'This order was cancelled: it cannot move through fulfilment.'
+            : 'Only a paid order can move through fulfilment.',
+          409,
+        );
       }
       if (!sameVersion(current.updatedAt, input.version)) {
         throw new AdminError(

@@ -13,6 +13,7 @@ import {
   appointments,
   appointmentSlots,
   auditLog,
+  bespokeGarments,
   categories,
   contactMessages,
   customers,
@@ -63,6 +64,7 @@ import * as settingsRoute from '~/routes/admin/settings';
 import * as customerRoute from '~/routes/admin/customer';
 import * as customersRoute from '~/routes/admin/customers';
 import * as orderRoute from '~/routes/admin/order';
+import * as newOrderRoute from '~/routes/admin/order-new';
 import * as ordersRoute from '~/routes/admin/orders';
 import * as productRoute from '~/routes/admin/product';
 import * as productsRoute from '~/routes/admin/products';
@@ -128,6 +130,11 @@ interface Fixture {
   appointmentId: number;
   consultationId: number;
   freeSlot: string;
+  /** A bespoke order of its own client (two garments) and a free trial time today. */
+  bespokeNumber: string;
+  bespokeClientId: number;
+  garmentId: number;
+  trialSlot: string;
   /** Style options (issue 21): one to edit or delete, a pair listed as a conflict, a third. */
   style: StyleFixture;
 }
@@ -340,8 +347,56 @@ async function fixture(): Promise<Fixture> {
     by: { kind: 'staff', actor: { id: account!.id, email: account!.email } },
     now,
   });
+  // A bespoke order with two garments (so one can be removed), for a client of its own.
+  const [bespokeClient] = await db
+    .insert(customers)
+    .values({ name: `Bespoke client ${n}`, phone: `+918${String(n).padStart(9, '0')}` })
+    .returning();
+  const [bespokeOrder] = await db
+    .insert(orders)
+    .values({
+      number: `RT-BESPOKE-${n}`,
+      kind: 'bespoke',
+      customerId: bespokeClient!.id,
+      amountPaise: 1_000_000,
+      customerName: bespokeClient!.name,
+      email: '',
+      phone: bespokeClient!.phone,
+      address: '1 Fixture Road',
+      city: 'Rajkot',
+      state: 'Gujarat',
+      pincode: '360001',
+      provider: 'sandbox',
+    })
+    .returning();
+  const garment = {
+    orderId: bespokeOrder!.id,
+    garmentType: 'kurta' as const,
+    fabricCode: 'FX-1',
+    fabricName: 'Fixture silk',
+    fabricPricePerMetrePaise: 50_000,
+    consumptionCm: 250,
+    options: [],
+    quotePaise: 500_000,
+    pricePaise: 500_000,
+  };
+  const [firstGarment] = await db
+    .insert(bespokeGarments)
+    .values([
+      { ...garment, position: 1 },
+      { ...garment, position: 2 },
+    ])
+    .returning();
+  const trialType = (await listAppointmentTypes(db)).find((t) => t.key === 'trial')!;
+  const [trialSlot] = (await slotsOn(db, trialType, shopDateOf(now), now, { staff: true })).filter(
+    (s) => s.left > 0,
+  );
   return {
     style: await styleFixture(n),
+    bespokeNumber: bespokeOrder!.number,
+    bespokeClientId: bespokeClient!.id,
+    garmentId: firstGarment!.id,
+    trialSlot: trialSlot!.startsAt,
     appointmentId: appointment.id,
     consultationId: consultation.id,
     freeSlot: second!.startsAt,
@@ -527,6 +582,69 @@ const ACTIONS: {
     action: orderRoute.action as never,
     intent: 'advance-fulfilment',
     form: (f: Fixture) => ({ number: f.orderNumber, status: 'confirmed', version: f.orderVersion }),
+  },
+  {
+    path: '/admin/orders/new',
+    action: newOrderRoute.action as never,
+    intent: 'create-bespoke-order',
+    form: (f: Fixture) => ({
+      customerId: String(f.bespokeClientId),
+      address: '2 Fixture Road',
+      city: 'Rajkot',
+      pincode: '360002',
+      garmentType: 'kurta',
+      fabricSource: 'store',
+      fabricCode: 'FX-2',
+      fabricName: 'Fixture cotton',
+      fabricPrice: '400',
+    }),
+    redirects: true,
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'add-garment',
+    form: (f: Fixture) => ({
+      number: f.bespokeNumber,
+      garmentType: 'churidar',
+      fabricSource: 'store',
+      fabricCode: 'FX-3',
+      fabricName: 'Fixture lycra',
+      fabricPrice: '300',
+    }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'set-garment-price',
+    form: (f: Fixture) => ({
+      number: f.bespokeNumber,
+      garmentId: String(f.garmentId),
+      price: '4,000',
+      overrideReason: 'Fixture discount',
+    }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'remove-garment',
+    form: (f: Fixture) => ({ number: f.bespokeNumber, garmentId: String(f.garmentId) }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'book-trial',
+    form: (f: Fixture) => ({ number: f.bespokeNumber, startsAt: f.trialSlot }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'update-bespoke-order',
+    form: (f: Fixture) => ({
+      number: f.bespokeNumber,
+      promisedOn: '2099-01-15',
+      notes: 'Fixture notes',
+    }),
   },
   {
     path: '/admin/customers/:id',
@@ -795,6 +913,17 @@ const LOADERS: {
     loader: orderRoute.loader as never,
     params: (f) => ({ number: f.orderNumber }),
   },
+  { path: () => '/admin/orders?kind=bespoke', loader: ordersRoute.loader as never },
+  { path: () => '/admin/orders/new?q=Bespoke', loader: newOrderRoute.loader as never },
+  {
+    path: (f) => `/admin/orders/new?customer=${f.bespokeClientId}&garment=kurta&fabric=silk`,
+    loader: newOrderRoute.loader as never,
+  },
+  {
+    path: (f) => `/admin/orders/${f.bespokeNumber}?garment=kurta&trialDate=2099-01-05`,
+    loader: orderRoute.loader as never,
+    params: (f) => ({ number: f.bespokeNumber }),
+  },
   { path: () => '/admin/customers', loader: customersRoute.loader as never },
   {
     path: (f) => `/admin/customers/${f.userId}`,
@@ -880,6 +1009,7 @@ async function state(): Promise<string> {
       db.select().from(products).orderBy(products.id),
       db.select().from(media).orderBy(media.id),
       db.select().from(orders).orderBy(orders.id),
+      db.select().from(bespokeGarments).orderBy(bespokeGarments.id),
       db.select().from(user).orderBy(user.id),
       db.select().from(customers).orderBy(customers.id),
       db.select().from(appointmentTypes).orderBy(appointmentTypes.id),

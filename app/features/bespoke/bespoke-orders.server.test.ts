@@ -1,0 +1,548 @@
+/**
+ * Bespoke orders (issue 21 item 3): made from a design, an appointment or from scratch; the
+ * measurement version stays pinned; a price override is audited with its reason; the total
+ * follows the garments and never drops below what was paid; a disallowed combination is
+ * refused with its reason; a trial is booked from the order; the promised-date warnings; and
+ * nobody but the owner sees the order.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appointments,
+  auditLog,
+  bespokeGarments,
+  customers,
+  designs,
+  orders,
+  payments,
+} from '~/lib/schema.server';
+import { seedStyleOptions } from '~/seed/seed.server';
+import { saveMeasurementVersion } from '~/features/measurements/measurements.server';
+import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
+import { AdminError } from '~/features/admin/shared/admin-action.server';
+import { linkAccount } from '~/features/admin/clients/clients.server';
+import { addShopDays, shopDateOf } from '~/lib/shop-time';
+import * as newOrderRoute from '~/routes/admin/order-new';
+import * as adminOrderRoute from '~/routes/admin/order';
+import * as accountOrderRoute from '~/routes/account.order';
+import * as accountOrdersRoute from '~/routes/account.orders';
+import {
+  createTestApp,
+  formPost,
+  insertSampleProduct,
+  pageGet,
+  routeOutcome,
+  type TestApp,
+} from '../../../tests/support/test-app';
+import { testDatabaseKind } from '../../../tests/support/test-db';
+import {
+  addGarment,
+  addGarmentSchema,
+  bespokeOrdersDue,
+  bookTrial,
+  bookTrialSchema,
+  createBespokeOrder,
+  createBespokeOrderSchema,
+  removeGarment,
+  setGarmentPrice,
+  setGarmentPriceSchema,
+} from './bespoke-orders.server';
+import { PROMISED_WARNING_DAYS, promisedWarning } from './promised-date';
+
+let app: TestApp;
+let admin: { cookie: string; userId: string };
+let shopper: { cookie: string; userId: string };
+let other: { cookie: string; userId: string };
+let fabricId: number;
+let clientId: number;
+let version1: number;
+const actor = () => ({ id: admin.userId, email: 'admin@example.com' });
+
+/** The sherwani a design holds: full-button front, prince collar, zardozi buttons (+₹1,200). */
+const SHERWANI = { closure: 'full-button', collar: 'prince', button: 'zardozi' };
+
+const address = { address: '12 Race Course Road', city: 'Rajkot', pincode: '360001' };
+
+/** The order form's fields for `customerId` with a catalogue fabric and the sherwani options. */
+function orderForm(customerId: number, extra: Record<string, string> = {}) {
+  return {
+    customerId: String(customerId),
+    ...address,
+    garmentType: 'sherwani',
+    fabricSource: 'catalogue',
+    fabricProductId: String(fabricId),
+    'option-closure': SHERWANI.closure,
+    'option-collar': SHERWANI.collar,
+    'option-button': SHERWANI.button,
+    ...extra,
+  };
+}
+
+const create = (fields: Record<string, string>) =>
+  createBespokeOrder(app.database.db, actor(), createBespokeOrderSchema.parse(fields), 'sandbox');
+
+async function orderRow(number: string) {
+  const [row] = await app.database.db.select().from(orders).where(eq(orders.number, number));
+  return row!;
+}
+
+async function garmentsOf(number: string) {
+  const row = await orderRow(number);
+  return app.database.db
+    .select()
+    .from(bespokeGarments)
+    .where(eq(bespokeGarments.orderId, row.id))
+    .orderBy(bespokeGarments.position);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const db = app.database.db;
+  await seedStyleOptions(db);
+  fabricId = await insertSampleProduct(db, 150_000); // ₹1,500 a metre
+  admin = await app.signedIn('admin');
+  shopper = await app.signedIn('user', 'kiran@example.com');
+  other = await app.signedIn('user', 'someone@example.com');
+  const [client] = await db
+    .insert(customers)
+    .values({ name: 'Kiran Mehta', phone: '+919825012345', userId: shopper.userId })
+    .returning();
+  clientId = client!.id;
+  const saved = await saveMeasurementVersion(db, {
+    customerId: clientId,
+    garment: 'sherwani',
+    valuesCm: { chest: 104 },
+    fit: 'regular',
+    posture: [],
+    notes: '',
+    selfMeasured: false,
+    takenBy: { id: admin.userId, name: 'Admin' },
+  });
+  version1 = saved.versionId;
+});
+afterAll(() => app?.dispose());
+
+describe(`bespoke orders on ${testDatabaseKind}`, () => {
+  it('is created from a saved design: garment, fabric and options from it, measurements pinned', async () => {
+    const db = app.database.db;
+    await db.insert(designs).values({
+      id: 'dsg_4kq9Tz0pLmA2',
+      userId: shopper.userId,
+      garmentType: 'sherwani',
+      fabricProductId: fabricId,
+      options: SHERWANI,
+      estimatePaise: 0,
+    });
+    const outcome = await routeOutcome(() =>
+      newOrderRoute.action({
+        request: formPost(
+          '/admin/orders/new',
+          {
+            intent: 'create-bespoke-order',
+            customerId: String(clientId),
+            ...address,
+            promisedOn: addShopDays(shopDateOf(new Date()), 20),
+            designId: 'dsg_4kq9Tz0pLmA2',
+            fabricSource: 'catalogue',
+          },
+          admin.cookie,
+        ),
+        context: app.context,
+        params: {},
+      } as never),
+    );
+    // The new order's page is where the form leads.
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(302);
+    expect(outcome.location).toMatch(/^\/admin\/orders\/RT-\d{6}-[2-9A-Z]{5}$/);
+    const number = decodeURIComponent(outcome.location!.split('/').pop()!);
+    const order = await orderRow(number);
+    expect(order).toMatchObject({
+      kind: 'bespoke',
+      status: 'created',
+      provider: 'sandbox',
+      userId: shopper.userId,
+      customerId: clientId,
+      customerName: 'Kiran Mehta',
+      phone: '+919825012345',
+      state: 'Gujarat',
+    });
+    expect(number).toMatch(/^RT-\d{6}-[2-9A-Z]{5}$/);
+    const [garment] = await garmentsOf(number);
+    // Base ₹14,000 + 3 m of ₹1,500 fabric + zardozi buttons ₹1,200 = ₹19,700.
+    expect(garment).toMatchObject({
+      garmentType: 'sherwani',
+      designId: 'dsg_4kq9Tz0pLmA2',
+      fabricProductId: fabricId,
+      fabricName: 'Linen',
+      fabricPricePerMetrePaise: 150_000,
+      consumptionCm: 300,
+      measurementVersionId: version1,
+      quotePaise: 1_970_000,
+      pricePaise: 1_970_000,
+      overrideReason: null,
+    });
+    expect(garment!.options.map((option) => `${option.group}:${option.code}`)).toEqual([
+      'closure:full-button',
+      'collar:prince',
+      'button:zardozi',
+    ]);
+    expect(order.amountPaise).toBe(1_970_000);
+  });
+
+  it('is created from an appointment: its client, and refused for another client’s appointment', async () => {
+    const db = app.database.db;
+    const consultation = (await listAppointmentTypes(db)).find((t) => t.key === 'consultation')!;
+    const now = new Date();
+    const day = addShopDays(shopDateOf(now), 1);
+    const slot = (await slotsOn(db, consultation, day, now, { staff: true })).find((s) => s.left)!;
+    const booked = await bookAppointment(db, {
+      type: consultation,
+      startsAt: new Date(slot.startsAt),
+      customer: { customerId: clientId },
+      by: { kind: 'staff', actor: actor() },
+      now,
+    });
+    const { number } = await create(orderForm(clientId, { appointmentId: String(booked.id) }));
+    expect((await orderRow(number)).customerId).toBe(clientId);
+
+    const [stranger] = await db
+      .insert(customers)
+      .values({ name: 'Walk-in Ravi', phone: '+919898989898' })
+      .returning();
+    await expect(
+      create(orderForm(stranger!.id, { appointmentId: String(booked.id) })),
+    ).rejects.toMatchObject({ status: 422, field: 'appointmentId' });
+  });
+
+  it('is created from scratch for a client without an account, with an in-store fabric', async () => {
+    const db = app.database.db;
+    const [walkIn] = await db
+      .insert(customers)
+      .values({ name: 'Hetal Shah', phone: '+919712345678', email: 'hetal@example.com' })
+      .returning();
+    const { number } = await create({
+      customerId: String(walkIn!.id),
+      ...address,
+      state: 'Maharashtra',
+      garmentType: 'kurta',
+      fabricSource: 'store',
+      fabricCode: 'RK-204',
+      fabricName: 'Ivory raw silk',
+      fabricPrice: '900',
+    });
+    const order = await orderRow(number);
+    expect(order).toMatchObject({
+      userId: null,
+      email: 'hetal@example.com',
+      state: 'Maharashtra',
+    });
+    const [garment] = await garmentsOf(number);
+    // Kurta: base ₹2,200 + 2.5 m × ₹900 = ₹4,450; no measurements yet, none pinned.
+    expect(garment).toMatchObject({
+      fabricProductId: null,
+      fabricCode: 'RK-204',
+      fabricName: 'Ivory raw silk',
+      quotePaise: 445_000,
+      measurementVersionId: null,
+    });
+  });
+
+  it('refuses a disallowed combination with its reason, and changes nothing', async () => {
+    const before = await app.database.db.select().from(orders);
+    const refusal = await create(orderForm(clientId, { 'option-lapel': 'peak' })).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(AdminError);
+    expect(refusal).toMatchObject({ status: 422, field: 'option-lapel' });
+    expect((refusal as Error).message).toMatch(/Peak lapel is not made on a Sherwani/);
+    expect(await app.database.db.select().from(orders)).toHaveLength(before.length);
+  });
+
+  it('keeps the measurement version pinned after a newer version is saved', async () => {
+    const { number } = await create(orderForm(clientId));
+    await saveMeasurementVersion(app.database.db, {
+      customerId: clientId,
+      garment: 'sherwani',
+      valuesCm: { chest: 106 },
+      fit: 'slim',
+      posture: [],
+      notes: 'After the first trial',
+      selfMeasured: false,
+      takenBy: { id: admin.userId, name: 'Admin' },
+    });
+    const [garment] = await garmentsOf(number);
+    expect(garment!.measurementVersionId).toBe(version1);
+    // A garment added now pins the newest confirmed version.
+    await addGarment(
+      app.database.db,
+      actor(),
+      addGarmentSchema.parse({ number, ...orderForm(clientId) }),
+    );
+    const [, added] = await garmentsOf(number);
+    expect(added!.measurementVersionId).not.toBe(version1);
+  });
+
+  it('audits a price override with its reason; an override without one is refused', async () => {
+    const { number } = await create(orderForm(clientId));
+    const [garment] = await garmentsOf(number);
+    await expect(
+      setGarmentPrice(
+        app.database.db,
+        actor(),
+        setGarmentPriceSchema.parse({ number, garmentId: String(garment!.id), price: '18,000' }),
+      ),
+    ).rejects.toMatchObject({ status: 422, field: 'overrideReason' });
+    await setGarmentPrice(
+      app.database.db,
+      actor(),
+      setGarmentPriceSchema.parse({
+        number,
+        garmentId: String(garment!.id),
+        price: '18,000',
+        overrideReason: 'Wedding-season discount agreed with Mr Mehta',
+      }),
+    );
+    const [after] = await garmentsOf(number);
+    expect(after).toMatchObject({
+      quotePaise: 1_970_000,
+      pricePaise: 1_800_000,
+      overrideReason: 'Wedding-season discount agreed with Mr Mehta',
+    });
+    expect((await orderRow(number)).amountPaise).toBe(1_800_000);
+    const [entry] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.garment.price'), eq(auditLog.entityId, number)));
+    expect(entry!.summary).toContain(
+      'quoted ₹19,700, charged ₹18,000: Wedding-season discount agreed with Mr Mehta',
+    );
+    expect(entry!.after).toMatchObject({
+      pricePaise: 1_800_000,
+      overrideReason: 'Wedding-season discount agreed with Mr Mehta',
+    });
+  });
+
+  it('never lets the total fall below what was paid, and keeps the last garment', async () => {
+    const db = app.database.db;
+    const { number } = await create(orderForm(clientId));
+    await addGarment(
+      db,
+      actor(),
+      addGarmentSchema.parse({
+        number,
+        ...orderForm(clientId),
+        garmentType: 'kurta',
+        'option-collar': 'mandarin',
+      }),
+    );
+    const [sherwani, kurta] = await garmentsOf(number);
+    const order = await orderRow(number);
+    expect(order.amountPaise).toBe(sherwani!.pricePaise + kurta!.pricePaise);
+    // ₹19,000 paid (succeeded), ₹500 refunded; a pending payment does not count.
+    await db.insert(payments).values([
+      {
+        orderId: order.id,
+        kind: 'payment',
+        method: 'cash',
+        status: 'succeeded',
+        amountPaise: 1_900_000,
+      },
+      {
+        orderId: order.id,
+        kind: 'refund',
+        method: 'cash',
+        status: 'succeeded',
+        amountPaise: -50_000,
+      },
+      {
+        orderId: order.id,
+        kind: 'payment',
+        method: 'upi',
+        status: 'pending',
+        amountPaise: 500_000,
+      },
+    ]);
+    // Sherwani ₹19,700 + kurta ₹7,150 (₹2,200 + 2.5 m × ₹1,500 + zardozi ₹1,200) = ₹26,850.
+    expect(kurta!.pricePaise).toBe(715_000);
+    // Removing the sherwani would leave the kurta's ₹7,150 < ₹18,500 paid.
+    await expect(
+      removeGarment(db, actor(), { number, garmentId: sherwani!.id }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('₹18,500 already paid'),
+    });
+    // Lowering the sherwani to ₹10,000 makes ₹17,150 < ₹18,500: refused too.
+    await expect(
+      setGarmentPrice(
+        db,
+        actor(),
+        setGarmentPriceSchema.parse({
+          number,
+          garmentId: String(sherwani!.id),
+          price: '10000',
+          overrideReason: 'Discount',
+        }),
+      ),
+    ).rejects.toMatchObject({ status: 409 });
+    expect((await orderRow(number)).amountPaise).toBe(order.amountPaise);
+    // Removing the kurta keeps ₹19,700 ≥ ₹18,500; the sherwani, now alone, cannot go.
+    await removeGarment(db, actor(), { number, garmentId: kurta!.id });
+    expect((await orderRow(number)).amountPaise).toBe(sherwani!.pricePaise);
+    await expect(
+      removeGarment(db, actor(), { number, garmentId: sherwani!.id }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refuses garment changes once the order is delivered or cancelled', async () => {
+    const db = app.database.db;
+    const { number } = await create(orderForm(clientId));
+    const [garment] = await garmentsOf(number);
+    await db.update(orders).set({ fulfilmentStatus: 'delivered' }).where(eq(orders.number, number));
+    await expect(
+      addGarment(db, actor(), addGarmentSchema.parse({ number, ...orderForm(clientId) })),
+    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('delivered') });
+    await db
+      .update(orders)
+      .set({ fulfilmentStatus: null, status: 'cancelled' })
+      .where(eq(orders.number, number));
+    await expect(
+      setGarmentPrice(
+        db,
+        actor(),
+        setGarmentPriceSchema.parse({ number, garmentId: String(garment!.id), price: '' }),
+      ),
+    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('cancelled') });
+  });
+
+  it('books a trial from the order as a staff trial appointment tied to it', async () => {
+    const db = app.database.db;
+    const { number } = await create(orderForm(clientId));
+    const trialType = (await listAppointmentTypes(db)).find((t) => t.key === 'trial')!;
+    const now = new Date();
+    const day = addShopDays(shopDateOf(now), 2);
+    const slot = (await slotsOn(db, trialType, day, now, { staff: true })).find((s) => s.left)!;
+    await bookTrial(db, actor(), bookTrialSchema.parse({ number, startsAt: slot.startsAt }), now);
+    const order = await orderRow(number);
+    const [trial] = await db.select().from(appointments).where(eq(appointments.orderId, order.id));
+    expect(trial).toMatchObject({
+      customerId: clientId,
+      typeId: trialType.id,
+      source: 'staff',
+      status: 'booked',
+    });
+    expect(trial!.startsAt.toISOString()).toBe(slot.startsAt);
+    // The admin order page lists it.
+    const page = await routeOutcome(() =>
+      adminOrderRoute.loader({
+        request: pageGet(`/admin/orders/${number}`, admin.cookie),
+        context: app.context,
+        params: { number },
+      } as never),
+    );
+    const bespoke = (page.data as { bespoke: { trials: { id: number }[] } }).bespoke;
+    expect(bespoke.trials.map((t) => t.id)).toEqual([trial!.id]);
+  });
+
+  it('shows the order to its owner and answers 404 to another shopper', async () => {
+    const { number } = await create(orderForm(clientId));
+    const load = (cookie: string) =>
+      routeOutcome(() =>
+        accountOrderRoute.loader({
+          request: pageGet(`/account/orders/${number}`, cookie),
+          context: app.context,
+          params: { number },
+        } as never),
+      );
+    const own = await load(shopper.cookie);
+    expect(own.status).toBe(200);
+    const ownData = own.data as {
+      order: { kind: string };
+      bespoke: { garments: { options: { name: string }[] }[] };
+    };
+    expect(ownData.order.kind).toBe('bespoke');
+    expect(ownData.bespoke.garments[0]!.options.map((o) => o.name)).toContain('Zardozi buttons');
+    expect((await load(other.cookie)).status).toBe(404);
+    const list = await routeOutcome(() =>
+      accountOrdersRoute.loader({
+        request: pageGet('/account/orders', other.cookie),
+        context: app.context,
+        params: {},
+      } as never),
+    );
+    expect((list.data as { orders: { number: string }[] }).orders).toEqual([]);
+  });
+
+  it('lists the orders due soon or overdue for the dashboard, not the delivered or far ones', async () => {
+    const db = app.database.db;
+    const today = shopDateOf(new Date());
+    const overdue = await create(orderForm(clientId, { promisedOn: '' }));
+    const soon = await create(orderForm(clientId, { promisedOn: addShopDays(today, 2) }));
+    const far = await create(orderForm(clientId, { promisedOn: addShopDays(today, 30) }));
+    const delivered = await create(orderForm(clientId, { promisedOn: addShopDays(today, 1) }));
+    // A date in the past cannot be typed into the form's date field min, but may be reached.
+    await db
+      .update(orders)
+      .set({ promisedOn: addShopDays(today, -4) })
+      .where(eq(orders.number, overdue.number));
+    await db
+      .update(orders)
+      .set({ fulfilmentStatus: 'delivered' })
+      .where(eq(orders.number, delivered.number));
+    const due = (await bespokeOrdersDue(db, today, 100)).map((order) => order.number);
+    expect(due).toContain(overdue.number);
+    expect(due).toContain(soon.number);
+    expect(due).not.toContain(far.number);
+    expect(due).not.toContain(delivered.number);
+    expect(due.indexOf(overdue.number)).toBeLessThan(due.indexOf(soon.number));
+  });
+
+  it('follows the client record when it is linked to an account later', async () => {
+    const db = app.database.db;
+    const [walkIn] = await db
+      .insert(customers)
+      .values({ name: 'Later Linked', phone: '+919700000001' })
+      .returning();
+    const { number } = await create(orderForm(walkIn!.id));
+    expect((await orderRow(number)).userId).toBeNull();
+    const account = await app.signedIn('user', 'later@example.com');
+    await linkAccount(db, actor(), { id: walkIn!.id, email: 'later@example.com' });
+    expect((await orderRow(number)).userId).toBe(account.userId);
+  });
+});
+
+describe('the promised date’s warning (Kolkata days)', () => {
+  it.each([
+    // promisedOn, today, fulfilment, expected
+    ['2026-12-10', '2026-11-26', null, null],
+    [`2026-11-${26 + PROMISED_WARNING_DAYS + 1}`, '2026-11-26', 'stitching', null],
+    [`2026-11-${26 + PROMISED_WARNING_DAYS}`, '2026-11-26', 'stitching', 'Due in 3 days'],
+    ['2026-11-28', '2026-11-26', 'cutting', 'Due in 2 days'],
+    ['2026-11-27', '2026-11-26', 'ready', 'Due tomorrow'],
+    ['2026-11-26', '2026-11-26', 'fitting', 'Due today'],
+    ['2026-11-25', '2026-11-26', 'fitting', 'Overdue by 1 day'],
+    ['2026-11-22', '2026-11-26', null, 'Overdue by 4 days'],
+    ['2026-02-27', '2026-03-02', null, 'Overdue by 3 days'],
+    ['2026-11-22', '2026-11-26', 'delivered', null],
+    [null, '2026-11-26', null, null],
+  ] as const)('promised %s, seen %s at %s: %s', (promisedOn, today, fulfilmentStatus, text) => {
+    const warning = promisedWarning({ promisedOn, today, fulfilmentStatus });
+    expect(warning?.text ?? null).toBe(text);
+    if (warning) expect(warning.tone).toBe(text!.startsWith('Overdue') ? 'overdue' : 'due');
+  });
+
+  it('is silent for a cancelled order, and reads the shop’s day whatever the server’s zone', () => {
+    expect(
+      promisedWarning({
+        promisedOn: '2026-11-20',
+        today: '2026-11-26',
+        fulfilmentStatus: null,
+        cancelled: true,
+      }),
+    ).toBeNull();
+    // 20:00 UTC on 25 Nov is already 26 Nov in Kolkata: a date of the 25th is a day overdue.
+    const today = shopDateOf(new Date('2026-11-25T20:00:00Z'));
+    expect(promisedWarning({ promisedOn: '2026-11-25', today, fulfilmentStatus: null })?.text).toBe(
+      'Overdue by 1 day',
+    );
+  });
+});

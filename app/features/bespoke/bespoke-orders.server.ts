@@ -1,0 +1,1137 @@
+/**
+ * Bespoke orders (issue 21 item 3): made by staff for a customer record of part 1, from a saved
+ * design, an appointment or from scratch; each holds one or more garments that pin their
+ * fabric (a catalogue fabric or an in-store fabric code), their style options, the
+ * measurement version they are cut from, the server's quote and the price charged.
+ *
+ * Rules kept here (every change in one transaction with its audit entry, the order row locked):
+ * - `orders.amount_paise` of a bespoke order is the sum of its garments' `price_paise`, set in
+ *   the same transaction as every garment change (settleTotal).
+ * - A change that would bring the total below what has been paid is refused: the net paid is
+ *   read straight from the payment ledger (`payments`, succeeded rows, refunds negative).
+ * - Garments are not changed once the order is cancelled or delivered.
+ * - The price is the quote (features/bespoke/style-catalogue.server quoteDesign) unless an
+ *   administrator overrides it with a reason; the override and its reason are in the audit
+ *   entry and on the garment ("Quoted ₹X, charged ₹Y: reason").
+ * - Consumption comes from the bespoke settings through the quote; it is not edited per
+ *   garment (a different length is an override of the price, with its reason).
+ * - The measurement version is pinned by id: a newer version of the profile never changes it.
+ *   By default it is the customer's latest confirmed version of that garment (a staff version,
+ *   or a self-measured one staff confirmed); none when they have no confirmed version yet.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import * as z from 'zod';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import { AdminError } from '~/features/admin/shared/admin-action.server';
+import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
+import { optionalIdField } from '~/features/admin/shared/form-fields.server';
+import {
+  bookAppointment,
+  BookingError,
+  listAppointmentTypes,
+} from '~/features/booking/booking.server';
+import { newOrderNumber } from '~/features/orders/orders.server';
+import type { Db } from '~/lib/db.server';
+import type { DbOrTx } from '~/lib/jobs/enqueue.server';
+import { formatRupees, readRupees } from '~/lib/money';
+import type { PaymentProviderName } from '~/lib/payments/payments.server';
+import { GARMENT_TYPES, STYLE_OPTION_GROUPS, type GarmentType } from '~/lib/schema-enums';
+import {
+  appointments,
+  appointmentTypes,
+  bespokeGarments,
+  customers,
+  measurementProfiles,
+  measurementVersions,
+  orderEvents,
+  orders,
+  payments,
+  type PinnedStyleOption,
+} from '~/lib/schema.server';
+import { addShopDays, formatShopDateTime, isShopDate, type ShopDate } from '~/lib/shop-time';
+import { PROMISED_WARNING_DAYS } from './promised-date';
+import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.server';
+
+/** The most garments one order holds. */
+const MAX_GARMENTS = 20;
+
+/** The highest price, fabric price per metre or override accepted, in paise (₹10,00,000). */
+const MAX_PRICE_PAISE = 100_000_000;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Form schemas                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+const text = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} must be at most ${max} characters.`)
+    .optional()
+    .transform((value) => value ?? '');
+
+/** Rupees typed in a field, read as paise (`readRupees`); '' or absent is null. */
+const rupeesField = (what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return null;
+      const reading = readRupees(value, MAX_PRICE_PAISE);
+      if (reading.ok) return reading.paise;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          reading.problem === 'tooHigh'
+            ? `${what} must be at most ${formatRupees(MAX_PRICE_PAISE)}.`
+            : `Please enter ${what.toLowerCase()} in rupees, e.g. 1,250 or 1,250.50.`,
+      });
+      return z.NEVER;
+    });
+
+/** A style option's code as a form sends it (`option-<group>`); '' is no choice. */
+const optionCode = z
+  .string()
+  .trim()
+  .max(60, 'This option is not known.')
+  .regex(/^[a-z0-9_-]*$/, 'This option is not known.')
+  .optional();
+
+/** The fields of one garment, shared by the new order form and 'add-garment'. */
+const garmentShape = {
+  garmentType: z.enum(GARMENT_TYPES, { error: 'Please choose the garment.' }).optional(),
+  designId: z
+    .string()
+    .trim()
+    .max(64, 'No saved design has this id.')
+    .regex(/^[A-Za-z0-9_-]*$/, 'No saved design has this id.')
+    .optional()
+    .transform((value) => value || null),
+  fabricSource: z.enum(['catalogue', 'store'], {
+    error: 'Please choose where the fabric is from.',
+  }),
+  fabricProductId: optionalIdField('Please choose a fabric from the catalogue.'),
+  fabricCode: text(40, 'The fabric code'),
+  fabricName: text(120, 'The fabric name'),
+  fabricPrice: rupeesField('The fabric price per metre'),
+  measurementVersionId: optionalIdField('Please choose a measurement version of this client.'),
+  price: rupeesField('The price'),
+  overrideReason: text(300, 'The reason'),
+  ...(Object.fromEntries(STYLE_OPTION_GROUPS.map((group) => [`option-${group}`, optionCode])) as {
+    [G in (typeof STYLE_OPTION_GROUPS)[number] as `option-${G}`]: typeof optionCode;
+  }),
+};
+
+/** A garment's fields once read: the options gathered by group. */
+export interface GarmentInput {
+  garmentType: GarmentType | null;
+  designId: string | null;
+  fabricSource: 'catalogue' | 'store';
+  fabricProductId: number | null;
+  fabricCode: string;
+  fabricName: string;
+  fabricPrice: number | null;
+  measurementVersionId: number | null;
+  /** The override in paise, or null for the quote. */
+  price: number | null;
+  overrideReason: string;
+  /** Group → option code, only the groups chosen. */
+  options: Record<string, string>;
+}
+
+function gatherGarment(fields: Record<string, unknown>): GarmentInput {
+  const options: Record<string, string> = {};
+  for (const group of STYLE_OPTION_GROUPS) {
+    const code = fields[`option-${group}`];
+    if (typeof code === 'string' && code !== '') options[group] = code;
+  }
+  return {
+    garmentType: (fields.garmentType as GarmentType | undefined) ?? null,
+    designId: fields.designId as string | null,
+    fabricSource: fields.fabricSource as 'catalogue' | 'store',
+    fabricProductId: fields.fabricProductId as number | null,
+    fabricCode: fields.fabricCode as string,
+    fabricName: fields.fabricName as string,
+    fabricPrice: fields.fabricPrice as number | null,
+    measurementVersionId: fields.measurementVersionId as number | null,
+    price: fields.price as number | null,
+    overrideReason: fields.overrideReason as string,
+    options,
+  };
+}
+
+const orderNumberField = z
+  .string({ error: 'This order could not be found.' })
+  .trim()
+  .min(1, 'This order could not be found.')
+  .max(40, 'This order could not be found.');
+
+const promisedOnField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    if (!isShopDate(value) || value > '2099-12-31') {
+      ctx.addIssue({ code: 'custom', message: 'Please enter the promised date as a real date.' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** The form of 'create-bespoke-order' (/admin/orders/new). */
+export const createBespokeOrderSchema = z
+  .object({
+    customerId: z.coerce
+      .number<string>({ error: 'Please choose a client.' })
+      .int('Please choose a client.')
+      .positive('Please choose a client.')
+      .max(2_147_483_647, 'Please choose a client.'),
+    appointmentId: optionalIdField('This appointment could not be found.'),
+    address: z
+      .string({ error: 'Please enter the billing address.' })
+      .trim()
+      .min(3, 'Please enter the billing address.')
+      .max(300, 'The address must be at most 300 characters.'),
+    city: z
+      .string({ error: 'Please enter the city.' })
+      .trim()
+      .min(2, 'Please enter the city.')
+      .max(80, 'The city must be at most 80 characters.'),
+    state: z
+      .string()
+      .trim()
+      .max(60, 'The state must be at most 60 characters.')
+      .optional()
+      .transform((value) => value || 'Gujarat'),
+    pincode: z
+      .string({ error: 'Please enter a 6-digit PIN code.' })
+      .trim()
+      .regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit PIN code.'),
+    promisedOn: promisedOnField,
+    notes: text(1000, 'Notes'),
+    ...garmentShape,
+  })
+  .transform(
+    ({ customerId, appointmentId, address, city, state, pincode, promisedOn, notes, ...rest }) => ({
+      customerId,
+      appointmentId,
+      address,
+      city,
+      state,
+      pincode,
+      promisedOn,
+      notes,
+      garment: gatherGarment(rest),
+    }),
+  );
+
+/** The form of 'add-garment' (an order's page). */
+export const addGarmentSchema = z
+  .object({ number: orderNumberField, ...garmentShape })
+  .transform(({ number, ...rest }) => ({ number, garment: gatherGarment(rest) }));
+
+const garmentIdField = z.coerce
+  .number<string>({ error: 'This garment could not be found.' })
+  .int('This garment could not be found.')
+  .positive('This garment could not be found.')
+  .max(2_147_483_647, 'This garment could not be found.');
+
+/** The form of 'set-garment-price': a new price with its reason, or '' for the quote. */
+export const setGarmentPriceSchema = z.object({
+  number: orderNumberField,
+  garmentId: garmentIdField,
+  price: rupeesField('The price'),
+  overrideReason: text(300, 'The reason'),
+});
+
+/** The form of 'remove-garment'. */
+export const removeGarmentSchema = z.object({
+  number: orderNumberField,
+  garmentId: garmentIdField,
+});
+
+/** The form of 'book-trial': a slot's start (ISO 8601) of the 'trial' appointment type. */
+export const bookTrialSchema = z.object({
+  number: orderNumberField,
+  startsAt: z.iso
+    .datetime({ offset: true, message: 'Please choose a time.' })
+    .transform((value) => new Date(value)),
+});
+
+/** The form of 'update-bespoke-order': the promised date and the notes. */
+export const updateBespokeOrderSchema = z.object({
+  number: orderNumberField,
+  promisedOn: promisedOnField,
+  notes: text(1000, 'Notes'),
+});
+
+/* ------------------------------------------------------------------------------------------ */
+/* Reading a garment's pieces                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A garment ready to store: what the server worked out from its input. */
+interface ResolvedGarment {
+  garmentType: GarmentType;
+  designId: string | null;
+  fabricProductId: number | null;
+  fabricCode: string;
+  fabricName: string;
+  fabricPricePerMetrePaise: number;
+  consumptionCm: number;
+  options: PinnedStyleOption[];
+  measurementVersionId: number | null;
+  quotePaise: number;
+  pricePaise: number;
+  overrideReason: string | null;
+}
+
+/**
+ * The latest confirmed version of a customer's profile for `garment` (a staff version, or a
+ * self-measured set staff confirmed), or null.
+ */
+async function latestConfirmedVersion(
+  tx: DbOrTx,
+  customerId: number,
+  garment: GarmentType,
+): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: measurementVersions.id })
+    .from(measurementVersions)
+    .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
+    .where(
+      and(
+        eq(measurementProfiles.customerId, customerId),
+        eq(measurementProfiles.garment, garment),
+        or(eq(measurementVersions.selfMeasured, false), isNotNull(measurementVersions.confirmedAt)),
+      ),
+    )
+    .orderBy(desc(measurementVersions.version))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Works out a garment from its form: the design's garment, fabric and options fill what the
+ * form leaves out; the fabric is read from the catalogue (or taken as typed for an in-store
+ * code); the options are checked and priced by `quoteDesign` (a disallowed combination is
+ * refused with its reason); the measurement version must be the customer's, of this garment.
+ * @throws AdminError 422 naming the field at fault.
+ */
+async function resolveGarment(
+  tx: Tx,
+  customerId: number,
+  input: GarmentInput,
+): Promise<ResolvedGarment> {
+  const db = tx as unknown as Db;
+  let garmentType = input.garmentType;
+  let options = input.options;
+  let fabricProductId = input.fabricProductId;
+  if (input.designId) {
+    const design = await getDesign(db, input.designId);
+    if (!design) throw new AdminError('No saved design has this id.', 422, 'designId');
+    garmentType ??= design.garmentType;
+    if (Object.keys(options).length === 0) options = design.options;
+    if (input.fabricSource === 'catalogue') fabricProductId ??= design.fabricProductId;
+  }
+  if (!garmentType) throw new AdminError('Please choose the garment.', 422, 'garmentType');
+
+  let fabric: { productId: number | null; code: string; name: string; pricePaise: number };
+  if (input.fabricSource === 'catalogue') {
+    if (fabricProductId === null) {
+      throw new AdminError('Please choose a fabric from the catalogue.', 422, 'fabricProductId');
+    }
+    const found = await fabricForDesign(db, fabricProductId);
+    if (!found) {
+      throw new AdminError('This fabric is not in the catalogue.', 422, 'fabricProductId');
+    }
+    fabric = {
+      productId: found.productId,
+      code: '',
+      name: found.name,
+      pricePaise: found.pricePerMetrePaise,
+    };
+  } else {
+    if (input.fabricCode === '') {
+      throw new AdminError('Please enter the in-store fabric code.', 422, 'fabricCode');
+    }
+    if (input.fabricName === '') {
+      throw new AdminError('Please enter the fabric’s name.', 422, 'fabricName');
+    }
+    if (input.fabricPrice === null) {
+      throw new AdminError('Please enter the fabric’s price per metre.', 422, 'fabricPrice');
+    }
+    fabric = {
+      productId: null,
+      code: input.fabricCode,
+      name: input.fabricName,
+      pricePaise: input.fabricPrice,
+    };
+  }
+
+  const quoted = await quoteDesign(db, {
+    garmentType,
+    fabricPricePerMetrePaise: fabric.pricePaise,
+    options,
+  });
+  if (!quoted.ok) {
+    const first = quoted.refusals[0];
+    throw new AdminError(
+      quoted.refusals.map((refusal) => refusal.message).join(' '),
+      422,
+      first ? `option-${first.group}` : undefined,
+    );
+  }
+
+  let measurementVersionId = input.measurementVersionId;
+  if (measurementVersionId !== null) {
+    const [own] = await tx
+      .select({ id: measurementVersions.id })
+      .from(measurementVersions)
+      .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
+      .where(
+        and(
+          eq(measurementVersions.id, measurementVersionId),
+          eq(measurementProfiles.customerId, customerId),
+          eq(measurementProfiles.garment, garmentType),
+        ),
+      );
+    if (!own) {
+      throw new AdminError(
+        'Please choose a measurement version of this client for this garment.',
+        422,
+        'measurementVersionId',
+      );
+    }
+  } else {
+    measurementVersionId = await latestConfirmedVersion(tx, customerId, garmentType);
+  }
+
+  const quotePaise = quoted.quote.totalPaise;
+  const { pricePaise, overrideReason } = chargedPrice(
+    quotePaise,
+    input.price,
+    input.overrideReason,
+  );
+  return {
+    garmentType,
+    designId: input.designId,
+    fabricProductId: fabric.productId,
+    fabricCode: fabric.code,
+    fabricName: fabric.name,
+    fabricPricePerMetrePaise: fabric.pricePaise,
+    consumptionCm: quoted.consumptionCm,
+    options: quoted.options,
+    measurementVersionId,
+    quotePaise,
+    pricePaise,
+    overrideReason,
+  };
+}
+
+/**
+ * The price charged: the quote, or an override that differs from it with its reason.
+ * @throws AdminError 422 for an override without a reason, or a quote of 0 with no price.
+ */
+function chargedPrice(
+  quotePaise: number,
+  override: number | null,
+  reason: string,
+): { pricePaise: number; overrideReason: string | null } {
+  if (override === null || override === quotePaise) {
+    if (quotePaise <= 0) {
+      throw new AdminError(
+        'This garment has no price yet: please enter one, with a reason.',
+        422,
+        'price',
+      );
+    }
+    return { pricePaise: quotePaise, overrideReason: null };
+  }
+  if (reason.length < 3) {
+    throw new AdminError(
+      'Please give the reason for charging a price other than the quote.',
+      422,
+      'overrideReason',
+    );
+  }
+  return { pricePaise: override, overrideReason: reason };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The order's total                                                                          */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * What has been paid on an order, net of refunds, in paise: the sum of its succeeded ledger
+ * rows (payments positive, refunds negative). Read straight from `payments` with one query
+ * (the ledger belongs to features/payments; this only sums it).
+ */
+async function netPaidPaise(tx: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
+  return Number(row?.paid ?? 0);
+}
+
+/**
+ * Sets the order's `amount_paise` to the sum of its garments' prices, in the transaction of
+ * the garment change (the order row is already locked).
+ * @throws AdminError 409 when no garment is left, or when the total would be below what has
+ *   been paid.
+ */
+async function settleTotal(tx: Tx, orderId: number, now: Date): Promise<number> {
+  const [sum] = await tx
+    .select({ total: sql<number>`coalesce(sum(${bespokeGarments.pricePaise}), 0)::bigint` })
+    .from(bespokeGarments)
+    .where(eq(bespokeGarments.orderId, orderId));
+  const total = Number(sum?.total ?? 0);
+  if (total <= 0) {
+    throw new AdminError('An order needs at least one garment. Cancel the order instead.', 409);
+  }
+  if (total > 2_147_483_647) throw new AdminError('This order’s total is too large.', 422);
+  const paid = await netPaidPaise(tx, orderId);
+  if (total < paid) {
+    throw new AdminError(
+      `This would make the order ${formatRupees(total)}, less than the ${formatRupees(paid)} already paid. Refund the difference first.`,
+      409,
+    );
+  }
+  await tx.update(orders).set({ amountPaise: total, updatedAt: now }).where(eq(orders.id, orderId));
+  return total;
+}
+
+/** A bespoke order's row, locked, with what a garment change checks. */
+interface LockedOrder {
+  id: number;
+  number: string;
+  status: typeof orders.$inferSelect.status;
+  fulfilmentStatus: typeof orders.$inferSelect.fulfilmentStatus;
+  customerId: number | null;
+  amountPaise: number;
+}
+
+async function lockBespokeOrder(tx: Tx, number: string): Promise<LockedOrder | undefined> {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      fulfilmentStatus: orders.fulfilmentStatus,
+      customerId: orders.customerId,
+      amountPaise: orders.amountPaise,
+    })
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.kind, 'bespoke')))
+    .for('update');
+  return row;
+}
+
+const ORDER_GONE = () => new AdminError('This bespoke order could not be found.', 404);
+
+/** Refuses a garment change to a cancelled or delivered order. */
+function assertGarmentsEditable(order: LockedOrder): void {
+  if (order.status === 'cancelled') {
+    throw new AdminError('This order was cancelled: its garments can no longer change.', 409);
+  }
+  if (order.fulfilmentStatus === 'delivered') {
+    throw new AdminError('This order was delivered: its garments can no longer change.', 409);
+  }
+}
+
+/** The words of a garment's price for the audit log and the toast. */
+function priceWords(
+  garment: Pick<ResolvedGarment, 'quotePaise' | 'pricePaise' | 'overrideReason'>,
+) {
+  return garment.overrideReason
+    ? `quoted ${formatRupees(garment.quotePaise)}, charged ${formatRupees(garment.pricePaise)}: ${garment.overrideReason}`
+    : formatRupees(garment.pricePaise);
+}
+
+const garmentLabel = (type: GarmentType) =>
+  type.replace('_', ' ').replace(/^./, (first) => first.toUpperCase());
+
+/* ------------------------------------------------------------------------------------------ */
+/* Changes                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Creates a bespoke order for a customer record with its first garment: status 'created',
+ * `provider` the shop's payment provider, the number like a shop order's; the order belongs
+ * to the customer's account when the record has one (`user_id`), so they see it in
+ * /account/orders. The contact e-mail and phone are the record's. An appointment, when given,
+ * must be the customer's. Audited 'order.bespoke.create' (with any price override and reason).
+ * @throws AdminError 404 for a missing client; 422 for a refused garment or appointment.
+ */
+export async function createBespokeOrder(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof createBespokeOrderSchema>,
+  provider: PaymentProviderName,
+  now = new Date(),
+): Promise<{ number: string; message: string }> {
+  return auditedWrite(db, actor, {
+    read: async (tx) => {
+      const [customer] = await tx
+        .select()
+        .from(customers)
+        .where(eq(customers.id, input.customerId))
+        .for('update');
+      return customer;
+    },
+    missing: () => new AdminError('This client no longer exists.', 404, 'customerId'),
+    write: async (tx, customer) => {
+      if (input.appointmentId !== null) {
+        const [appointment] = await tx
+          .select({ customerId: appointments.customerId })
+          .from(appointments)
+          .where(eq(appointments.id, input.appointmentId));
+        if (!appointment || appointment.customerId !== customer.id) {
+          throw new AdminError('This appointment is not this client’s.', 422, 'appointmentId');
+        }
+      }
+      const garment = await resolveGarment(tx, customer.id, input.garment);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number: newOrderNumber(now),
+          kind: 'bespoke',
+          userId: customer.userId,
+          customerId: customer.id,
+          status: 'created',
+          amountPaise: garment.pricePaise,
+          currency: 'INR',
+          customerName: customer.name,
+          email: customer.email ?? '',
+          phone: customer.phone,
+          address: input.address,
+          city: input.city,
+          state: input.state,
+          pincode: input.pincode,
+          provider,
+          promisedOn: input.promisedOn,
+          notes: input.notes,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(orderEvents).values({ orderId: order!.id, kind: 'created', createdAt: now });
+      await tx.insert(bespokeGarments).values({ orderId: order!.id, position: 1, ...garment });
+      return { order: order!, garment, customerName: customer.name };
+    },
+    audit: (_customer, { order, garment }) => ({
+      action: 'order.bespoke.create',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Created bespoke order ${order.number} for ${order.customerName}: ${garmentLabel(garment.garmentType)}, ${priceWords(garment)}`,
+      after: { order, garment },
+    }),
+    answer: (_customer, { order }) => ({
+      number: order.number,
+      message: `Created order ${order.number} for ${order.customerName}.`,
+    }),
+  });
+}
+
+/**
+ * Adds a garment to a bespoke order and raises its total (audit 'order.garment.add').
+ * @throws AdminError 404 for an unknown order; 409 once cancelled or delivered, or past
+ *   {@link MAX_GARMENTS}; 422 for a refused garment.
+ */
+export async function addGarment(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof addGarmentSchema>,
+  now = new Date(),
+): Promise<string> {
+  return auditedWrite(db, actor, {
+    read: (tx) => lockBespokeOrder(tx, input.number),
+    missing: ORDER_GONE,
+    check: (order) => {
+      assertGarmentsEditable(order);
+      if (order.customerId === null) {
+        throw new AdminError('This order’s client record was deleted.', 409);
+      }
+      return undefined;
+    },
+    write: async (tx, order) => {
+      const [last] = await tx
+        .select({
+          position: sql<number>`coalesce(max(${bespokeGarments.position}), 0)::int`,
+          n: sql<number>`count(*)::int`,
+        })
+        .from(bespokeGarments)
+        .where(eq(bespokeGarments.orderId, order.id));
+      if (Number(last?.n ?? 0) >= MAX_GARMENTS) {
+        throw new AdminError(`An order holds at most ${MAX_GARMENTS} garments.`, 409);
+      }
+      const garment = await resolveGarment(tx, order.customerId!, input.garment);
+      const [row] = await tx
+        .insert(bespokeGarments)
+        .values({ orderId: order.id, position: Number(last?.position ?? 0) + 1, ...garment })
+        .returning();
+      const total = await settleTotal(tx, order.id, now);
+      return { row: row!, garment, total };
+    },
+    audit: (order, { row, garment, total }) => ({
+      action: 'order.garment.add',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Added a ${garmentLabel(garment.garmentType).toLowerCase()} to order ${order.number}: ${priceWords(garment)} (total ${formatRupees(total)})`,
+      before: { amountPaise: order.amountPaise },
+      after: { garment: row, amountPaise: total },
+    }),
+    answer: (order, { garment, total }) =>
+      `Added the ${garmentLabel(garment.garmentType).toLowerCase()}. Order ${order.number} is now ${formatRupees(total)}.`,
+  });
+}
+
+async function lockGarment(tx: Tx, orderId: number, garmentId: number) {
+  const [row] = await tx
+    .select()
+    .from(bespokeGarments)
+    .where(and(eq(bespokeGarments.id, garmentId), eq(bespokeGarments.orderId, orderId)))
+    .for('update');
+  return row;
+}
+
+const GARMENT_GONE = 'This garment is no longer on the order.';
+
+/**
+ * Sets a garment's price: an override with its reason, or (an empty price) back to its quote.
+ * The order's total follows. Audited 'order.garment.price' with the price and reason before
+ * and after.
+ * @throws AdminError 404 for an unknown order or garment; 409 once cancelled or delivered, or
+ *   below what has been paid; 422 for an override without a reason.
+ */
+export async function setGarmentPrice(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof setGarmentPriceSchema>,
+  now = new Date(),
+): Promise<string> {
+  return auditedWrite(db, actor, {
+    read: (tx) => lockBespokeOrder(tx, input.number),
+    missing: ORDER_GONE,
+    check: (order) => {
+      assertGarmentsEditable(order);
+      return undefined;
+    },
+    write: async (tx, order) => {
+      const garment = await lockGarment(tx, order.id, input.garmentId);
+      if (!garment) throw new AdminError(GARMENT_GONE, 404);
+      const price = chargedPrice(garment.quotePaise, input.price, input.overrideReason);
+      await tx
+        .update(bespokeGarments)
+        .set({ pricePaise: price.pricePaise, overrideReason: price.overrideReason, updatedAt: now })
+        .where(eq(bespokeGarments.id, garment.id));
+      const total = await settleTotal(tx, order.id, now);
+      return { garment, price, total };
+    },
+    audit: (order, { garment, price, total }) => ({
+      action: 'order.garment.price',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Order ${order.number}, ${garmentLabel(garment.garmentType).toLowerCase()}: ${priceWords({ quotePaise: garment.quotePaise, ...price })} (total ${formatRupees(total)})`,
+      before: {
+        garmentId: garment.id,
+        quotePaise: garment.quotePaise,
+        pricePaise: garment.pricePaise,
+        overrideReason: garment.overrideReason,
+        amountPaise: order.amountPaise,
+      },
+      after: {
+        garmentId: garment.id,
+        quotePaise: garment.quotePaise,
+        pricePaise: price.pricePaise,
+        overrideReason: price.overrideReason,
+        amountPaise: total,
+      },
+    }),
+    answer: (order, { price, total }) =>
+      `${price.overrideReason ? 'Price changed' : 'Back to the quote'}. Order ${order.number} is now ${formatRupees(total)}.`,
+  });
+}
+
+/**
+ * Takes a garment off an order (never the last one); the total follows. Audited
+ * 'order.garment.remove' with the garment.
+ * @throws AdminError 404 for an unknown order or garment; 409 once cancelled or delivered, for
+ *   the last garment, or below what has been paid.
+ */
+export async function removeGarment(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof removeGarmentSchema>,
+  now = new Date(),
+): Promise<string> {
+  return auditedWrite(db, actor, {
+    read: (tx) => lockBespokeOrder(tx, input.number),
+    missing: ORDER_GONE,
+    check: (order) => {
+      assertGarmentsEditable(order);
+      return undefined;
+    },
+    write: async (tx, order) => {
+      const garment = await lockGarment(tx, order.id, input.garmentId);
+      if (!garment) throw new AdminError(GARMENT_GONE, 404);
+      await tx.delete(bespokeGarments).where(eq(bespokeGarments.id, garment.id));
+      const total = await settleTotal(tx, order.id, now);
+      return { garment, total };
+    },
+    audit: (order, { garment, total }) => ({
+      action: 'order.garment.remove',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Removed a ${garmentLabel(garment.garmentType).toLowerCase()} from order ${order.number} (total ${formatRupees(total)})`,
+      before: { garment, amountPaise: order.amountPaise },
+      after: { amountPaise: total },
+    }),
+    answer: (order, { total }) =>
+      `Removed the garment. Order ${order.number} is now ${formatRupees(total)}.`,
+  });
+}
+
+/**
+ * Sets a bespoke order's promised delivery date (or none) and notes. Audited
+ * 'order.bespoke.update'.
+ * @throws AdminError 404 for an unknown order; 409 once cancelled.
+ */
+export async function updateBespokeOrder(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof updateBespokeOrderSchema>,
+  now = new Date(),
+): Promise<string> {
+  return auditedWrite(db, actor, {
+    read: async (tx) => {
+      const [row] = await tx
+        .select({
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          promisedOn: orders.promisedOn,
+          notes: orders.notes,
+        })
+        .from(orders)
+        .where(and(eq(orders.number, input.number), eq(orders.kind, 'bespoke')))
+        .for('update');
+      return row;
+    },
+    missing: ORDER_GONE,
+    check: (order) => {
+      if (order.status === 'cancelled') throw new AdminError('This order was cancelled.', 409);
+      return order.promisedOn === input.promisedOn && order.notes === input.notes
+        ? 'Nothing changed.'
+        : undefined;
+    },
+    write: async (tx, order) => {
+      await tx
+        .update(orders)
+        .set({ promisedOn: input.promisedOn, notes: input.notes, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      return { promisedOn: input.promisedOn, notes: input.notes };
+    },
+    audit: (order, after) => ({
+      action: 'order.bespoke.update',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Order ${order.number}: promised ${after.promisedOn ?? 'no date'}`,
+      before: { promisedOn: order.promisedOn, notes: order.notes },
+      after,
+    }),
+    answer: (order) => `Saved order ${order.number}.`,
+  });
+}
+
+/**
+ * Books a trial for a bespoke order: a part-1 'trial' appointment for the order's customer at
+ * `startsAt`, booked by staff (bookAppointment: the slot's capacity, the customer's
+ * confirmation and reminders, audit 'appointment.create'), with `appointments.order_id` set.
+ * @throws AdminError 404 for an unknown order; 409 once cancelled or delivered, for a client
+ *   record that was deleted, or a slot just taken; 400 for a time not offered.
+ */
+export async function bookTrial(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof bookTrialSchema>,
+  now = new Date(),
+): Promise<{ message: string; id: number }> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      fulfilmentStatus: orders.fulfilmentStatus,
+      customerId: orders.customerId,
+      customerName: orders.customerName,
+    })
+    .from(orders)
+    .where(and(eq(orders.number, input.number), eq(orders.kind, 'bespoke')));
+  if (!order) throw ORDER_GONE();
+  if (order.status === 'cancelled' || order.fulfilmentStatus === 'delivered') {
+    throw new AdminError('This order is closed: no trial can be booked for it.', 409);
+  }
+  if (order.customerId === null) {
+    throw new AdminError('This order’s client record was deleted.', 409);
+  }
+  const type = (await listAppointmentTypes(db)).find((t) => t.key === TRIAL_TYPE_KEY);
+  if (!type) throw new AdminError('There is no trial appointment type.', 409);
+  try {
+    const booked = await bookAppointment(db, {
+      type,
+      startsAt: input.startsAt,
+      customer: { customerId: order.customerId },
+      orderId: order.id,
+      notes: `Trial for order ${input.number}`,
+      by: { kind: 'staff', actor },
+      now,
+    });
+    return {
+      message: `Booked a trial for ${order.customerName} on ${formatShopDateTime(booked.startsAt.toISOString())}.`,
+      id: booked.id,
+    };
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    throw new AdminError(error.message, error.status === 409 ? 409 : 400, 'startsAt');
+  }
+}
+
+/** The part-1 appointment type trials are booked as. */
+export const TRIAL_TYPE_KEY = 'trial';
+
+/* ------------------------------------------------------------------------------------------ */
+/* Reading                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** One garment of a bespoke order as its pages show it. Amounts in paise. */
+export interface BespokeGarmentView {
+  id: number;
+  position: number;
+  garmentType: GarmentType;
+  designId: string | null;
+  fabric: {
+    productId: number | null;
+    /** '' for a catalogue fabric. */
+    code: string;
+    name: string;
+    pricePerMetrePaise: number;
+  };
+  consumptionCm: number;
+  options: PinnedStyleOption[];
+  /** The pinned measurement version, or null when none was pinned (or it was deleted). */
+  measurement: { id: number; version: number; takenAt: string } | null;
+  quotePaise: number;
+  pricePaise: number;
+  overrideReason: string | null;
+}
+
+/** A trial appointment of the order. */
+interface BespokeTrialView {
+  id: number;
+  typeName: string;
+  startsAt: string;
+  endsAt: string;
+  status: typeof appointments.$inferSelect.status;
+}
+
+/** What a bespoke order adds to an order's page. */
+export interface BespokeDetail {
+  /** The customer record; null once deleted. */
+  customer: { id: number; name: string } | null;
+  /** 'YYYY-MM-DD' (Kolkata), or null. */
+  promisedOn: string | null;
+  notes: string;
+  garments: BespokeGarmentView[];
+  trials: BespokeTrialView[];
+}
+
+/** The garments, trials and dates of a bespoke order by its id. */
+export async function bespokeDetailOf(
+  db: DbOrTx,
+  order: { id: number; customerId: number | null; promisedOn: string | null; notes: string },
+): Promise<BespokeDetail> {
+  const garments = await db
+    .select({
+      garment: bespokeGarments,
+      version: measurementVersions.version,
+      takenAt: measurementVersions.createdAt,
+    })
+    .from(bespokeGarments)
+    .leftJoin(measurementVersions, eq(measurementVersions.id, bespokeGarments.measurementVersionId))
+    .where(eq(bespokeGarments.orderId, order.id))
+    .orderBy(asc(bespokeGarments.position), asc(bespokeGarments.id));
+  const trials = await db
+    .select({
+      id: appointments.id,
+      typeName: appointmentTypes.name,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+    .where(eq(appointments.orderId, order.id))
+    .orderBy(asc(appointments.startsAt));
+  const [customer] =
+    order.customerId === null
+      ? []
+      : await db
+          .select({ id: customers.id, name: customers.name })
+          .from(customers)
+          .where(eq(customers.id, order.customerId));
+  return {
+    customer: customer ?? null,
+    promisedOn: order.promisedOn,
+    notes: order.notes,
+    garments: garments.map(({ garment, version, takenAt }) => ({
+      id: garment.id,
+      position: garment.position,
+      garmentType: garment.garmentType,
+      designId: garment.designId,
+      fabric: {
+        productId: garment.fabricProductId,
+        code: garment.fabricCode,
+        name: garment.fabricName,
+        pricePerMetrePaise: garment.fabricPricePerMetrePaise,
+      },
+      consumptionCm: garment.consumptionCm,
+      options: garment.options,
+      measurement:
+        garment.measurementVersionId !== null && version !== null && takenAt !== null
+          ? { id: garment.measurementVersionId, version, takenAt: takenAt.toISOString() }
+          : null,
+      quotePaise: garment.quotePaise,
+      pricePaise: garment.pricePaise,
+      overrideReason: garment.overrideReason,
+    })),
+    trials: trials.map((trial) => ({
+      ...trial,
+      startsAt: trial.startsAt.toISOString(),
+      endsAt: trial.endsAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * A shopper's bespoke order's garments, trials and dates, or null when the order is not a
+ * bespoke order of theirs (their page answers 404 for anyone else's). The shop's notes are
+ * left out.
+ */
+export async function ownBespokeDetail(
+  db: Db,
+  userId: string,
+  number: string,
+): Promise<Omit<BespokeDetail, 'notes' | 'customer'> | null> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      customerId: orders.customerId,
+      promisedOn: orders.promisedOn,
+      notes: orders.notes,
+    })
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.kind, 'bespoke')));
+  if (!order) return null;
+  const { notes: _notes, customer: _customer, ...detail } = await bespokeDetailOf(db, order);
+  return detail;
+}
+
+/**
+ * When a client record is linked to an account, its bespoke orders follow (their `user_id`),
+ * in the link's transaction, so the shopper sees them. Resolves to how many moved.
+ */
+export async function carryBespokeOrdersToAccount(
+  tx: DbOrTx,
+  customerId: number,
+  userId: string | null,
+): Promise<number> {
+  const moved = await tx
+    .update(orders)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(eq(orders.customerId, customerId), eq(orders.kind, 'bespoke')))
+    .returning({ id: orders.id });
+  return moved.length;
+}
+
+/** The measurement versions a garment may be cut from: each of the customer's, newest first. */
+export interface MeasurementChoice {
+  id: number;
+  garment: GarmentType;
+  version: number;
+  takenAt: string;
+  confirmed: boolean;
+}
+
+/** Every measurement version of a customer's profiles of `garments`, newest first. */
+export async function measurementChoices(
+  db: DbOrTx,
+  customerId: number,
+  garments: readonly GarmentType[],
+): Promise<MeasurementChoice[]> {
+  if (garments.length === 0) return [];
+  const rows = await db
+    .select({
+      id: measurementVersions.id,
+      garment: measurementProfiles.garment,
+      version: measurementVersions.version,
+      takenAt: measurementVersions.createdAt,
+      selfMeasured: measurementVersions.selfMeasured,
+      confirmedAt: measurementVersions.confirmedAt,
+    })
+    .from(measurementVersions)
+    .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
+    .where(
+      and(
+        eq(measurementProfiles.customerId, customerId),
+        inArray(measurementProfiles.garment, [...garments]),
+      ),
+    )
+    .orderBy(asc(measurementProfiles.garment), desc(measurementVersions.version));
+  return rows.map((row) => ({
+    id: row.id,
+    garment: row.garment,
+    version: row.version,
+    takenAt: row.takenAt.toISOString(),
+    confirmed: !row.selfMeasured || row.confirmedAt !== null,
+  }));
+}
+
+/** A bespoke order whose promised date is close or past, for the dashboard's warning. */
+export interface DueBespokeOrder {
+  number: string;
+  customerName: string;
+  /** 'YYYY-MM-DD' (Kolkata). */
+  promisedOn: string;
+  fulfilmentStatus: typeof orders.$inferSelect.fulfilmentStatus;
+}
+
+/**
+ * The bespoke orders, not delivered nor cancelled, promised on or before `today` +
+ * PROMISED_WARNING_DAYS (overdue ones included), earliest first, at most `limit`.
+ */
+export async function bespokeOrdersDue(
+  db: DbOrTx,
+  today: ShopDate,
+  limit = 10,
+): Promise<DueBespokeOrder[]> {
+  const rows = await db
+    .select({
+      number: orders.number,
+      customerName: orders.customerName,
+      promisedOn: orders.promisedOn,
+      fulfilmentStatus: orders.fulfilmentStatus,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.kind, 'bespoke'),
+        sql`${orders.status} <> 'cancelled'`,
+        sql`${orders.fulfilmentStatus} is distinct from 'delivered'`,
+        sql`${orders.promisedOn} <= ${addShopDays(today, PROMISED_WARNING_DAYS)}::date`,
+      ),
+    )
+    .orderBy(asc(orders.promisedOn), asc(orders.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, promisedOn: row.promisedOn! }));
+}
