@@ -12,6 +12,9 @@ import type { PaymentProvider } from './types';
 
 export {
   PaymentProviderError,
+  type OrderPaymentEvent,
+  type PaymentLinkEvent,
+  type RefundEvent,
   type PaymentEvent,
   type PaymentProvider,
   type PaymentProviderName,
