@@ -21,6 +21,7 @@ export default [
   route('wishlist', 'routes/wishlist.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('book', 'routes/book.tsx'),
+  route('pay/:linkId', 'routes/pay.tsx'),
   route('book/manage/:token', 'routes/book.manage.tsx'),
   route('book/manage/:token/calendar.ics', 'routes/book.manage.calendar.ts'),
   ...prefix('admin', [

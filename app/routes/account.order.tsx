@@ -5,6 +5,8 @@ import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
 import { getOrder } from '~/features/orders/orders.server';
+import { OrderPayments } from '~/features/payments/order-payments';
+import { ownerOrderMoney } from '~/features/payments/online-payments.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.order';
@@ -20,11 +22,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const order = await getOrder(context.db, user.id, params.number.slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  return { order };
+  const [money, settings] = await Promise.all([
+    ownerOrderMoney(context.db, order),
+    context.catalogue.settings(),
+  ]);
+  return { order, money, shopName: settings.shopName };
 }
 
 export default function OrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, money, shopName } = useLoaderData<typeof loader>();
   const placed = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(order.createdAt),
   );
@@ -51,6 +57,15 @@ export default function OrderPage() {
       <Section heading="Items" className="mt-8">
         <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
       </Section>
+      {(money.kind === 'bespoke' || money.rows.length > 0) && (
+        <OrderPayments
+          number={order.number}
+          shopName={shopName}
+          rows={money.rows}
+          balance={money.balance}
+          offer={money.offer}
+        />
+      )}
       <Section heading="Delivery" className="mt-6">
         <address className="mt-3 not-italic leading-relaxed">
           {order.customerName}

@@ -24,8 +24,16 @@ import {
   processWebhook,
   type PaymentStart,
 } from '~/features/checkout/payment-flow.server';
-import { onlineOffer, type OnlinePurpose } from './ledger';
-import { balanceOf, confirmLedgerPayment, lockOrderByNumber, type Tx } from './ledger.server';
+import { onlineOffer, type OnlinePurpose, type OrderBalance } from './ledger';
+import type { OrderDetail } from '~/features/orders/orders.server';
+import {
+  balanceOf,
+  confirmLedgerPayment,
+  lockOrderByNumber,
+  orderPayments,
+  type PaymentView,
+  type Tx,
+} from './ledger.server';
 
 /** A refusal for the shopper, with its HTTP status. */
 class OnlinePaymentError extends Error {
@@ -293,4 +301,41 @@ export async function handleOrderSandbox(
   }
   const failure = sandbox.failure(row.providerOrderId, row.amountPaise);
   return processWebhook(context, failure.rawBody, failure.signature, failure.eventId);
+}
+
+/** An order's money as its owner's page shows it. */
+export interface OwnerOrderMoney {
+  kind: 'shop' | 'bespoke';
+  rows: PaymentView[];
+  balance: OrderBalance;
+  /** The online payment offered now and its amount in paise; null when none is due. */
+  offer: { purpose: OnlinePurpose; amountPaise: number } | null;
+}
+
+/**
+ * The payments, balance and due online payment of an order the caller already found for its
+ * owner (getOrder), for /account/orders/:number.
+ */
+export async function ownerOrderMoney(
+  db: Db,
+  order: Pick<OrderDetail, 'id' | 'amountPaise' | 'status' | 'fulfilmentStatus'>,
+): Promise<OwnerOrderMoney> {
+  const [[row], money, settings] = await Promise.all([
+    db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, order.id)),
+    orderPayments(db, order),
+    getBespokeSettings(db),
+  ]);
+  const kind = row?.kind ?? 'shop';
+  const purpose = onlineOffer({ ...order, kind, balance: money.balance });
+  const offer = purpose && {
+    purpose,
+    amountPaise:
+      purpose === 'advance'
+        ? Math.min(
+            money.balance.balancePaise,
+            advanceDuePaise(order.amountPaise, settings.advancePercent),
+          )
+        : money.balance.balancePaise,
+  };
+  return { kind, ...money, offer };
 }

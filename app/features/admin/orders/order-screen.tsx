@@ -36,7 +36,8 @@ function Panel({ heading, children }: { heading: string; children: ReactNode }) 
   );
 }
 
-export function OrderScreen({ order }: { order: AdminOrder }) {
+/** `payments`: the order's money panel (features/payments), shown under the lines. */
+export function OrderScreen({ order, payments }: { order: AdminOrder; payments?: ReactNode }) {
   return (
     <>
       <p className="text-sm">
@@ -61,6 +62,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
       <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid min-w-0 gap-4">
           <Lines order={order} />
+          {payments}
           <Panel heading="Timeline">
             <OrderTimeline entries={order.timeline} label="Timeline of this order" />
           </Panel>
