@@ -14,6 +14,7 @@ import { QueryCache } from '~/lib/cache.server';
 import { createMailer, type Mailer } from '~/lib/mail.server';
 import { categories, products, user } from '~/lib/schema.server';
 import { createLocalStorage, type Storage } from '~/lib/storage/storage.server';
+import { createPaymentProvider } from '~/lib/payments/payments.server';
 import { catalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { createTestDatabase, type TestDatabase } from './test-db';
 import { accountAuthRules } from '~/features/account/auth-rules';
@@ -62,6 +63,8 @@ export async function createTestApp(): Promise<TestApp> {
     auth,
     mailer,
     storage,
+    // The sandbox, as a server without Razorpay keys runs (issue 21: links and refunds).
+    payments: createPaymentProvider({ nodeEnv: 'test', sandboxSecret: 'integration-test-sandbox' }),
     linkSecret: 'integration-test-link-secret',
     cspNonce: 'test-nonce',
     pageEtag: 'W/"test"',

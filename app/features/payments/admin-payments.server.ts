@@ -521,7 +521,7 @@ export async function refundPayment(
  * amount, notes and idempotency key, so the provider refunds it at most once.
  * @throws AdminError 404 (not this order's pending refund), 503 (as sendRefund).
  */
-export async function retryRefund(
+async function retryRefund(
   context: Context,
   actor: Actor,
   input: z.output<typeof retryRefundSchema>,

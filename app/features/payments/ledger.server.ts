@@ -92,7 +92,7 @@ const lockedColumns = {
 };
 
 /** Locks an order by its id (`for update`) and reads what the ledger needs; undefined if gone. */
-export async function lockOrderById(tx: Tx, orderId: number): Promise<LockedOrder | undefined> {
+async function lockOrderById(tx: Tx, orderId: number): Promise<LockedOrder | undefined> {
   const [row] = await tx
     .select(lockedColumns)
     .from(orders)
@@ -225,7 +225,7 @@ export async function adminOrderPayments(
 }
 
 /** The invoice job of a fully paid order (contract with features/invoices). */
-export function enqueueInvoice(tx: DbOrTx, orderId: number) {
+function enqueueInvoice(tx: DbOrTx, orderId: number) {
   return enqueueJob(tx, {
     kind: 'invoice.issue',
     payload: { orderId },

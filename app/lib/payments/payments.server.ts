@@ -15,7 +15,6 @@ export {
   type OrderPaymentEvent,
   type PaymentLinkEvent,
   type RefundEvent,
-  type PaymentEvent,
   type PaymentProvider,
   type PaymentProviderName,
 } from './types';

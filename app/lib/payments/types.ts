@@ -55,7 +55,7 @@ export interface PaymentLinkEvent {
 export type PaymentEvent = OrderPaymentEvent | RefundEvent | PaymentLinkEvent;
 
 /** A refund the provider accepted: its id, the amount in paise (positive) and its state. */
-export interface ProviderRefund {
+interface ProviderRefund {
   refundId: string;
   amountPaise: number;
   status: 'pending' | 'processed' | 'failed';
@@ -65,7 +65,7 @@ export interface ProviderRefund {
  * A payment link the provider made: its id and the URL to send the customer (null from the
  * sandbox, whose page is the shop's own `/pay/:linkId`).
  */
-export interface ProviderPaymentLink {
+interface ProviderPaymentLink {
   linkId: string;
   shortUrl: string | null;
 }

@@ -22,6 +22,7 @@ import {
   measurementVersions,
   media,
   orders,
+  payments,
   products,
   session,
   siteSettings,
@@ -89,6 +90,9 @@ interface Fixture {
   /** A paid order and its version. */
   orderNumber: string;
   orderVersion: string;
+  /** On that order (issue 21): a cash payment, and a refund the provider never answered. */
+  cashPaymentId: number;
+  pendingRefundId: number;
   /** A customer account no test signs in with (banning it signs nobody out). */
   userId: string;
   /** A gallery image item and its version. */
@@ -182,6 +186,45 @@ async function fixture(): Promise<Fixture> {
       pincode: '360001',
       provider: 'sandbox',
       paidAt: new Date(),
+    })
+    .returning();
+  // Its ledger: ₹500 in cash and ₹250 online, ₹100 of which is a refund sent to the provider
+  // that never answered; ₹500 is still due.
+  const [cashPayment, onlinePayment] = await db
+    .insert(payments)
+    .values([
+      {
+        orderId: order!.id,
+        kind: 'payment' as const,
+        method: 'cash' as const,
+        status: 'succeeded' as const,
+        amountPaise: 50_000,
+        settledAt: new Date(),
+      },
+      {
+        orderId: order!.id,
+        kind: 'payment' as const,
+        method: 'online' as const,
+        status: 'succeeded' as const,
+        amountPaise: 25_000,
+        provider: 'sandbox' as const,
+        providerPaymentId: `pay_SBXfixture${n}`,
+        settledAt: new Date(),
+      },
+    ])
+    .returning();
+  const [pendingRefund] = await db
+    .insert(payments)
+    .values({
+      orderId: order!.id,
+      kind: 'refund',
+      method: 'online',
+      status: 'pending',
+      amountPaise: -10_000,
+      provider: 'sandbox',
+      refundOfId: onlinePayment!.id,
+      reason: 'Fixture refund',
+      idempotencyKey: `refund_fixture_${n}`,
     })
     .returning();
   const [account] = await db
@@ -294,6 +337,8 @@ async function fixture(): Promise<Fixture> {
     productVersion: product!.updatedAt.toISOString(),
     orderNumber: order!.number,
     orderVersion: order!.updatedAt.toISOString(),
+    cashPaymentId: cashPayment!.id,
+    pendingRefundId: pendingRefund!.id,
     userId: account!.id,
   };
 }
@@ -428,6 +473,40 @@ const ACTIONS: {
     action: orderRoute.action as never,
     intent: 'advance-fulfilment',
     form: (f: Fixture) => ({ number: f.orderNumber, status: 'confirmed', version: f.orderVersion }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'record-payment',
+    form: (f: Fixture) => ({
+      number: f.orderNumber,
+      method: 'upi',
+      amount: '100',
+      reference: 'UPI-1',
+    }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'send-payment-link',
+    form: (f: Fixture) => ({ number: f.orderNumber, amount: '100' }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'refund',
+    form: (f: Fixture) => ({
+      number: f.orderNumber,
+      paymentId: String(f.cashPaymentId),
+      amount: '100',
+      reason: 'Alteration not needed',
+    }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'retry-refund',
+    form: (f: Fixture) => ({ number: f.orderNumber, refundId: String(f.pendingRefundId) }),
   },
   {
     path: '/admin/customers/:id',
