@@ -35,12 +35,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /(accounts|commerce|admin|scale|attacks|fuzz)\.spec\.ts$/,
+      testIgnore: /(accounts|commerce|admin|bespoke-payments|scale|attacks|fuzz)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
     {
       name: 'accounts',
-      testMatch: /(accounts|commerce|admin)\.spec\.ts$/,
+      testMatch: /(accounts|commerce|admin|bespoke-payments)\.spec\.ts$/,
       dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },

@@ -162,7 +162,7 @@ function CounterPaymentForm({ number, balancePaise }: { number: string; balanceP
       <FormField
         id="counter-amount"
         name="amount"
-        label="Amount (₹)"
+        label="Payment amount (₹)"
         inputMode="decimal"
         autoComplete="off"
         defaultValue={paiseToRupeesText(balancePaise)}
