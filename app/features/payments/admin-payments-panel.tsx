@@ -33,6 +33,10 @@ export interface AdminPaymentsProps {
 export function AdminPaymentsPanel(props: AdminPaymentsProps) {
   const refundable = props.rows.filter((row) => row.refundablePaise > 0);
   const open = props.status !== 'cancelled' && props.balance.balancePaise > 0;
+  // Links not yet paid count against the balance (a second link for it is refused).
+  const pendingLinksPaise = props.rows
+    .filter((row) => row.method === 'payment_link' && row.status === 'pending')
+    .reduce((sum, row) => sum + row.amountPaise, 0);
   return (
     <Section heading="Payments" padding="md">
       <div className="mt-3 grid gap-4">
@@ -47,7 +51,11 @@ export function AdminPaymentsPanel(props: AdminPaymentsProps) {
         {open && (
           <>
             <CounterPaymentForm number={props.number} balancePaise={props.balance.balancePaise} />
-            <PaymentLinkForm number={props.number} balancePaise={props.balance.balancePaise} />
+            <PaymentLinkForm
+              number={props.number}
+              balancePaise={props.balance.balancePaise}
+              pendingLinksPaise={pendingLinksPaise}
+            />
           </>
         )}
         {refundable.length > 0 && <RefundForm number={props.number} payments={refundable} />}
@@ -186,11 +194,19 @@ function CounterPaymentForm({ number, balancePaise }: { number: string; balanceP
   );
 }
 
-function PaymentLinkForm({ number, balancePaise }: { number: string; balancePaise: number }) {
-  const fetcher = useAdminFetcher();
+function PaymentLinkForm(props: {
+  number: string;
+  balancePaise: number;
+  pendingLinksPaise: number;
+}) {
+  const { number, balancePaise, pendingLinksPaise } = props;
+  const [key, setKey] = useState(0);
+  const fetcher = useAdminFetcher({ onSuccess: () => setKey((k) => k + 1) });
+  const askable = Math.max(0, balancePaise - pendingLinksPaise);
   const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
   return (
     <fetcher.Form
+      key={key}
       method="post"
       className="grid gap-3 border-t border-border pt-4"
       aria-labelledby="link-heading"
@@ -206,8 +222,8 @@ function PaymentLinkForm({ number, balancePaise }: { number: string; balancePais
         label="Link amount (₹)"
         inputMode="decimal"
         autoComplete="off"
-        defaultValue={paiseToRupeesText(balancePaise)}
-        hint="The advance, the balance or any amount up to the balance. The customer gets it by e-mail and WhatsApp."
+        defaultValue={askable > 0 ? paiseToRupeesText(askable) : ''}
+        hint={`The advance, the balance or any amount up to the balance${pendingLinksPaise > 0 ? ` less the ${formatRupeesExact(pendingLinksPaise)} already asked for by a link` : ''}. The customer gets it by e-mail and WhatsApp.`}
         error={errors.amount}
         required
       />
