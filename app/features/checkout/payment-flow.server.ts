@@ -42,6 +42,8 @@ import {
   applyLedgerOrderEvent,
   applyPaymentLinkEvent,
   applyRefundEvent,
+  confirmLedgerPayment,
+  ledgerOrderOf,
   type LedgerOutcome,
   type LedgerSite,
 } from '~/features/payments/ledger.server';
@@ -377,6 +379,7 @@ export async function handleCallback(request: Request, context: AppLoadContext) 
   if (!parsed.success) return failed();
   const body = parsed.data;
   const order = await findByProviderOrder(context.db, body.razorpay_order_id);
+  if (!order) return ledgerCallback(context, body, secure);
   const valid =
     order !== null &&
     context.payments.verifyPaymentSignature({
@@ -393,6 +396,46 @@ export async function handleCallback(request: Request, context: AppLoadContext) 
   });
   await afterPaid(context, outcome, order.userId);
   return redirect(`/account/orders/${order.number}`, {
+    headers: { 'Set-Cookie': flashCookie('payment-success', secure) },
+  });
+}
+
+/**
+ * Razorpay's redirect callback for a ledger payment (a bespoke order's advance or balance,
+ * issue 21 item 4): the signature over the provider order id stored on the row is the only
+ * trust; then the row succeeds (once) and the shopper goes to the order, or back to it with
+ * the failure notice.
+ */
+async function ledgerCallback(
+  context: AppLoadContext,
+  body: z.output<typeof callbackSchema>,
+  secure: boolean,
+) {
+  const number = await ledgerOrderOf(context.db, body.razorpay_order_id);
+  const valid =
+    number !== null &&
+    context.payments.verifyPaymentSignature({
+      providerOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+  if (!number || !valid) {
+    return redirect(number ? `/account/orders/${number}` : '/checkout', {
+      headers: { 'Set-Cookie': flashCookie('payment-failed', secure) },
+    });
+  }
+  await confirmLedgerPayment(
+    context.db,
+    {
+      userId: null,
+      orderNumber: number,
+      providerOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      provider: context.payments.name,
+    },
+    await ledgerSite(context),
+  );
+  return redirect(`/account/orders/${number}`, {
     headers: { 'Set-Cookie': flashCookie('payment-success', secure) },
   });
 }

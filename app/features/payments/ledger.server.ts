@@ -349,6 +349,16 @@ async function succeedPayment(
   return { kind: 'settled', orderId: order.id, paidInFull };
 }
 
+/** The order number of the ledger payment with this provider order id, or null. */
+export async function ledgerOrderOf(db: Db, providerOrderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ number: orders.number })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.providerOrderId, providerOrderId), eq(payments.kind, 'payment')));
+  return row?.number ?? null;
+}
+
 /** The payment row (and its order, locked) with this provider order id, in `tx`. */
 async function rowByProviderOrder(tx: Tx, providerOrderId: string) {
   const [row] = await tx
@@ -363,13 +373,15 @@ async function rowByProviderOrder(tx: Tx, providerOrderId: string) {
 /**
  * Confirms the payment the widget reported for a ledger payment (a bespoke order's advance or
  * balance), once the caller verified its signature against `providerOrderId` as WE stored it
- * for this order. Only the order's owner may confirm it; a repeat changes nothing.
+ * for this order. Only the order's owner may confirm it (or Razorpay's redirect callback, by
+ * the signature alone); a repeat changes nothing.
  * @returns null when the order is not the user's or the provider order is not this order's.
  */
 export async function confirmLedgerPayment(
   db: Db,
   input: {
-    userId: string;
+    /** The signed-in owner; null only for Razorpay's redirect callback, trusted by its signature. */
+    userId: string | null;
     orderNumber: string;
     providerOrderId: string;
     paymentId: string;
@@ -379,7 +391,7 @@ export async function confirmLedgerPayment(
 ): Promise<LedgerOutcome | null> {
   return db.transaction(async (tx) => {
     const order = await lockOrderByNumber(tx, input.orderNumber);
-    if (!order || order.userId !== input.userId) return null;
+    if (!order || (input.userId !== null && order.userId !== input.userId)) return null;
     const [row] = await tx
       .select({ id: payments.id })
       .from(payments)

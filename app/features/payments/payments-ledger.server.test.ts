@@ -13,8 +13,16 @@ import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { sandboxWebhookSecret } from '~/lib/payments/sandbox.server';
-import { auditLog, jobs, orders, payments, user } from '~/lib/schema.server';
-import { processWebhook } from '~/features/checkout/payment-flow.server';
+import {
+  auditLog,
+  customers,
+  jobs,
+  notifications,
+  orders,
+  payments,
+  user,
+} from '~/lib/schema.server';
+import { handleCallback, processWebhook } from '~/features/checkout/payment-flow.server';
 import { confirmPayment } from '~/features/orders/orders.server';
 import { AdminError } from '~/features/admin/shared/admin-action.server';
 import {
@@ -516,5 +524,77 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     });
     const [, refund] = await rowsOf(order.id);
     expect(refund).toMatchObject({ status: 'succeeded', method: 'online', amountPaise: -1_000_00 });
+  });
+
+  it("settles a ledger payment from Razorpay's redirect callback by its signature alone", async () => {
+    const shopper = await newUser();
+    const order = await bespokeOrder(shopper.id, 5_000_00);
+    const start = await handleOrderStart(
+      json('order-start', { orderNumber: order.number, purpose: 'advance' }),
+      context,
+      { id: shopper.id } as never,
+      '203.0.113.9',
+    );
+    const { providerOrderId } = start.data as { providerOrderId: string };
+    const payment = provider.sandbox!.pay(providerOrderId);
+    const callback = async (signature: string) =>
+      (await handleCallback(
+        new Request('http://shop.test/api/payments/callback', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            razorpay_payment_id: payment.paymentId,
+            razorpay_order_id: providerOrderId,
+            razorpay_signature: signature,
+          }),
+        }),
+        context,
+      )) as Response;
+    const forged = await callback('0'.repeat(64));
+    expect(forged.headers.get('location')).toBe(`/account/orders/${order.number}`);
+    expect((await rowsOf(order.id))[0]).toMatchObject({ status: 'pending' });
+    const paid = await callback(payment.signature);
+    expect(paid.headers.get('location')).toBe(`/account/orders/${order.number}`);
+    expect(paid.headers.get('set-cookie')).toContain('payment-success');
+    expect((await rowsOf(order.id))[0]).toMatchObject({
+      status: 'succeeded',
+      providerPaymentId: payment.paymentId,
+    });
+  });
+
+  it('tells the customer record of a link and of the order paid in full, on their channels', async () => {
+    const [record] = await database.db
+      .insert(customers)
+      .values({
+        name: 'Kiran Patel',
+        phone: '+919800000001',
+        email: 'kiran.record@example.com',
+        notify: 'both',
+      })
+      .returning();
+    const order = await bespokeOrder(null, 2_000_00, { customerId: record!.id });
+    await sendPaymentLink(context, admin, { number: order.number, amount: 2_000_00 });
+    const [link] = await rowsOf(order.id);
+    await paySandboxLink(context, link!.providerLinkId!);
+    const sent = await database.db
+      .select({
+        kind: notifications.kind,
+        channel: notifications.channel,
+        recipient: notifications.recipient,
+        body: notifications.body,
+      })
+      .from(notifications)
+      .where(eq(notifications.orderId, order.id));
+    expect(sent.map((row) => [row.kind, row.channel, row.recipient]).sort()).toEqual([
+      ['order.paid', 'email', 'kiran.record@example.com'],
+      ['order.paid', 'whatsapp', '+919800000001'],
+      ['order.payment-link', 'email', 'kiran.record@example.com'],
+      ['order.payment-link', 'whatsapp', '+919800000001'],
+    ]);
+    expect(
+      sent.find((row) => row.kind === 'order.payment-link' && row.channel === 'whatsapp')!.body,
+    ).toContain(`http://shop.test/pay/${link!.providerLinkId}`);
+    const [done] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(done!.status).toBe('paid');
   });
 });
