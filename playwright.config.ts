@@ -35,12 +35,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /(accounts|commerce|admin|bespoke-orders|scale|attacks|fuzz)\.spec\.ts$/,
+      testIgnore: /(accounts|commerce|admin|bespoke-orders|bespoke-payments|scale|attacks|fuzz)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
     {
       name: 'accounts',
-      testMatch: /(accounts|commerce|admin|bespoke-orders)\.spec\.ts$/,
+      testMatch: /(accounts|commerce|admin|bespoke-orders|bespoke-payments)\.spec\.ts$/,
       dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },

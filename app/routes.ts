@@ -24,6 +24,7 @@ export default [
   route('bespoke', 'routes/bespoke.tsx'),
   route('d/:id', 'routes/design.tsx'),
   route('d/:id/card.jpg', 'routes/design.card.ts'),
+  route('pay/:linkId', 'routes/pay.tsx'),
   route('book/manage/:token', 'routes/book.manage.tsx'),
   route('book/manage/:token/calendar.ics', 'routes/book.manage.calendar.ts'),
   ...prefix('admin', [

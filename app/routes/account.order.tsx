@@ -9,6 +9,8 @@ import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timel
 import { getOrder } from '~/features/orders/orders.server';
 import { BespokeOrderView } from '~/features/bespoke/bespoke-order-view';
 import { ownBespokeDetail } from '~/features/bespoke/bespoke-orders.server';
+import { OrderPayments } from '~/features/payments/order-payments';
+import { ownerOrderMoney } from '~/features/payments/online-payments.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.order';
@@ -26,15 +28,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const number = params.number.slice(0, 40);
   const order = await getOrder(context.db, user.id, number);
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke] = await Promise.all([
+  const [documents, bespoke, money, settings] = await Promise.all([
     documentsOfOrder(context.db, { userId: user.id }, order.number).then((found) => found ?? []),
     order.kind === 'bespoke' ? ownBespokeDetail(context.db, user.id, number) : null,
+    ownerOrderMoney(context.db, order),
+    context.catalogue.settings(),
   ]);
-  return { order, documents, bespoke };
+  return { order, documents, bespoke, money, shopName: settings.shopName };
 }
 
 export default function OrderPage() {
-  const { order, documents, bespoke } = useLoaderData<typeof loader>();
+  const { order, documents, bespoke, money, shopName } = useLoaderData<typeof loader>();
   const placed = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(order.createdAt),
   );
@@ -64,6 +68,15 @@ export default function OrderPage() {
         <Section heading="Items" className="mt-8">
           <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
         </Section>
+      )}
+      {(money.kind === 'bespoke' || money.rows.length > 0) && (
+        <OrderPayments
+          number={order.number}
+          shopName={shopName}
+          rows={money.rows}
+          balance={money.balance}
+          offer={money.offer}
+        />
       )}
       <OrderDocuments
         documents={documents}

@@ -7,6 +7,12 @@ import {
   handleSandbox,
   handleWebhook,
 } from '~/features/checkout/payment-flow.server';
+import {
+  handleOrderConfirm,
+  handleOrderSandbox,
+  handleOrderStart,
+} from '~/features/payments/online-payments.server';
+import { clientAddress } from '~/lib/rate-limit.server';
 import type { Route } from './+types/api.payments';
 
 /** GET is not a thing here. */
@@ -16,8 +22,10 @@ export function loader() {
 
 /**
  * POST /api/payments/{confirm,cancel,sandbox,webhook,callback}: the payment paths shared by
- * Razorpay and the sandbox. All but the webhook and Razorpay's redirect callback (both trusted
- * by their signatures alone) need the shopper's session.
+ * Razorpay and the sandbox; /api/payments/{order-start,order-confirm,order-sandbox}: a bespoke
+ * order's advance or balance paid by its owner (features/payments). All but the webhook and
+ * Razorpay's redirect callback (both trusted by their signatures alone) need the shopper's
+ * session.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (params.step === 'webhook') return handleWebhook(request, context);
@@ -31,6 +39,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return handleCancel(request, context, user);
     case 'sandbox':
       return handleSandbox(request, context, user);
+    case 'order-start':
+      return handleOrderStart(request, context, user, clientAddress(request));
+    case 'order-confirm':
+      return handleOrderConfirm(request, context, user);
+    case 'order-sandbox':
+      return handleOrderSandbox(request, context, user);
     default:
       return data({ error: 'Not found' }, { status: 404 });
   }

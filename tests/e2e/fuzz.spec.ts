@@ -314,6 +314,10 @@ const FORMS: FormTarget[] = [
     fields: [],
     intents: {
       ...adminIntents('advance-fulfilment'),
+      'record-payment': ['number', 'method', 'amount', 'reference'],
+      'send-payment-link': ['number', 'amount'],
+      refund: ['number', 'paymentId', 'amount', 'reason'],
+      'retry-refund': ['number', 'refundId'],
       ...bespokeOrderIntents(
         'add-garment',
         'set-garment-price',
@@ -394,6 +398,13 @@ const FORMS: FormTarget[] = [
     route: '/book',
     url: '/book?type=consultation',
     fields: ['type', 'product', 'design', 'time', 'name', 'phone', 'email', 'notes'],
+  },
+  {
+    kind: 'form',
+    route: '/pay/:linkId',
+    url: '/pay/plink_SBX0000000000000000000000',
+    fields: [],
+    intents: { pay: [] },
   },
   {
     kind: 'form',
@@ -542,6 +553,24 @@ const JSONS: JsonTarget[] = [
     url: '/api/payments/webhook',
     fields: ['event', 'payload', 'entity', 'id', 'order_id', 'amount'],
   },
+  {
+    kind: 'json',
+    route: '/api/payments/:step',
+    url: '/api/payments/order-start',
+    fields: ['orderNumber', 'purpose'],
+  },
+  {
+    kind: 'json',
+    route: '/api/payments/:step',
+    url: '/api/payments/order-confirm',
+    fields: ['orderNumber', 'razorpay_payment_id', 'razorpay_order_id', 'razorpay_signature'],
+  },
+  {
+    kind: 'json',
+    route: '/api/payments/:step',
+    url: '/api/payments/order-sandbox',
+    fields: ['orderNumber', 'providerOrderId', 'outcome'],
+  },
   { kind: 'json', route: '/api/payments/:step', url: '/api/payments/unknown-step', fields: ['x'] },
   // The live-update stream takes GET only; a GET stays open, so only other methods and bodies.
   { kind: 'json', route: '/api/events', url: '/api/events', fields: ['x'] },
@@ -628,6 +657,7 @@ const PAGES: PageTarget[] = [
   { route: '/healthz', url: '/healthz' },
   { route: '/book', url: '/book' },
   { route: '/book/manage/:token', url: '/book/manage/{}' },
+  { route: '/pay/:linkId', url: '/pay/{}' },
   { route: '/book/manage/:token/calendar.ics', url: '/book/manage/{}/calendar.ics' },
   { route: '/account/appointments', url: '/account/appointments' },
   { route: '/account/measurements', url: '/account/measurements' },

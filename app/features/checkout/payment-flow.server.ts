@@ -38,6 +38,15 @@ import {
   orderNumberOf,
   type PaymentOutcome,
 } from '~/features/orders/orders.server';
+import {
+  applyLedgerOrderEvent,
+  applyPaymentLinkEvent,
+  applyRefundEvent,
+  confirmLedgerPayment,
+  ledgerOrderOf,
+  type LedgerOutcome,
+  type LedgerSite,
+} from '~/features/payments/ledger.server';
 
 /** What the browser needs to open the payment widget. Nothing here is secret. */
 export interface PaymentStart {
@@ -208,7 +217,23 @@ export async function handleWebhook(request: Request, context: AppLoadContext) {
   );
 }
 
-async function processWebhook(
+/** Where the ledger's messages link to and whose name they carry, from the request context. */
+export async function ledgerSite(context: AppLoadContext): Promise<LedgerSite> {
+  return {
+    publicUrl: context.env.PUBLIC_URL,
+    shopName: (await context.catalogue.settings()).shopName,
+  };
+}
+
+/**
+ * Verifies and applies one signed provider event, whichever path delivered it (Razorpay's
+ * webhook, or the sandbox's buttons producing exactly what Razorpay would send). Order events
+ * go to the shop order with that provider order id, or else to the ledger's payment row with
+ * it (a bespoke order's advance or balance); `payment_link.paid` and the refund events go to
+ * the ledger (issue 21 items 4 and 6). A bad signature answers 400; a repeated event id 200
+ * without changes; a refund id not stored yet 409, so Razorpay delivers it again.
+ */
+export async function processWebhook(
   context: AppLoadContext,
   rawBody: string,
   signature: string | undefined,
@@ -219,9 +244,29 @@ async function processWebhook(
   }
   const event = context.payments.parseWebhookEvent(rawBody, eventIdHeader);
   if (!event) return data({ ok: true, ignored: true });
-  const outcome = await applyPaymentEvent(context.db, context.payments.name, event);
-  if (outcome.kind === 'paid') await afterPaid(context, outcome, outcome.userId);
-  return data({ ok: true, outcome: outcome.kind });
+  const provider = context.payments.name;
+  let ledger: LedgerOutcome;
+  switch (event.type) {
+    case 'refund.processed':
+    case 'refund.failed':
+      ledger = await applyRefundEvent(context.db, provider, event);
+      break;
+    case 'payment_link.paid':
+      ledger = await applyPaymentLinkEvent(context.db, provider, event, await ledgerSite(context));
+      break;
+    default: {
+      if (await findByProviderOrder(context.db, event.providerOrderId)) {
+        const outcome = await applyPaymentEvent(context.db, provider, event);
+        if (outcome.kind === 'paid') await afterPaid(context, outcome, outcome.userId);
+        return data({ ok: true, outcome: outcome.kind });
+      }
+      ledger = await applyLedgerOrderEvent(context.db, provider, event, await ledgerSite(context));
+    }
+  }
+  if (ledger.kind === 'unknown-refund') {
+    return data({ error: 'Refund not known yet' }, { status: 409 });
+  }
+  return data({ ok: true, outcome: ledger.kind });
 }
 
 const orderNumberSchema = z.object({ orderNumber: z.string().min(1).max(40) });
@@ -334,6 +379,7 @@ export async function handleCallback(request: Request, context: AppLoadContext) 
   if (!parsed.success) return failed();
   const body = parsed.data;
   const order = await findByProviderOrder(context.db, body.razorpay_order_id);
+  if (!order) return ledgerCallback(context, body, secure);
   const valid =
     order !== null &&
     context.payments.verifyPaymentSignature({
@@ -350,6 +396,46 @@ export async function handleCallback(request: Request, context: AppLoadContext) 
   });
   await afterPaid(context, outcome, order.userId);
   return redirect(`/account/orders/${order.number}`, {
+    headers: { 'Set-Cookie': flashCookie('payment-success', secure) },
+  });
+}
+
+/**
+ * Razorpay's redirect callback for a ledger payment (a bespoke order's advance or balance,
+ * issue 21 item 4): the signature over the provider order id stored on the row is the only
+ * trust; then the row succeeds (once) and the shopper goes to the order, or back to it with
+ * the failure notice.
+ */
+async function ledgerCallback(
+  context: AppLoadContext,
+  body: z.output<typeof callbackSchema>,
+  secure: boolean,
+) {
+  const number = await ledgerOrderOf(context.db, body.razorpay_order_id);
+  const valid =
+    number !== null &&
+    context.payments.verifyPaymentSignature({
+      providerOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+  if (!number || !valid) {
+    return redirect(number ? `/account/orders/${number}` : '/checkout', {
+      headers: { 'Set-Cookie': flashCookie('payment-failed', secure) },
+    });
+  }
+  await confirmLedgerPayment(
+    context.db,
+    {
+      userId: null,
+      orderNumber: number,
+      providerOrderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      provider: context.payments.name,
+    },
+    await ledgerSite(context),
+  );
+  return redirect(`/account/orders/${number}`, {
     headers: { 'Set-Cookie': flashCookie('payment-success', secure) },
   });
 }

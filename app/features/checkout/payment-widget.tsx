@@ -50,8 +50,33 @@ function loadCheckoutScript(): Promise<boolean> {
   });
 }
 
-/** The hook behind the checkout page's payment: `start(payment)` opens the right widget. */
-export function usePayment(shopName: string) {
+/**
+ * Where a payment's steps post: the checkout's order (the defaults) or a bespoke order's
+ * advance or balance (`/api/payments/order-*`, issue 21 item 4; `cancel` null: closing the
+ * widget changes nothing there).
+ */
+export interface PaymentPaths {
+  confirm: string;
+  sandbox: string;
+  cancel: string | null;
+}
+
+const CHECKOUT_PATHS: PaymentPaths = {
+  confirm: '/api/payments/confirm',
+  sandbox: '/api/payments/sandbox',
+  cancel: '/api/payments/cancel',
+};
+
+/**
+ * The hook behind a page's payment: `start(payment)` opens the right widget. Checkout's by
+ * default (on success the cart is refreshed and the shopper goes home); with `onPaid`, the
+ * order page's (on success `onPaid` runs instead).
+ */
+export function usePayment(
+  shopName: string,
+  options: { paths?: PaymentPaths; onPaid?: () => void } = {},
+) {
+  const paths = options.paths ?? CHECKOUT_PATHS;
   const navigate = useNavigate();
   const cart = useCart();
   const [sandbox, setSandbox] = useState<PaymentStart | null>(null);
@@ -59,7 +84,7 @@ export function usePayment(shopName: string) {
 
   const confirm = async (payment: PaymentStart, signed: SignedPayment) => {
     try {
-      const answer = await post('/api/payments/confirm', {
+      const answer = await post(paths.confirm, {
         orderNumber: payment.orderNumber,
         ...signed,
       });
@@ -70,6 +95,13 @@ export function usePayment(shopName: string) {
               ? 'Your payment was received; we will confirm your order shortly.'
               : String(answer.body.error ?? FAILED.description),
         });
+        return;
+      }
+      if (options.onPaid) {
+        toast.success('Payment successful', {
+          description: `Thank you! We have received your payment for order ${payment.orderNumber}.`,
+        });
+        options.onPaid();
         return;
       }
       await cart.refresh();
@@ -85,7 +117,9 @@ export function usePayment(shopName: string) {
   };
 
   const cancel = async (payment: PaymentStart) => {
-    await post('/api/payments/cancel', { orderNumber: payment.orderNumber }).catch(() => null);
+    if (paths.cancel) {
+      await post(paths.cancel, { orderNumber: payment.orderNumber }).catch(() => null);
+    }
     toast('Payment cancelled', { description: `Order ${payment.orderNumber} was not paid.` });
   };
 
@@ -137,11 +171,16 @@ export function usePayment(shopName: string) {
       if (outcome === 'cancel') {
         await cancel(payment);
       } else if (outcome === 'fail') {
-        await post('/api/payments/sandbox', { orderNumber: payment.orderNumber, outcome: 'fail' });
+        await post(paths.sandbox, {
+          orderNumber: payment.orderNumber,
+          providerOrderId: payment.providerOrderId,
+          outcome: 'fail',
+        });
         toast.error(FAILED.title, { description: FAILED.description });
       } else {
-        const answer = await post('/api/payments/sandbox', {
+        const answer = await post(paths.sandbox, {
           orderNumber: payment.orderNumber,
+          providerOrderId: payment.providerOrderId,
           outcome: 'pay',
         });
         if (answer.status >= 400) {

@@ -14,7 +14,7 @@ import type { OrderDetail } from './orders.server';
  * and the sign-off; the HTML is the shop's name, the greeting, `html` and the sign-off.
  * `html` must be escaped already; the names are escaped here.
  */
-function orderMail(input: {
+export function orderMail(input: {
   order: { customerName: string; email: string };
   shopName: string;
   subject: string;
@@ -45,7 +45,7 @@ ${input.html}
 }
 
 /** The HTML button to the order's page: `url` and `label` are escaped here. */
-function orderButton(url: string, label: string): string {
+export function orderButton(url: string, label: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#7a1f2b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-family:Arial,sans-serif">${escapeHtml(label)}</a></p>`;
 }
 

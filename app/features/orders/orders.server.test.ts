@@ -28,7 +28,11 @@ import { createMailer } from '~/lib/mail.server';
 import { catalogueReader } from '../catalog/catalogue-reader.server';
 import { handleCallback, handleSandbox } from '~/features/checkout/payment-flow.server';
 import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
-import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
+import {
+  createPaymentProvider,
+  type OrderPaymentEvent,
+  type PaymentProvider,
+} from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details';
 import {
@@ -417,7 +421,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
         failure.signature,
       ),
     ).toBe(false);
-    const failed = provider.parseWebhookEvent(failure.rawBody, failure.eventId)!;
+    const failed = provider.parseWebhookEvent(failure.rawBody, failure.eventId) as OrderPaymentEvent;
     expect(await applyPaymentEvent(database.db, 'sandbox', failed)).toEqual({
       kind: 'failed',
       orderId: order.id,
@@ -471,7 +475,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
     const order = await placed(shopper);
     expect(await kinds(order.id)).toEqual(['created']);
     const failure = provider.sandbox!.failure(order.providerOrderId, order.amountPaise);
-    const failed = provider.parseWebhookEvent(failure.rawBody, failure.eventId)!;
+    const failed = provider.parseWebhookEvent(failure.rawBody, failure.eventId) as OrderPaymentEvent;
     await applyPaymentEvent(database.db, 'sandbox', failed);
     await applyPaymentEvent(database.db, 'sandbox', failed);
     const pay = {

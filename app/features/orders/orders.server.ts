@@ -26,9 +26,11 @@ import {
   orderLines,
   orders,
   paymentEvents,
+  payments,
 } from '~/lib/schema.server';
+import { enqueueJob } from '~/lib/jobs/enqueue.server';
 import { getCartLines, priceLines } from '../cart/cart.server';
-import type { PaymentEvent, PaymentProviderName } from '~/lib/payments/payments.server';
+import type { OrderPaymentEvent, PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
 
@@ -203,19 +205,50 @@ async function addOrderEvent(tx: Tx, orderId: number, kind: Exclude<OrderEventKi
   await tx.insert(orderEvents).values({ orderId, kind });
 }
 
+/**
+ * Makes a shop order paid with the provider's payment id, once. In the same transaction its
+ * payment joins the ledger (issue 21 item 4: a succeeded 'online' payments row, idempotent on
+ * the unique provider payment id) and the invoice job is queued (`invoice.issue`, once per
+ * order: the contract with features/invoices).
+ */
 async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<PaymentOutcome> {
+  const paidAt = new Date();
   const [updated] = await tx
     .update(orders)
     .set({
       status: 'paid',
       providerPaymentId: paymentId,
-      paidAt: new Date(),
-      updatedAt: new Date(),
+      paidAt,
+      updatedAt: paidAt,
     })
     .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')))
-    .returning({ userId: orders.userId });
+    .returning({
+      userId: orders.userId,
+      amountPaise: orders.amountPaise,
+      provider: orders.provider,
+      providerOrderId: orders.providerOrderId,
+    });
   if (updated) {
     await addOrderEvent(tx, orderId, 'paid');
+    await tx
+      .insert(payments)
+      .values({
+        orderId,
+        kind: 'payment',
+        method: 'online',
+        status: 'succeeded',
+        amountPaise: updated.amountPaise,
+        provider: updated.provider,
+        providerOrderId: updated.providerOrderId,
+        providerPaymentId: paymentId,
+        settledAt: paidAt,
+      })
+      .onConflictDoNothing();
+    await enqueueJob(tx, {
+      kind: 'invoice.issue',
+      payload: { orderId },
+      dedupeKey: `invoice:order:${orderId}`,
+    });
     // Only what this order bought leaves the cart: paying an older order must not empty a
     // cart the shopper has filled since (issue 17 item 9).
     if (updated.userId) {
@@ -235,8 +268,11 @@ async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<Pay
   return { kind: 'already-paid', orderId };
 }
 
-/** Records that an event id was handled; false when it already was. */
-async function recordEvent(
+/**
+ * Records that a provider event id was handled (in the transaction making its change); false
+ * when it already was. The ledger (features/payments) records its events the same way.
+ */
+export async function recordEvent(
   tx: Tx,
   event: { eventId: string; provider: PaymentProviderName; type: string; orderId: number | null },
 ): Promise<boolean> {
@@ -260,7 +296,7 @@ async function recordEvent(
 export async function applyPaymentEvent(
   db: Db,
   provider: PaymentProviderName,
-  event: PaymentEvent,
+  event: OrderPaymentEvent,
 ): Promise<PaymentOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -569,16 +605,19 @@ export async function lastOrderDetails(
 }
 
 /**
- * Before an account is deleted: its unpaid orders go; its paid orders stay for the shop's
+ * Before an account is deleted: its unpaid orders without payments go; the others stay for the shop's
  * books without the name, e-mail, phone and street address (city, state and PIN remain).
  */
 export async function anonymiseOrdersOf(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .delete(orders)
-      .where(
-        and(eq(orders.userId, userId), inArray(orders.status, ['created', 'failed', 'cancelled'])),
-      );
+    await tx.delete(orders).where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, ['created', 'failed', 'cancelled']),
+        // An order with money on its ledger (a bespoke order's advance) stays for the books.
+        sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id})`,
+      ),
+    );
     await tx
       .update(orders)
       .set({

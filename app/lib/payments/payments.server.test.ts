@@ -139,6 +139,51 @@ describe('webhook parsing', () => {
   const body = (event: string, payload: unknown) =>
     JSON.stringify({ entity: 'event', account_id: 'acc_1', event, contains: [], payload });
 
+  it('reads refund.processed and refund.failed from payload.refund.entity (issue 21 item 6)', () => {
+    const refund = { id: 'rfnd_A', entity: 'refund', payment_id: 'pay_A', amount: 50_000 };
+    expect(
+      provider.parseWebhookEvent(
+        body('refund.processed', { refund: { entity: refund } }),
+        'evt-r1',
+      ),
+    ).toEqual({
+      eventId: 'evt-r1',
+      type: 'refund.processed',
+      refundId: 'rfnd_A',
+      paymentId: 'pay_A',
+      amountPaise: 50_000,
+    });
+    expect(
+      provider.parseWebhookEvent(body('refund.failed', { refund: { entity: refund } }), 'evt-r2'),
+    ).toMatchObject({
+      type: 'refund.failed',
+      refundId: 'rfnd_A',
+    });
+    expect(provider.parseWebhookEvent(body('refund.processed', {}), 'evt-r3')).toBeNull();
+  });
+
+  it('reads payment_link.paid from payload.payment_link.entity and payload.payment.entity', () => {
+    const raw = body('payment_link.paid', {
+      payment_link: {
+        entity: { id: 'plink_A', amount: 150_000, amount_paid: 150_000, status: 'paid' },
+      },
+      payment: { entity: { id: 'pay_L', order_id: 'order_L', amount: 150_000 } },
+    });
+    expect(provider.parseWebhookEvent(raw, 'evt-l1')).toEqual({
+      eventId: 'evt-l1',
+      type: 'payment_link.paid',
+      linkId: 'plink_A',
+      paymentId: 'pay_L',
+      amountPaise: 150_000,
+    });
+    expect(
+      provider.parseWebhookEvent(
+        body('payment_link.paid', { payment_link: { entity: { id: 'plink_A' } } }),
+        'e',
+      ),
+    ).toBeNull();
+  });
+
   it('reads payment.captured from payload.payment.entity', () => {
     const raw = body('payment.captured', {
       payment: {
@@ -230,6 +275,8 @@ interface Received {
   url: string | undefined;
   authorization: string | undefined;
   contentType: string | undefined;
+  /** The refund's X-Refund-Idempotency header. */
+  idempotency: string | string[] | undefined;
   body: unknown;
 }
 
@@ -293,6 +340,7 @@ describe('createOrder through the real Razorpay provider and SDK, against a test
           url: req.url,
           authorization: req.headers.authorization,
           contentType: req.headers['content-type'],
+          idempotency: req.headers['x-refund-idempotency'],
           body,
         };
         received.push(request);
@@ -314,6 +362,117 @@ describe('createOrder through the real Razorpay provider and SDK, against a test
   });
 
   answer = razorpayAnswer;
+
+  it('refunds through POST /v1/payments/:id/refund with the idempotency header (issue 21 item 6)', async () => {
+    answer = (request, res) => {
+      const body = request.body as { amount: number };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'rfnd_FP8QHiV938haTz',
+          entity: 'refund',
+          amount: body.amount,
+          currency: 'INR',
+          payment_id: 'pay_29QQoUBi66xm2f',
+          status: 'pending',
+          speed_requested: 'normal',
+        }),
+      );
+    };
+    const provider = razorpay({ razorpayApiUrl: baseUrl });
+    const refund = await provider.createRefund({
+      paymentId: 'pay_29QQoUBi66xm2f',
+      amountPaise: 500_000,
+      idempotencyKey: 'refund_0f9c2b9e-1d3a-4a57-9d0e-2f1c8b7a6e51',
+      notes: { order_number: 'RT-1', reason: 'Half refund' },
+    });
+    expect(refund).toEqual({
+      refundId: 'rfnd_FP8QHiV938haTz',
+      amountPaise: 500_000,
+      status: 'pending',
+    });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/payments/pay_29QQoUBi66xm2f/refund',
+      authorization: `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`,
+      idempotency: 'refund_0f9c2b9e-1d3a-4a57-9d0e-2f1c8b7a6e51',
+      body: {
+        amount: 500_000,
+        speed: 'normal',
+        notes: { order_number: 'RT-1', reason: 'Half refund' },
+      },
+    });
+  });
+
+  it("turns Razorpay's refusal of a refund into a PaymentProviderError with its status", async () => {
+    answer = (_request, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'The refund amount provided is greater than amount captured',
+          },
+        }),
+      );
+    };
+    const provider = razorpay({ razorpayApiUrl: baseUrl });
+    const refusal = provider.createRefund({
+      paymentId: 'pay_29QQoUBi66xm2f',
+      amountPaise: 99_999_999,
+      idempotencyKey: 'refund_too_much_0001',
+      notes: {},
+    });
+    await expect(refusal).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(refusal).rejects.toMatchObject({ statusCode: 400, code: 'BAD_REQUEST_ERROR' });
+    await expect(
+      provider.createRefund({
+        paymentId: 'pay_1',
+        amountPaise: 100,
+        idempotencyKey: 'short',
+        notes: {},
+      }),
+    ).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('makes a payment link through POST /v1/payment_links, its own notifications off', async () => {
+    answer = (request, res) => {
+      const body = request.body as { amount: number };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'plink_ExjpAUN3gVHrPJ',
+          amount: body.amount,
+          currency: 'INR',
+          status: 'created',
+          short_url: 'https://rzp.io/i/nxrHnLJ',
+        }),
+      );
+    };
+    const provider = razorpay({ razorpayApiUrl: baseUrl });
+    const link = await provider.createPaymentLink({
+      amountPaise: 1_500_000,
+      referenceId: 'RT-BSP-7-12',
+      description: 'Order RT-BSP-7',
+      customer: { name: 'Kiran Patel', email: 'kiran@example.com', contact: '+919876543210' },
+      callbackUrl: 'https://shop.example/account/orders/RT-BSP-7',
+    });
+    expect(link).toEqual({ linkId: 'plink_ExjpAUN3gVHrPJ', shortUrl: 'https://rzp.io/i/nxrHnLJ' });
+    expect(received[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/payment_links',
+      body: {
+        amount: 1_500_000,
+        currency: 'INR',
+        reference_id: 'RT-BSP-7-12',
+        customer: { name: 'Kiran Patel', email: 'kiran@example.com', contact: '+919876543210' },
+        notify: { sms: false, email: false },
+        callback_url: 'https://shop.example/account/orders/RT-BSP-7',
+        callback_method: 'get',
+      },
+    });
+  });
 
   it('posts paise, INR, receipt and notes with Basic auth, and returns the order', async () => {
     const provider = razorpay({ razorpayApiUrl: baseUrl });
@@ -480,6 +639,55 @@ describe('createOrder through the real Razorpay provider and SDK, against a test
 });
 
 describe('sandbox provider', () => {
+  it('refunds and pays links as Razorpay would, with signed webhooks it parses back', async () => {
+    const provider = sandbox();
+    const refund = await provider.createRefund({
+      paymentId: 'pay_SBXabcdefghijk',
+      amountPaise: 12_345,
+      idempotencyKey: 'refund_key_000001',
+      notes: {},
+    });
+    expect(refund).toMatchObject({ amountPaise: 12_345, status: 'pending' });
+    expect(refund.refundId).toMatch(/^rfnd_SBX[0-9A-Za-z]{11}$/);
+    const processed = provider.sandbox!.refundProcessed({
+      refundId: refund.refundId,
+      paymentId: 'pay_SBXabcdefghijk',
+      amountPaise: 12_345,
+    });
+    expect(provider.verifyWebhookSignature(processed.rawBody, processed.signature)).toBe(true);
+    expect(provider.parseWebhookEvent(processed.rawBody, processed.eventId)).toMatchObject({
+      type: 'refund.processed',
+      refundId: refund.refundId,
+      amountPaise: 12_345,
+    });
+    expect(() =>
+      provider.sandbox!.refundProcessed({ refundId: 'rfnd_real', paymentId: 'p', amountPaise: 1 }),
+    ).toThrow();
+
+    const link = await provider.createPaymentLink({
+      amountPaise: 50_000,
+      referenceId: 'RT-1-2',
+      description: 'Order RT-1',
+      customer: { name: 'A', email: '', contact: '' },
+      callbackUrl: 'http://shop.test/',
+    });
+    expect(link.shortUrl).toBeNull();
+    expect(link.linkId).toMatch(/^plink_SBX[0-9A-Za-z]{22}$/);
+    expect(provider.sandbox!.isLinkId(link.linkId)).toBe(true);
+    expect(provider.sandbox!.isLinkId('plink_ExjpAUN3gVHrPJ')).toBe(false);
+    const paid = provider.sandbox!.payLink({
+      linkId: link.linkId,
+      amountPaise: 50_000,
+      referenceId: 'RT-1-2',
+    });
+    expect(provider.verifyWebhookSignature(paid.rawBody, paid.signature)).toBe(true);
+    expect(provider.parseWebhookEvent(paid.rawBody, paid.eventId)).toMatchObject({
+      type: 'payment_link.paid',
+      linkId: link.linkId,
+      amountPaise: 50_000,
+    });
+  });
+
   it('makes Razorpay-like order ids, has no public key, refuses what Razorpay would', async () => {
     const provider = sandbox();
     expect(provider.name).toBe('sandbox');

@@ -12,7 +12,9 @@ import type { PaymentProvider } from './types';
 
 export {
   PaymentProviderError,
-  type PaymentEvent,
+  type OrderPaymentEvent,
+  type PaymentLinkEvent,
+  type RefundEvent,
   type PaymentProvider,
   type PaymentProviderName,
 } from './types';

@@ -140,15 +140,36 @@ const orderEntity = z.object({
   amount_paid: amount.nullish(),
 });
 
+const refundEntity = z.object({
+  id: z.string().min(1),
+  payment_id: z.string().min(1),
+  amount: amount.nullish(),
+});
+
+const paymentLinkEntity = z.object({
+  id: z.string().min(1),
+  amount_paid: amount.nullish(),
+  amount: amount.nullish(),
+});
+
 const webhookBody = z.object({
   event: z.string(),
   payload: z.object({
     payment: z.object({ entity: paymentEntity }).optional(),
     order: z.object({ entity: orderEntity }).optional(),
+    refund: z.object({ entity: refundEntity }).optional(),
+    payment_link: z.object({ entity: paymentLinkEntity }).optional(),
   }),
 });
 
-const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'] as const;
+const HANDLED_EVENTS = [
+  'payment.captured',
+  'order.paid',
+  'payment.failed',
+  'refund.processed',
+  'refund.failed',
+  'payment_link.paid',
+] as const;
 
 function isHandledEvent(event: string): event is PaymentEvent['type'] {
   return (HANDLED_EVENTS as readonly string[]).includes(event);
@@ -158,9 +179,12 @@ function isHandledEvent(event: string): event is PaymentEvent['type'] {
  * Normalises a verified Razorpay webhook body (the sandbox sends the same shape).
  * `payment.captured` and `payment.failed` read `payload.payment.entity` (id, order_id, amount);
  * `order.paid` reads `payload.order.entity` (id, amount_paid or else amount, in paise) and the
- * payment id from `payload.payment.entity`. The event id is the X-Razorpay-Event-Id header; when
- * it is missing, `sha256:` + the body's SHA-256 hex stands in, so an identical redelivery still
- * deduplicates. Returns null for other event types, for bodies without an order id and for
+ * payment id from `payload.payment.entity`. `refund.processed` and `refund.failed` (issue 21
+ * item 6) read `payload.refund.entity` (id, payment_id, amount); `payment_link.paid` (item 4)
+ * reads `payload.payment_link.entity` (id, amount_paid or else amount) and the payment id from
+ * `payload.payment.entity`. The event id is the X-Razorpay-Event-Id header; when it is missing,
+ * `sha256:` + the body's SHA-256 hex stands in, so an identical redelivery still deduplicates.
+ * Returns null for other event types, for bodies without the ids the type needs and for
  * anything that is not the expected JSON; never throws.
  */
 export function parseRazorpayWebhookEvent(
@@ -178,6 +202,31 @@ export function parseRazorpayWebhookEvent(
   const type = parsed.data.event;
   const payment = parsed.data.payload.payment?.entity;
   const order = parsed.data.payload.order?.entity;
+  const header = eventIdHeader?.trim();
+  const eventId = header ? header : `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+
+  if (type === 'refund.processed' || type === 'refund.failed') {
+    const refund = parsed.data.payload.refund?.entity;
+    if (!refund) return null;
+    return {
+      eventId,
+      type,
+      refundId: refund.id,
+      paymentId: refund.payment_id,
+      amountPaise: refund.amount ?? null,
+    };
+  }
+  if (type === 'payment_link.paid') {
+    const link = parsed.data.payload.payment_link?.entity;
+    if (!link || !payment) return null;
+    return {
+      eventId,
+      type,
+      linkId: link.id,
+      paymentId: payment.id,
+      amountPaise: link.amount_paid ?? link.amount ?? payment.amount ?? null,
+    };
+  }
 
   let providerOrderId: string | null | undefined;
   let amountPaise: number | null | undefined;
@@ -189,9 +238,6 @@ export function parseRazorpayWebhookEvent(
     amountPaise = payment?.amount;
   }
   if (!providerOrderId) return null;
-
-  const header = eventIdHeader?.trim();
-  const eventId = header ? header : `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
   return {
     eventId,
     type,
@@ -199,6 +245,48 @@ export function parseRazorpayWebhookEvent(
     paymentId: payment?.id ?? null,
     amountPaise: amountPaise ?? null,
   };
+}
+
+/** Razorpay's idempotency keys: 10 or more letters, digits, '-' and '_' (we allow up to 64). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,64}$/;
+/** Razorpay's longest payment-link `reference_id`. */
+const MAX_REFERENCE_LENGTH = 40;
+
+/**
+ * Checks what createRefund is given, for both providers.
+ * @throws RangeError for an empty payment id, an amount that is not a positive whole number
+ *   of paise, or an idempotency key that is not 10-64 letters, digits, '-' or '_'.
+ */
+export function assertRefundInput(input: {
+  paymentId: string;
+  amountPaise: number;
+  idempotencyKey: string;
+}): void {
+  if (typeof input.paymentId !== 'string' || input.paymentId.length === 0) {
+    throw new RangeError('paymentId must not be empty');
+  }
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
+    throw new RangeError(`amountPaise must be a positive whole number; got ${input.amountPaise}`);
+  }
+  if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
+    throw new RangeError('idempotencyKey must be 10-64 letters, digits, hyphens or underscores');
+  }
+}
+
+/**
+ * Checks what createPaymentLink is given, for both providers.
+ * @throws RangeError for fewer than 100 paise (₹1) or a non-integer amount, and for an empty
+ *   reference or one over 40 characters (Razorpay's limits).
+ */
+export function assertPaymentLinkInput(input: { amountPaise: number; referenceId: string }): void {
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise < MIN_ORDER_PAISE) {
+    throw new RangeError(
+      `amountPaise must be a whole number of paise of at least ${MIN_ORDER_PAISE}`,
+    );
+  }
+  if (!input.referenceId || input.referenceId.length > MAX_REFERENCE_LENGTH) {
+    throw new RangeError(`referenceId must be 1-${MAX_REFERENCE_LENGTH} characters`);
+  }
 }
 
 /** What the Razorpay provider needs; all three strings come from the Razorpay dashboard. */
@@ -264,7 +352,11 @@ function redact(message: string, secrets: readonly string[]): string {
  * credentials); when there was no HTTP answer at all it fails reading `err.response.status`
  * and throws a TypeError, which is reported as "did not answer".
  */
-function toProviderError(thrown: unknown, secrets: readonly string[]): PaymentProviderError {
+function toProviderError(
+  thrown: unknown,
+  secrets: readonly string[],
+  what = 'create the order',
+): PaymentProviderError {
   if (thrown instanceof PaymentProviderError) return thrown;
   const shape = z
     .object({
@@ -280,12 +372,56 @@ function toProviderError(thrown: unknown, secrets: readonly string[]): PaymentPr
     const description = error?.description?.slice(0, 300);
     const label = code ? `HTTP ${statusCode} ${code}` : `HTTP ${statusCode}`;
     const detail = description ? `: ${description}` : '';
-    const message = `Razorpay refused to create the order (${label})${detail}`;
+    const message = `Razorpay refused to ${what} (${label})${detail}`;
     return new PaymentProviderError(redact(message, secrets), { statusCode, code });
   }
-  return new PaymentProviderError(
-    'Razorpay could not be reached to create the order (no HTTP answer)',
-  );
+  return new PaymentProviderError(`Razorpay could not be reached to ${what} (no HTTP answer)`);
+}
+
+const createdRefund = z.object({
+  id: z.string().regex(/^rfnd_[A-Za-z0-9]+$/),
+  amount,
+  status: z.enum(['pending', 'processed', 'failed']),
+});
+
+const createdLink = z.object({
+  id: z.string().regex(/^plink_[A-Za-z0-9]+$/),
+  short_url: z.string().url(),
+});
+
+/**
+ * One POST to Razorpay's REST API (`${baseUrl}/v1${path}`) with the key pair as HTTP basic
+ * auth, a JSON body and extra headers (the SDK cannot send the refund's idempotency header).
+ * Resolves to the parsed JSON answer.
+ * @throws `{ statusCode, error }` (Razorpay's error body) for a non-2xx answer, to be turned
+ *   into a PaymentProviderError by toProviderError; a TypeError when there is no answer.
+ */
+async function razorpayPost(
+  connection: { baseUrl: string; keyId: string; keySecret: string; timeoutMs: number },
+  path: string,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${connection.baseUrl}/v1${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${connection.keyId}:${connection.keySecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(connection.timeoutMs),
+    });
+  } catch {
+    throw new TypeError('no answer');
+  }
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw { statusCode: response.status, error: (answer as { error?: unknown } | null)?.error };
+  }
+  return answer;
 }
 
 /**
@@ -321,6 +457,12 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
   const secrets = [keySecret, webhookSecret];
   const instance = new Razorpay({ key_id: keyId, key_secret: keySecret });
   if (options.apiUrl !== undefined) pointSdkAt(instance, options.apiUrl);
+  const connection = {
+    baseUrl: (options.apiUrl ?? 'https://api.razorpay.com').replace(/\/+$/, ''),
+    keyId,
+    keySecret,
+    timeoutMs,
+  };
 
   return {
     name: 'razorpay',
@@ -365,6 +507,63 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
 
     parseWebhookEvent(rawBody, eventIdHeader) {
       return parseRazorpayWebhookEvent(rawBody, eventIdHeader);
+    },
+
+    async createRefund(input) {
+      assertRefundInput(input);
+      let answer: unknown;
+      try {
+        answer = await razorpayPost(
+          connection,
+          `/payments/${encodeURIComponent(input.paymentId)}/refund`,
+          { amount: input.amountPaise, speed: 'normal', notes: input.notes },
+          { 'X-Refund-Idempotency': input.idempotencyKey },
+        );
+      } catch (thrown) {
+        throw toProviderError(thrown, secrets, 'refund the payment');
+      }
+      const refund = createdRefund.safeParse(answer);
+      if (!refund.success) {
+        throw new PaymentProviderError('Razorpay answered with a refund this shop cannot read');
+      }
+      return {
+        refundId: refund.data.id,
+        amountPaise: refund.data.amount,
+        status: refund.data.status,
+      };
+    },
+
+    async createPaymentLink(input) {
+      assertPaymentLinkInput(input);
+      let answer: unknown;
+      try {
+        answer = await razorpayPost(connection, '/payment_links', {
+          amount: input.amountPaise,
+          currency: 'INR',
+          accept_partial: false,
+          reference_id: input.referenceId,
+          description: input.description.slice(0, 2048),
+          customer: {
+            name: input.customer.name,
+            ...(input.customer.email ? { email: input.customer.email } : {}),
+            ...(input.customer.contact ? { contact: input.customer.contact } : {}),
+          },
+          // The shop sends the link itself (e-mail, WhatsApp), on the customer's channels.
+          notify: { sms: false, email: false },
+          reminder_enable: false,
+          callback_url: input.callbackUrl,
+          callback_method: 'get',
+        });
+      } catch (thrown) {
+        throw toProviderError(thrown, secrets, 'create the payment link');
+      }
+      const link = createdLink.safeParse(answer);
+      if (!link.success) {
+        throw new PaymentProviderError(
+          'Razorpay answered with a payment link this shop cannot read',
+        );
+      }
+      return { linkId: link.data.id, shortUrl: link.data.short_url };
     },
   };
 }

@@ -6,9 +6,11 @@
  * derived from it, so the server runs the same verification paths for both providers.
  */
 import { createHmac, randomInt } from 'node:crypto';
-import type { PaymentProvider, ProviderOrder } from './types';
+import type { PaymentProvider, ProviderOrder, SignedWebhook } from './types';
 import {
   assertOrderInput,
+  assertPaymentLinkInput,
+  assertRefundInput,
   parseRazorpayWebhookEvent,
   verifyPaymentSignatureWithSecret,
   verifyWebhookSignatureWithSecret,
@@ -20,12 +22,29 @@ const SANDBOX_MARK = 'SBX';
 /** Razorpay ids have 14 characters after the prefix; 3 of ours are the mark. */
 const RANDOM_LENGTH = 11;
 
+/**
+ * A payment link's page is reached by its id alone (a customer without an account), so its id
+ * carries 22 random base62 characters (about 131 bits), longer than Razorpay's.
+ */
+const LINK_RANDOM_LENGTH = 22;
+
 /** `prefix` + 'SBX' + 11 random base62 characters, e.g. order_SBX4fK2mQ9xLp0a. */
-function sandboxId(prefix: 'order_' | 'pay_' | 'evt_'): string {
+function sandboxId(
+  prefix: 'order_' | 'pay_' | 'evt_' | 'rfnd_' | 'plink_',
+  length = RANDOM_LENGTH,
+): string {
   let id = `${prefix}${SANDBOX_MARK}`;
-  for (let i = 0; i < RANDOM_LENGTH; i++) id += BASE62[randomInt(BASE62.length)];
+  for (let i = 0; i < length; i++) id += BASE62[randomInt(BASE62.length)];
   return id;
 }
+
+const isSandboxRefundId = (id: string) =>
+  typeof id === 'string' &&
+  new RegExp(`^rfnd_${SANDBOX_MARK}[0-9A-Za-z]{${RANDOM_LENGTH}}$`).test(id);
+
+const isSandboxLinkId = (id: string) =>
+  typeof id === 'string' &&
+  new RegExp(`^plink_${SANDBOX_MARK}[0-9A-Za-z]{${LINK_RANDOM_LENGTH}}$`).test(id);
 
 /** Whether an id was made by the sandbox (so a real Razorpay order can never be "paid" here). */
 function isSandboxOrderId(providerOrderId: string): boolean {
@@ -61,6 +80,19 @@ export function createSandboxProvider(options: { secret: string }): PaymentProvi
   const webhookSecret = sandboxWebhookSecret(secret);
   const sign = (key: string, message: string) =>
     createHmac('sha256', key).update(message).digest('hex');
+  /** A Razorpay-shaped event body with `payload`, signed with the webhook secret. */
+  const webhook = (event: string, payload: object): SignedWebhook => {
+    const now = Math.floor(Date.now() / 1000);
+    const rawBody = JSON.stringify({
+      entity: 'event',
+      account_id: `acc_${SANDBOX_MARK}`,
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: now,
+    });
+    return { rawBody, signature: sign(webhookSecret, rawBody), eventId: sandboxId('evt_') };
+  };
 
   return {
     name: 'sandbox',
@@ -88,7 +120,86 @@ export function createSandboxProvider(options: { secret: string }): PaymentProvi
       return parseRazorpayWebhookEvent(rawBody, eventIdHeader);
     },
 
+    async createRefund(input) {
+      assertRefundInput(input);
+      return { refundId: sandboxId('rfnd_'), amountPaise: input.amountPaise, status: 'pending' };
+    },
+
+    async createPaymentLink(input) {
+      assertPaymentLinkInput(input);
+      return { linkId: sandboxId('plink_', LINK_RANDOM_LENGTH), shortUrl: null };
+    },
+
     sandbox: {
+      refundProcessed(refund) {
+        if (!isSandboxRefundId(refund.refundId)) {
+          throw new Error(`not a sandbox refund id: ${String(refund.refundId).slice(0, 40)}`);
+        }
+        const now = Math.floor(Date.now() / 1000);
+        return webhook('refund.processed', {
+          refund: {
+            entity: {
+              id: refund.refundId,
+              entity: 'refund',
+              amount: refund.amountPaise,
+              currency: 'INR',
+              payment_id: refund.paymentId,
+              status: 'processed',
+              speed_processed: 'normal',
+              created_at: now,
+            },
+          },
+          payment: {
+            entity: {
+              id: refund.paymentId,
+              entity: 'payment',
+              currency: 'INR',
+              status: 'refunded',
+            },
+          },
+        });
+      },
+
+      payLink(link) {
+        if (!isSandboxLinkId(link.linkId)) {
+          throw new Error(`not a sandbox payment link id: ${String(link.linkId).slice(0, 40)}`);
+        }
+        const now = Math.floor(Date.now() / 1000);
+        const orderId = sandboxId('order_');
+        return webhook('payment_link.paid', {
+          payment_link: {
+            entity: {
+              id: link.linkId,
+              entity: 'payment_link',
+              amount: link.amountPaise,
+              amount_paid: link.amountPaise,
+              currency: 'INR',
+              reference_id: link.referenceId,
+              order_id: orderId,
+              status: 'paid',
+            },
+          },
+          order: {
+            entity: { id: orderId, entity: 'order', amount: link.amountPaise, status: 'paid' },
+          },
+          payment: {
+            entity: {
+              id: sandboxId('pay_'),
+              entity: 'payment',
+              amount: link.amountPaise,
+              currency: 'INR',
+              status: 'captured',
+              order_id: orderId,
+              method: 'upi',
+              captured: true,
+              created_at: now,
+            },
+          },
+        });
+      },
+
+      isLinkId: isSandboxLinkId,
+
       pay(providerOrderId) {
         assertSandboxOrderId(providerOrderId);
         const paymentId = sandboxId('pay_');

@@ -14,8 +14,8 @@ export interface ProviderOrder {
   currency: 'INR';
 }
 
-/** A verified provider event, normalised. */
-export interface PaymentEvent {
+/** A verified provider event about a provider order (the checkout's and the ledger's), normalised. */
+export interface OrderPaymentEvent {
   /** Razorpay: the x-razorpay-event-id header; sandbox: generated. Deduplicate on it. */
   eventId: string;
   type: 'payment.captured' | 'order.paid' | 'payment.failed';
@@ -23,6 +23,58 @@ export interface PaymentEvent {
   paymentId: string | null;
   /** In paise; null when the event does not say. */
   amountPaise: number | null;
+}
+
+/**
+ * A verified refund event (issue 21 item 6): `refund.processed` settles a refund row,
+ * `refund.failed` fails it. Found by the provider's refund id; amount in paise (positive, as
+ * Razorpay sends it).
+ */
+export interface RefundEvent {
+  eventId: string;
+  type: 'refund.processed' | 'refund.failed';
+  refundId: string;
+  /** The payment the refund returns money from. */
+  paymentId: string;
+  amountPaise: number | null;
+}
+
+/**
+ * A verified `payment_link.paid` event (issue 21 item 4): the link's id, the payment that paid
+ * it and the amount paid in paise.
+ */
+export interface PaymentLinkEvent {
+  eventId: string;
+  type: 'payment_link.paid';
+  linkId: string;
+  paymentId: string;
+  amountPaise: number | null;
+}
+
+/** Any verified provider event, normalised; `type` tells which. */
+export type PaymentEvent = OrderPaymentEvent | RefundEvent | PaymentLinkEvent;
+
+/** A refund the provider accepted: its id, the amount in paise (positive) and its state. */
+interface ProviderRefund {
+  refundId: string;
+  amountPaise: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/**
+ * A payment link the provider made: its id and the URL to send the customer (null from the
+ * sandbox, whose page is the shop's own `/pay/:linkId`).
+ */
+interface ProviderPaymentLink {
+  linkId: string;
+  shortUrl: string | null;
+}
+
+/** A signed webhook as the provider would deliver it: raw body, signature header, event id. */
+export interface SignedWebhook {
+  rawBody: string;
+  signature: string;
+  eventId: string;
 }
 
 /** What checkout needs from a payment provider. */
@@ -61,6 +113,34 @@ export interface PaymentProvider {
    */
   parseWebhookEvent(rawBody: string, eventIdHeader: string | undefined): PaymentEvent | null;
   /**
+   * Refunds `amountPaise` of a captured payment (Razorpay: `POST /v1/payments/:id/refund`,
+   * speed normal, with the `X-Refund-Idempotency` header, so a retried request with the same
+   * key refunds once). The refund is settled later by a `refund.processed` webhook.
+   * @throws RangeError for an amount that is not a positive whole number of paise or a key that
+   *   is not 10-64 letters, digits, '-' or '_'; PaymentProviderError when the provider refuses
+   *   or does not answer.
+   */
+  createRefund(input: {
+    paymentId: string;
+    amountPaise: number;
+    idempotencyKey: string;
+    notes: Record<string, string>;
+  }): Promise<ProviderRefund>;
+  /**
+   * Makes a payment link for `amountPaise` (Razorpay: `POST /v1/payment_links`, INR,
+   * `reference_id` at most 40 characters, the provider's own notifications off: the shop sends
+   * the link itself). Paid links arrive as `payment_link.paid` webhooks.
+   * @throws RangeError for fewer than 100 paise or a bad reference; PaymentProviderError when
+   *   the provider refuses or does not answer.
+   */
+  createPaymentLink(input: {
+    amountPaise: number;
+    referenceId: string;
+    description: string;
+    customer: { name: string; email: string; contact: string };
+    callbackUrl: string;
+  }): Promise<ProviderPaymentLink>;
+  /**
    * Sandbox only: what its in-page dialog's buttons do on the server, producing exactly what
    * Razorpay would send.
    */
@@ -75,10 +155,23 @@ export interface PaymentProvider {
      * webhook path. @throws Error for an order id the sandbox did not make; RangeError for an
      * amount that is not a positive whole number of paise.
      */
-    failure(
-      providerOrderId: string,
-      amountPaise: number,
-    ): { rawBody: string; signature: string; eventId: string };
+    failure(providerOrderId: string, amountPaise: number): SignedWebhook;
+    /**
+     * What Razorpay sends when a refund the sandbox made is processed: a signed
+     * `refund.processed` webhook. @throws Error for a refund id the sandbox did not make.
+     */
+    refundProcessed(refund: {
+      refundId: string;
+      paymentId: string;
+      amountPaise: number;
+    }): SignedWebhook;
+    /**
+     * The sandbox link page's 'Pay': a signed `payment_link.paid` webhook for the link (with a
+     * new payment id). @throws Error for a link id the sandbox did not make.
+     */
+    payLink(link: { linkId: string; amountPaise: number; referenceId: string }): SignedWebhook;
+    /** Whether `linkId` has the shape of a link the sandbox makes. */
+    isLinkId(linkId: string): boolean;
   };
 }
 

@@ -8,6 +8,9 @@ import {
   bespokeOrderHandlers,
   bespokeOrderPanel,
 } from '~/features/admin/bespoke-orders/bespoke-orders.server';
+import { AdminPaymentsPanel } from '~/features/payments/admin-payments-panel';
+import { paymentHandlers } from '~/features/payments/admin-payments.server';
+import { adminOrderPayments } from '~/features/payments/ledger.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/order';
@@ -26,18 +29,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke] = await Promise.all([
+  const [documents, bespoke, money] = await Promise.all([
     documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
     bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
+    adminOrderPayments(context.db, order),
   ]);
-  return { order, documents, bespoke };
+  return { order, documents, bespoke, money };
 }
 
 /**
  * Moves the order to a later fulfilment step (`intent` advance-fulfilment; `number`,
  * `status`, `version`) and tells the customer; a bespoke order's intents (add-garment,
  * set-garment-price, remove-garment, book-trial, update-bespoke-order) change its garments,
- * dates and trials. The role is checked first (runAdminAction).
+ * dates and trials; the money intents (`record-payment`, `send-payment-link`, `refund`,
+ * `retry-refund`: features/payments) record a counter payment, send a payment link, refund or
+ * retry a refund. The role is checked first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context, {
@@ -47,10 +53,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       shopName: async () => (await context.catalogue.settings()).shopName,
     }),
     ...bespokeOrderHandlers(context.db),
+    ...paymentHandlers(context),
   });
 }
 
 export default function AdminOrder() {
-  const { order, documents, bespoke } = useLoaderData<typeof loader>();
-  return <OrderScreen order={order} documents={documents} bespoke={bespoke} />;
+  const { order, documents, bespoke, money } = useLoaderData<typeof loader>();
+  return (
+    <OrderScreen
+      order={order}
+      documents={documents}
+      bespoke={bespoke}
+      payments={
+        <AdminPaymentsPanel
+          number={order.number}
+          status={order.status}
+          rows={money.rows}
+          balance={money.balance}
+        />
+      }
+    />
+  );
 }

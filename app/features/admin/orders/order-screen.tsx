@@ -42,16 +42,21 @@ function Panel({ heading, children }: { heading: string; children: ReactNode }) 
   );
 }
 
-/** One order; a bespoke order (`bespoke` given) shows its garments, dates and trials. */
+/**
+ * One order; a bespoke order (`bespoke` given) shows its garments, dates and trials;
+ * `payments` is the order's money panel (features/payments), shown under the lines.
+ */
 export function OrderScreen({
   order,
   documents = [],
   bespoke,
+  payments,
 }: {
   order: AdminOrder;
   /** The order's tax invoice and credit notes (features/invoices). */
   documents?: ComponentProps<typeof OrderDocuments>['documents'];
   bespoke?: BespokeOrderPanel | null;
+  payments?: ReactNode;
 }) {
   return (
     <>
@@ -81,6 +86,7 @@ export function OrderScreen({
           ) : (
             <Lines order={order} />
           )}
+          {payments}
           <Panel heading="Timeline">
             <OrderTimeline entries={order.timeline} label="Timeline of this order" />
           </Panel>

@@ -104,6 +104,9 @@ interface Fixture {
   /** A paid order and its version. */
   orderNumber: string;
   orderVersion: string;
+  /** On that order (issue 21): a cash payment, and a refund the provider never answered. */
+  cashPaymentId: number;
+  pendingRefundId: number;
   /** The order's credit note (its invoice is issued too) and the invoicing settings' version. */
   creditNoteId: number;
   invoicingVersion: string;
@@ -252,6 +255,45 @@ async function fixture(): Promise<Fixture> {
       paidAt: new Date(),
     })
     .returning();
+  // Its ledger: ₹500 in cash and ₹250 online, ₹100 of which is a refund sent to the provider
+  // that never answered; ₹500 is still due.
+  const [cashPayment, onlinePayment] = await db
+    .insert(payments)
+    .values([
+      {
+        orderId: order!.id,
+        kind: 'payment' as const,
+        method: 'cash' as const,
+        status: 'succeeded' as const,
+        amountPaise: 50_000,
+        settledAt: new Date(),
+      },
+      {
+        orderId: order!.id,
+        kind: 'payment' as const,
+        method: 'online' as const,
+        status: 'succeeded' as const,
+        amountPaise: 25_000,
+        provider: 'sandbox' as const,
+        providerPaymentId: `pay_SBXfixture${n}`,
+        settledAt: new Date(),
+      },
+    ])
+    .returning();
+  const [pendingRefund] = await db
+    .insert(payments)
+    .values({
+      orderId: order!.id,
+      kind: 'refund',
+      method: 'online',
+      status: 'pending',
+      amountPaise: -10_000,
+      provider: 'sandbox',
+      refundOfId: onlinePayment!.id,
+      reason: 'Fixture refund',
+      idempotencyKey: `refund_fixture_${n}`,
+    })
+    .returning();
   await db
     .insert(orderLines)
     .values({ orderId: order!.id, name: 'Fixture shirt', unitPricePaise: 125_000, quantity: 1 });
@@ -264,6 +306,7 @@ async function fixture(): Promise<Fixture> {
       method: 'cash',
       status: 'succeeded',
       amountPaise: -25_000,
+      refundOfId: cashPayment!.id,
     })
     .returning();
   const note = await issueCreditNote(db, refund!.id);
@@ -429,6 +472,8 @@ async function fixture(): Promise<Fixture> {
     orderVersion: order!.updatedAt.toISOString(),
     creditNoteId: note.issued.id,
     invoicingVersion: invoicingRow?.updatedAt.toISOString() ?? '',
+    cashPaymentId: cashPayment!.id,
+    pendingRefundId: pendingRefund!.id,
     userId: account!.id,
   };
 }
@@ -645,6 +690,40 @@ const ACTIONS: {
       promisedOn: '2099-01-15',
       notes: 'Fixture notes',
     }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'record-payment',
+    form: (f: Fixture) => ({
+      number: f.orderNumber,
+      method: 'upi',
+      amount: '100',
+      reference: 'UPI-1',
+    }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'send-payment-link',
+    form: (f: Fixture) => ({ number: f.orderNumber, amount: '100' }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'refund',
+    form: (f: Fixture) => ({
+      number: f.orderNumber,
+      paymentId: String(f.cashPaymentId),
+      amount: '100',
+      reason: 'Alteration not needed',
+    }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'retry-refund',
+    form: (f: Fixture) => ({ number: f.orderNumber, refundId: String(f.pendingRefundId) }),
   },
   {
     path: '/admin/customers/:id',

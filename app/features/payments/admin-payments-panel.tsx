@@ -1,0 +1,317 @@
+/**
+ * The money of one order in the back office (issue 21 items 4 and 6): the balance computed
+ * from the ledger, every payment and refund row (with the payment link to copy and a retry for
+ * a refund the provider did not answer), and the forms to record a cash or UPI payment, send a
+ * payment link and refund a payment. Every outcome is a toast; a field's refusal is shown
+ * beside it.
+ */
+import { CopyIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { Section } from '~/components/ui/card';
+import { FieldError, FormField } from '~/components/ui/form-field';
+import { Label } from '~/components/ui/label';
+import { toast } from '~/components/ui/toaster';
+import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
+import { formatRupeesExact, paiseToRupeesText } from '~/lib/money';
+import { formatShopDateTime } from '~/lib/shop-time';
+import { METHOD_LABELS, STATUS_LABELS, type OrderBalance } from './ledger';
+import type { AdminPaymentView } from './ledger.server';
+import { BalanceSummary } from './order-payments';
+
+const SELECT =
+  'h-11 w-full rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm';
+
+/** What the panel shows: the order's number and state, its rows and balance. */
+export interface AdminPaymentsProps {
+  number: string;
+  status: string;
+  rows: AdminPaymentView[];
+  balance: OrderBalance;
+}
+
+export function AdminPaymentsPanel(props: AdminPaymentsProps) {
+  const refundable = props.rows.filter((row) => row.refundablePaise > 0);
+  const open = props.status !== 'cancelled' && props.balance.balancePaise > 0;
+  // Links not yet paid count against the balance (a second link for it is refused).
+  const pendingLinksPaise = props.rows
+    .filter((row) => row.method === 'payment_link' && row.status === 'pending')
+    .reduce((sum, row) => sum + row.amountPaise, 0);
+  return (
+    <Section heading="Payments" padding="md">
+      <div className="mt-3 grid gap-4">
+        <BalanceSummary balance={props.balance} />
+        {props.balance.balancePaise < 0 && (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            Overpaid by {formatRupeesExact(-props.balance.balancePaise)}: two payments were taken
+            for the same amount. Refund the difference below.
+          </p>
+        )}
+        <PaymentRows number={props.number} rows={props.rows} />
+        {open && (
+          <>
+            <CounterPaymentForm number={props.number} balancePaise={props.balance.balancePaise} />
+            <PaymentLinkForm
+              number={props.number}
+              balancePaise={props.balance.balancePaise}
+              pendingLinksPaise={pendingLinksPaise}
+            />
+          </>
+        )}
+        {refundable.length > 0 && <RefundForm number={props.number} payments={refundable} />}
+      </div>
+    </Section>
+  );
+}
+
+function PaymentRows({ number, rows }: { number: string; rows: AdminPaymentView[] }) {
+  if (rows.length === 0) {
+    return <p className="text-sm text-muted-foreground">No payments recorded yet.</p>;
+  }
+  return (
+    <ul aria-label="Payments and refunds" className="grid gap-2">
+      {rows.map((row) => (
+        <li key={row.id} className="rounded-md border border-border p-3 text-sm">
+          <p className="flex flex-wrap justify-between gap-2">
+            <span className="font-medium">
+              {row.kind === 'refund' ? 'Refund' : 'Payment'} #{row.id} · {METHOD_LABELS[row.method]}
+            </span>
+            <span className="font-medium tabular-nums">{formatRupeesExact(row.amountPaise)}</span>
+          </p>
+          <p className="text-muted-foreground">
+            {STATUS_LABELS[row.status]} ·{' '}
+            <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
+            {row.recordedByEmail && <> · by {row.recordedByEmail}</>}
+          </p>
+          {row.reference && <p>Reference: {row.reference}</p>}
+          {row.reason && <p>Reason: {row.reason}</p>}
+          {(row.providerPaymentId ?? row.providerRefundId) && (
+            <p className="font-mono text-xs break-all">
+              {row.providerRefundId ?? row.providerPaymentId}
+            </p>
+          )}
+          {row.linkUrl && row.status === 'pending' && <LinkToCopy url={row.linkUrl} />}
+          {row.retryable && <RetryRefund number={number} refundId={row.id} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LinkToCopy({ url }: { url: string }) {
+  const copy = () => {
+    void navigator.clipboard
+      .writeText(url)
+      .then(() => toast.success('Payment link copied'))
+      .catch(() => toast.error('The link could not be copied: select it and copy it.'));
+  };
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2">
+      <a href={url} className="font-mono text-xs break-all text-primary underline">
+        {url}
+      </a>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        onClick={copy}
+        className="min-h-11 sm:min-h-9"
+      >
+        <CopyIcon aria-hidden /> Copy link
+      </Button>
+    </p>
+  );
+}
+
+function RetryRefund({ number, refundId }: { number: string; refundId: number }) {
+  const fetcher = useAdminFetcher();
+  return (
+    <fetcher.Form method="post" className="mt-2">
+      <input type="hidden" name="intent" value="retry-refund" />
+      <input type="hidden" name="number" value={number} />
+      <input type="hidden" name="refundId" value={refundId} />
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== 'idle'}>
+        Retry refund
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function CounterPaymentForm({ number, balancePaise }: { number: string; balancePaise: number }) {
+  const [key, setKey] = useState(0);
+  const fetcher = useAdminFetcher({ onSuccess: () => setKey((k) => k + 1) });
+  const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
+  const [method, setMethod] = useState<'cash' | 'upi'>('upi');
+  return (
+    <fetcher.Form
+      key={key}
+      method="post"
+      className="grid gap-3 border-t border-border pt-4"
+      aria-labelledby="counter-heading"
+    >
+      <h3 id="counter-heading" className="font-semibold">
+        Record a counter payment
+      </h3>
+      <input type="hidden" name="intent" value="record-payment" />
+      <input type="hidden" name="number" value={number} />
+      <div className="grid gap-2">
+        <Label htmlFor="counter-method">Method</Label>
+        <select
+          id="counter-method"
+          name="method"
+          value={method}
+          onChange={(event) => setMethod(event.target.value as 'cash' | 'upi')}
+          className={SELECT}
+        >
+          <option value="upi">UPI</option>
+          <option value="cash">Cash</option>
+        </select>
+      </div>
+      <FormField
+        id="counter-amount"
+        name="amount"
+        label="Payment amount (₹)"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={paiseToRupeesText(balancePaise)}
+        hint={`Balance due: ${formatRupeesExact(balancePaise)}`}
+        error={errors.amount}
+        required
+      />
+      <FormField
+        id="counter-reference"
+        name="reference"
+        label={method === 'upi' ? 'UPI transaction reference' : 'Receipt number (optional)'}
+        autoComplete="off"
+        maxLength={100}
+        error={errors.reference}
+        required={method === 'upi'}
+      />
+      <Button type="submit" disabled={fetcher.state !== 'idle'} className="min-h-11 sm:min-h-10">
+        {fetcher.state !== 'idle' ? 'Recording…' : 'Record payment'}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function PaymentLinkForm(props: {
+  number: string;
+  balancePaise: number;
+  pendingLinksPaise: number;
+}) {
+  const { number, balancePaise, pendingLinksPaise } = props;
+  const [key, setKey] = useState(0);
+  const fetcher = useAdminFetcher({ onSuccess: () => setKey((k) => k + 1) });
+  const askable = Math.max(0, balancePaise - pendingLinksPaise);
+  const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
+  return (
+    <fetcher.Form
+      key={key}
+      method="post"
+      className="grid gap-3 border-t border-border pt-4"
+      aria-labelledby="link-heading"
+    >
+      <h3 id="link-heading" className="font-semibold">
+        Send a payment link
+      </h3>
+      <input type="hidden" name="intent" value="send-payment-link" />
+      <input type="hidden" name="number" value={number} />
+      <FormField
+        id="link-amount"
+        name="amount"
+        label="Link amount (₹)"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={askable > 0 ? paiseToRupeesText(askable) : ''}
+        hint={`The advance, the balance or any amount up to the balance${pendingLinksPaise > 0 ? ` less the ${formatRupeesExact(pendingLinksPaise)} already asked for by a link` : ''}. The customer gets it by e-mail and WhatsApp.`}
+        error={errors.amount}
+        required
+      />
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={fetcher.state !== 'idle'}
+        className="min-h-11 sm:min-h-10"
+      >
+        {fetcher.state !== 'idle' ? 'Sending…' : 'Send payment link'}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function RefundForm({ number, payments }: { number: string; payments: AdminPaymentView[] }) {
+  const [key, setKey] = useState(0);
+  const fetcher = useAdminFetcher({ onSuccess: () => setKey((k) => k + 1) });
+  const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
+  const [chosen, setChosen] = useState(payments[0]!.id);
+  const payment = payments.find((row) => row.id === chosen) ?? payments[0]!;
+  const counter = payment.method === 'cash' || payment.method === 'upi';
+  return (
+    <fetcher.Form
+      key={key}
+      method="post"
+      className="grid gap-3 border-t border-border pt-4"
+      aria-labelledby="refund-heading"
+    >
+      <h3 id="refund-heading" className="font-semibold">
+        Refund
+      </h3>
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="number" value={number} />
+      <div className="grid gap-2">
+        <Label htmlFor="refund-payment">Payment to refund</Label>
+        <select
+          id="refund-payment"
+          name="paymentId"
+          value={payment.id}
+          onChange={(event) => setChosen(Number(event.target.value))}
+          className={SELECT}
+          aria-describedby="refund-payment-error"
+        >
+          {payments.map((row) => (
+            <option key={row.id} value={row.id}>
+              #{row.id} {METHOD_LABELS[row.method]}: {formatRupeesExact(row.refundablePaise)} left
+            </option>
+          ))}
+        </select>
+        <FieldError id="refund-payment-error" message={errors.paymentId} />
+      </div>
+      <FormField
+        id="refund-amount"
+        name="amount"
+        label="Refund amount (₹)"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={paiseToRupeesText(payment.refundablePaise)}
+        key={payment.id}
+        hint={
+          counter
+            ? 'A cash or UPI payment is refunded in cash at the counter.'
+            : 'Refunded to the customer through the payment provider.'
+        }
+        error={errors.amount}
+        required
+      />
+      <FormField
+        id="refund-reason"
+        name="reason"
+        label="Reason"
+        autoComplete="off"
+        maxLength={200}
+        error={errors.reason}
+        required
+      />
+      <Button
+        type="submit"
+        variant="destructive"
+        disabled={fetcher.state !== 'idle'}
+        className="min-h-11 sm:min-h-10"
+      >
+        {fetcher.state !== 'idle' ? 'Refunding…' : 'Refund'}
+      </Button>
+      <p className="text-xs text-muted-foreground">
+        A refund issues a credit note and cannot be undone.
+      </p>
+    </fetcher.Form>
+  );
+}

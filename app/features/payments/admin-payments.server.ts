@@ -1,0 +1,597 @@
+/**
+ * The back office's money on an order (issue 21 items 4 and 6), the intents of
+ * /admin/orders/:number: 'record-payment' (cash or UPI at the counter), 'send-payment-link'
+ * (Razorpay Payment Links, or the sandbox's own page), 'refund' (in full or in part, with a
+ * reason) and 'retry-refund' (a refund the provider did not answer, sent again with the same
+ * idempotency key). Each runs under a row lock on the order with its audit entry
+ * (auditedWrite), and is listed in the authorization table.
+ *
+ * Rules:
+ * - a counter payment or a link above the balance is refused ('This is more than the balance
+ *   of ₹X'); pending links count against the balance, so two links cannot both be paid;
+ * - a refund comes from one succeeded payment row, at most what is left of it after the
+ *   refunds already requested (pending or succeeded); online and link payments are refunded
+ *   through the provider (a pending negative row, settled by `refund.processed`), cash and UPI
+ *   at the counter in cash (succeeded at once, its credit note queued at once).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppLoadContext } from 'react-router';
+import * as z from 'zod';
+import { payments } from '~/lib/schema.server';
+import { formatRupees, formatRupeesExact, readRupees } from '~/lib/money';
+import { PaymentProviderError } from '~/lib/payments/payments.server';
+import type { Actor } from '~/features/admin/audit/audit.server';
+import {
+  adminHandler,
+  AdminError,
+  type AdminHandler,
+} from '~/features/admin/shared/admin-action.server';
+import { auditedWrite } from '~/features/admin/shared/audited-write.server';
+import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
+import { getMessageSettings } from '~/features/customers/message-settings.server';
+import { customers } from '~/lib/schema.server';
+import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import { ledgerSite, processWebhook } from '~/features/checkout/payment-flow.server';
+import { METHOD_LABELS, overBalanceMessage } from './ledger';
+import {
+  balanceOf,
+  enqueueCreditNote,
+  lockOrderByNumber,
+  pendingLinksPaise,
+  refundableFrom,
+  settleIfPaidInFull,
+  type LockedOrder,
+} from './ledger.server';
+import { paymentLinkEmail } from './payment-email';
+
+/** The most one form may ask for: ₹1 crore, far above any order of the shop. */
+const MAX_AMOUNT_PAISE = 1_000_000_000;
+
+const RUPEES_PROBLEMS = {
+  missing: 'Please enter the amount in rupees.',
+  unreadable: 'Please enter the amount in rupees, for example 2500 or 2,500.50.',
+  decimals: 'Please enter at most two decimals (paise).',
+  notPositive: 'The amount must be more than zero.',
+  tooHigh: 'This amount is too large.',
+} as const;
+
+/** An amount typed in rupees, read into integer paise, with a message for each problem. */
+const rupeesField = z.string({ error: RUPEES_PROBLEMS.missing }).transform((typed, ctx) => {
+  const reading = readRupees(typed.slice(0, 40), MAX_AMOUNT_PAISE);
+  if (reading.ok) return reading.paise;
+  ctx.addIssue({ code: 'custom', message: RUPEES_PROBLEMS[reading.problem] });
+  return z.NEVER;
+});
+
+const orderNumberField = z
+  .string({ error: 'This order could not be found.' })
+  .trim()
+  .min(1, 'This order could not be found.')
+  .max(40, 'This order could not be found.');
+
+/**
+ * The 'record-payment' form: a cash or UPI payment taken at the counter, with its reference
+ * (required for UPI: the transaction reference) and the amount in rupees.
+ */
+const counterPaymentSchema = z
+  .object({
+    number: orderNumberField,
+    method: z.enum(['cash', 'upi'], { error: 'Please choose cash or UPI.' }),
+    amount: rupeesField,
+    reference: z
+      .string()
+      .trim()
+      .max(100, 'Please keep the reference under 100 characters.')
+      .optional()
+      .default(''),
+  })
+  .superRefine((input, ctx) => {
+    if (input.method === 'upi' && input.reference === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reference'],
+        message: 'Please enter the UPI transaction reference.',
+      });
+    }
+  });
+
+/** The 'send-payment-link' form: the amount in rupees (at most the balance). */
+const paymentLinkSchema = z.object({
+  number: orderNumberField,
+  amount: rupeesField,
+});
+
+/** The 'refund' form: which payment row, how much (rupees) and why. */
+const refundSchema = z.object({
+  number: orderNumberField,
+  paymentId: z.coerce
+    .number({ error: 'Please choose the payment to refund.' })
+    .int('Please choose the payment to refund.')
+    .min(1, 'Please choose the payment to refund.')
+    .max(2_147_483_647, 'Please choose the payment to refund.'),
+  amount: rupeesField,
+  reason: z
+    .string({ error: 'Please give the reason for the refund.' })
+    .trim()
+    .min(3, 'Please give the reason for the refund.')
+    .max(200, 'Please keep the reason under 200 characters.'),
+});
+
+/** The 'retry-refund' form: a refund the provider did not answer, sent again with its key. */
+const retryRefundSchema = z.object({
+  number: orderNumberField,
+  refundId: z.coerce
+    .number({ error: 'This refund could not be found.' })
+    .int('This refund could not be found.')
+    .min(1, 'This refund could not be found.')
+    .max(2_147_483_647, 'This refund could not be found.'),
+});
+
+/** What the intents need from the request context. */
+type Context = Pick<AppLoadContext, 'db' | 'payments' | 'env' | 'catalogue'>;
+
+const ORDER_GONE = () => new AdminError('This order could not be found.', 404);
+
+/** Refuses money on a cancelled order. */
+function assertOpen(order: LockedOrder) {
+  if (order.status === 'cancelled') {
+    throw new AdminError('This order was cancelled: it takes no payments.', 409);
+  }
+}
+
+/**
+ * Records a cash or UPI payment taken at the counter (recorded_by = the administrator), under
+ * the order's lock: refused above the balance. When it covers the balance the order becomes
+ * paid (invoice job, the customer told) in the same transaction.
+ * @throws AdminError 404 (unknown order), 409 (cancelled order, above the balance).
+ */
+export async function recordCounterPayment(
+  context: Context,
+  actor: Actor,
+  input: z.output<typeof counterPaymentSchema>,
+): Promise<string> {
+  const site = await ledgerSite(context as AppLoadContext);
+  return auditedWrite(context.db, actor, {
+    read: async (tx) => {
+      const order = await lockOrderByNumber(tx, input.number);
+      return order && { order, balance: await balanceOf(tx, order) };
+    },
+    missing: ORDER_GONE,
+    check: ({ order, balance }) => {
+      assertOpen(order);
+      if (input.amount > balance.balancePaise) {
+        throw new AdminError(overBalanceMessage(balance.balancePaise), 409, 'amount');
+      }
+      return undefined;
+    },
+    write: async (tx, { order }) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          kind: 'payment',
+          method: input.method,
+          status: 'succeeded',
+          amountPaise: input.amount,
+          reference: input.reference,
+          recordedById: actor.id,
+          recordedByEmail: actor.email,
+          settledAt: new Date(),
+        })
+        .returning({ id: payments.id });
+      const paidInFull = await settleIfPaidInFull(tx, order, site, actor.email);
+      return { id: row!.id, paidInFull };
+    },
+    audit: ({ order, balance }, after) => ({
+      action: 'payment.record',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Recorded a ${METHOD_LABELS[input.method]} payment of ${formatRupeesExact(input.amount)} on order ${order.number}`,
+      before: { balancePaise: balance.balancePaise },
+      after: {
+        paymentId: after.id,
+        method: input.method,
+        amountPaise: input.amount,
+        reference: input.reference,
+        balancePaise: balance.balancePaise - input.amount,
+      },
+    }),
+    answer: ({ order }, after) =>
+      `${METHOD_LABELS[input.method]} payment of ${formatRupeesExact(input.amount)} recorded on order ${order.number}.${after.paidInFull ? ' The order is paid in full.' : ''}`,
+  });
+}
+
+/** Queues `mail` (and WhatsApp) to the order's customer record, or else to the order's e-mail. */
+async function tellCustomer(
+  context: Context,
+  order: LockedOrder,
+  message: {
+    kind: string;
+    mail: ReturnType<typeof paymentLinkEmail>;
+    statusLabel: string;
+    url: string;
+  },
+) {
+  await context.db.transaction(async (tx) => {
+    const [record] = order.customerId
+      ? await tx.select().from(customers).where(eq(customers.id, order.customerId))
+      : [];
+    if (record) {
+      const settings = await getMessageSettings(tx);
+      await queueCustomerMessage(tx, record, {
+        kind: message.kind,
+        subject: message.mail.subject,
+        text: message.mail.text,
+        html: message.mail.html,
+        whatsapp: {
+          name: settings.templates.orderStatus,
+          language: settings.language,
+          params: [order.customerName, order.number, message.statusLabel, message.url],
+          text: `Dear ${order.customerName}, your order ${order.number} is now: ${message.statusLabel}. ${message.url}`,
+        },
+        orderId: order.id,
+      });
+      return;
+    }
+    await queueOrderMessage(tx, order, {
+      kind: message.kind,
+      mail: message.mail,
+      statusLabel: message.statusLabel,
+      orderUrl: message.url,
+    });
+  });
+}
+
+/**
+ * Sends a payment link for `amount` (at most the balance less the links still pending): the
+ * row is stored pending under the order's lock first, then the provider makes the link
+ * (Razorpay's short URL, or the sandbox's `/pay/:linkId` page), then the customer is sent it
+ * by e-mail and WhatsApp on their channels. A provider refusal fails the row.
+ * @throws AdminError 404, 409 (cancelled, paid, above the balance), 503 (provider refused).
+ */
+export async function sendPaymentLink(
+  context: Context,
+  actor: Actor,
+  input: z.output<typeof paymentLinkSchema>,
+): Promise<{ message: string; id: number }> {
+  const stored = await auditedWrite(context.db, actor, {
+    read: async (tx) => {
+      const order = await lockOrderByNumber(tx, input.number);
+      if (!order) return undefined;
+      return {
+        order,
+        balance: await balanceOf(tx, order),
+        pending: await pendingLinksPaise(tx, order.id),
+      };
+    },
+    missing: ORDER_GONE,
+    check: ({ order, balance, pending }) => {
+      assertOpen(order);
+      if (input.amount < 100) {
+        throw new AdminError('A payment link must be for at least ₹1.', 422, 'amount');
+      }
+      if (input.amount > balance.balancePaise) {
+        throw new AdminError(overBalanceMessage(balance.balancePaise), 409, 'amount');
+      }
+      if (input.amount > balance.balancePaise - pending) {
+        throw new AdminError(
+          `${overBalanceMessage(balance.balancePaise - pending)} (${formatRupees(pending)} is already asked for by a link not yet paid.)`,
+          409,
+          'amount',
+        );
+      }
+      return undefined;
+    },
+    write: async (tx, { order }) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          kind: 'payment',
+          method: 'payment_link',
+          status: 'pending',
+          amountPaise: input.amount,
+          provider: context.payments.name,
+          recordedById: actor.id,
+          recordedByEmail: actor.email,
+        })
+        .returning({ id: payments.id });
+      return row;
+    },
+    audit: ({ order }, row) => ({
+      action: 'payment.link',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Sent a payment link for ${formatRupeesExact(input.amount)} on order ${order.number}`,
+      before: null,
+      after: { paymentId: row.id, amountPaise: input.amount },
+    }),
+    answer: ({ order }, row) => ({ order, rowId: row.id }),
+  });
+  const { order, rowId } = stored;
+  const orderUrl = `${context.env.PUBLIC_URL}/account/orders/${encodeURIComponent(order.number)}`;
+  let link;
+  try {
+    link = await context.payments.createPaymentLink({
+      amountPaise: input.amount,
+      referenceId: `${order.number}-${rowId}`.slice(0, 40),
+      description: `Order ${order.number}`,
+      customer: { name: order.customerName, email: order.email, contact: order.phone },
+      callbackUrl: orderUrl,
+    });
+  } catch (error) {
+    await context.db
+      .update(payments)
+      .set({ status: 'failed' })
+      .where(and(eq(payments.id, rowId), eq(payments.status, 'pending')));
+    if (error instanceof PaymentProviderError || error instanceof RangeError) {
+      throw new AdminError(`The payment link could not be made: ${error.message}`, 503);
+    }
+    throw error;
+  }
+  const url = link.shortUrl ?? `${context.env.PUBLIC_URL}/pay/${link.linkId}`;
+  await context.db
+    .update(payments)
+    .set({ providerLinkId: link.linkId, linkUrl: url })
+    .where(eq(payments.id, rowId));
+  const { shopName } = await context.catalogue.settings();
+  await tellCustomer(context, order, {
+    kind: 'order.payment-link',
+    mail: paymentLinkEmail(order, input.amount, url, shopName),
+    statusLabel: `Payment due ${formatRupeesExact(input.amount)}`,
+    url,
+  });
+  return {
+    message: `Payment link for ${formatRupeesExact(input.amount)} sent to ${order.customerName}: ${url}`,
+    id: rowId,
+  };
+}
+
+/**
+ * Sends a stored pending refund row to the provider with its idempotency key and stores the
+ * provider's refund id; the sandbox then delivers its signed `refund.processed` webhook
+ * through the webhook path, as Razorpay would. A provider refusal fails the row; no answer
+ * leaves it pending, to be retried with the same key (it cannot refund twice).
+ * @throws AdminError 503 when the provider refused or did not answer.
+ */
+async function sendRefund(
+  context: Context,
+  refund: { id: number; amountPaise: number; idempotencyKey: string; reason: string },
+  payment: { providerPaymentId: string },
+  orderNumber: string,
+): Promise<void> {
+  let answer;
+  try {
+    answer = await context.payments.createRefund({
+      paymentId: payment.providerPaymentId,
+      amountPaise: -refund.amountPaise,
+      idempotencyKey: refund.idempotencyKey,
+      notes: { order_number: orderNumber, reason: refund.reason.slice(0, 256) },
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError) && !(error instanceof RangeError)) throw error;
+    const refused = !(error instanceof PaymentProviderError) || error.statusCode !== undefined;
+    if (refused) {
+      await context.db
+        .update(payments)
+        .set({ status: 'failed' })
+        .where(and(eq(payments.id, refund.id), eq(payments.status, 'pending')));
+      throw new AdminError(`The refund was refused: ${error.message}`, 503);
+    }
+    throw new AdminError(
+      'The payment provider did not answer. The refund is kept as pending: use “Retry refund” to send it again (it cannot be refunded twice).',
+      503,
+    );
+  }
+  await context.db
+    .update(payments)
+    .set({ providerRefundId: answer.refundId })
+    .where(and(eq(payments.id, refund.id), isNull(payments.providerRefundId)));
+  const sandbox = context.payments.sandbox;
+  if (sandbox) {
+    const event = sandbox.refundProcessed({
+      refundId: answer.refundId,
+      paymentId: payment.providerPaymentId,
+      amountPaise: answer.amountPaise,
+    });
+    await processWebhook(context as AppLoadContext, event.rawBody, event.signature, event.eventId);
+  }
+}
+
+/**
+ * Refunds `amount` of one succeeded payment of the order, with a reason: under the order's
+ * lock, refused above what is left of that payment after the refunds already requested.
+ * Online and link payments go back through the provider (a pending negative row with its
+ * idempotency key, then the provider's refund); cash and UPI are refunded in cash at the
+ * counter (a succeeded row and its credit-note job at once).
+ * @throws AdminError 404 (order or payment), 409 (not refundable, above what is left, another
+ *   provider's payment), 503 (the provider refused or did not answer).
+ */
+export async function refundPayment(
+  context: Context,
+  actor: Actor,
+  input: z.output<typeof refundSchema>,
+): Promise<{ message: string; id: number }> {
+  const stored = await auditedWrite(context.db, actor, {
+    read: async (tx) => {
+      const order = await lockOrderByNumber(tx, input.number);
+      if (!order) return undefined;
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.id, input.paymentId),
+            eq(payments.orderId, order.id),
+            eq(payments.kind, 'payment'),
+          ),
+        );
+      if (!payment) throw new AdminError('This payment could not be found on the order.', 404);
+      return { order, payment, refundable: await refundableFrom(tx, order.id, payment.id) };
+    },
+    missing: ORDER_GONE,
+    check: ({ payment, refundable }) => {
+      if (payment.status !== 'succeeded') {
+        throw new AdminError('Only a payment received can be refunded.', 409, 'paymentId');
+      }
+      if (input.amount > refundable) {
+        throw new AdminError(
+          refundable === 0
+            ? 'This payment is refunded in full already.'
+            : `This is more than the ${formatRupeesExact(refundable)} left to refund from this payment.`,
+          409,
+          'amount',
+        );
+      }
+      const online = payment.method === 'online' || payment.method === 'payment_link';
+      if (online && (!payment.providerPaymentId || payment.provider !== context.payments.name)) {
+        throw new AdminError(
+          'This payment was taken through another payment provider: refund it there.',
+          409,
+          'paymentId',
+        );
+      }
+      return undefined;
+    },
+    write: async (tx, { order, payment }) => {
+      const online = payment.method === 'online' || payment.method === 'payment_link';
+      const now = new Date();
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          kind: 'refund',
+          method: online ? payment.method : 'cash',
+          status: online ? 'pending' : 'succeeded',
+          amountPaise: -input.amount,
+          provider: online ? payment.provider : null,
+          refundOfId: payment.id,
+          reason: input.reason,
+          idempotencyKey: online ? `refund_${randomUUID()}` : null,
+          recordedById: actor.id,
+          recordedByEmail: actor.email,
+          settledAt: online ? null : now,
+        })
+        .returning();
+      if (!online) await enqueueCreditNote(tx, row!.id);
+      return row;
+    },
+    audit: ({ order, payment }, row) => ({
+      action: 'payment.refund',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Refunded ${formatRupeesExact(input.amount)} of payment ${payment.id} on order ${order.number}: ${input.reason}`,
+      before: { paymentId: payment.id },
+      after: {
+        refundId: row.id,
+        amountPaise: row.amountPaise,
+        method: row.method,
+        reason: input.reason,
+      },
+    }),
+    answer: ({ order, payment }, row) => ({ order, payment, row }),
+  });
+  const { order, payment, row } = stored;
+  if (row.status === 'pending' && row.idempotencyKey && payment.providerPaymentId) {
+    await sendRefund(
+      context,
+      {
+        id: row.id,
+        amountPaise: row.amountPaise,
+        idempotencyKey: row.idempotencyKey,
+        reason: row.reason,
+      },
+      { providerPaymentId: payment.providerPaymentId },
+      order.number,
+    );
+    return {
+      message: `Refund of ${formatRupeesExact(input.amount)} sent on order ${order.number}. The credit note follows once it is processed.`,
+      id: row.id,
+    };
+  }
+  return {
+    message: `Refund of ${formatRupeesExact(input.amount)} recorded on order ${order.number}: hand it back in cash. The credit note follows.`,
+    id: row.id,
+  };
+}
+
+/**
+ * Sends again a refund the provider did not answer (pending, no refund id), with the same
+ * amount, notes and idempotency key, so the provider refunds it at most once.
+ * @throws AdminError 404 (not this order's pending refund), 503 (as sendRefund).
+ */
+async function retryRefund(
+  context: Context,
+  actor: Actor,
+  input: z.output<typeof retryRefundSchema>,
+): Promise<string> {
+  const found = await auditedWrite(context.db, actor, {
+    read: async (tx) => {
+      const order = await lockOrderByNumber(tx, input.number);
+      if (!order) return undefined;
+      const [refund] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.id, input.refundId),
+            eq(payments.orderId, order.id),
+            eq(payments.kind, 'refund'),
+            eq(payments.status, 'pending'),
+            isNull(payments.providerRefundId),
+          ),
+        );
+      const [payment] = refund?.refundOfId
+        ? await tx.select().from(payments).where(eq(payments.id, refund.refundOfId))
+        : [];
+      if (!refund?.idempotencyKey || !payment?.providerPaymentId) {
+        throw new AdminError('This refund is not waiting to be sent again.', 404);
+      }
+      return { order, refund, providerPaymentId: payment.providerPaymentId };
+    },
+    missing: ORDER_GONE,
+    // The retry changes no row by itself: the provider's answer is stored after it.
+    write: async (_tx, before) => before,
+    audit: ({ order, refund }) => ({
+      action: 'payment.refund-retry',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Sent refund ${refund.id} of ${formatRupeesExact(-refund.amountPaise)} on order ${order.number} again`,
+      before: { refundId: refund.id },
+      after: { refundId: refund.id },
+    }),
+    answer: (before) => before,
+  });
+  await sendRefund(
+    context,
+    {
+      id: found.refund.id,
+      amountPaise: found.refund.amountPaise,
+      idempotencyKey: found.refund.idempotencyKey!,
+      reason: found.refund.reason,
+    },
+    { providerPaymentId: found.providerPaymentId },
+    found.order.number,
+  );
+  return `Refund of ${formatRupeesExact(-found.refund.amountPaise)} sent again on order ${found.order.number}.`;
+}
+
+/** The money intents of /admin/orders/:number. */
+export type PaymentIntent = 'record-payment' | 'send-payment-link' | 'refund' | 'retry-refund';
+
+/** The money intents' handlers, by intent, for `runAdminAction` (beside `orderHandlers`). */
+export function paymentHandlers(context: Context): Record<PaymentIntent, AdminHandler<never>> {
+  return {
+    'record-payment': adminHandler(counterPaymentSchema, (input, admin) =>
+      recordCounterPayment(context, admin, input),
+    ),
+    'send-payment-link': adminHandler(paymentLinkSchema, (input, admin) =>
+      sendPaymentLink(context, admin, input),
+    ),
+    refund: adminHandler(refundSchema, (input, admin) => refundPayment(context, admin, input)),
+    'retry-refund': adminHandler(retryRefundSchema, (input, admin) =>
+      retryRefund(context, admin, input),
+    ),
+  } as unknown as Record<PaymentIntent, AdminHandler<never>>;
+}

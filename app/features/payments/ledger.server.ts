@@ -1,0 +1,531 @@
+/**
+ * The payment ledger on the database (issue 21 items 4 and 6): every payment and refund is a
+ * `payments` row and an order's balance is computed from them (`orderBalance`), never stored.
+ *
+ * Money decisions are taken under a row lock on the order (`select … for update`), in the
+ * transaction that writes the row, so two administrators (or an administrator and a webhook)
+ * never both take the last rupee of a balance. Rows move by conditional updates (`where status
+ * = 'pending'`), and each provider event is recorded in `payment_events` in the same
+ * transaction, so a replayed webhook or a confirmation racing its webhook changes nothing twice.
+ *
+ * When an order's balance reaches zero, in the same transaction: the order becomes 'paid'
+ * (paid_at), its timeline says so, the invoice job is queued (contract with features/invoices:
+ * `invoice.issue`, deduplicated per order) and, for a bespoke order, the customer is told.
+ */
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '~/lib/db.server';
+import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';
+import type {
+  OrderPaymentEvent,
+  PaymentLinkEvent,
+  PaymentProviderName,
+  RefundEvent,
+} from '~/lib/payments/payments.server';
+import { customers, orderEvents, orders, payments } from '~/lib/schema.server';
+import { recordEvent } from '~/features/orders/orders.server';
+import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
+import { getMessageSettings } from '~/features/customers/message-settings.server';
+import { formatRupees } from '~/lib/money';
+import { orderBalance, type OrderBalance } from './ledger';
+import { paidInFullEmail } from './payment-email';
+
+/** An open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A payments row as both order pages list it. */
+export interface PaymentView {
+  id: number;
+  kind: 'payment' | 'refund';
+  method: 'online' | 'payment_link' | 'cash' | 'upi';
+  status: 'pending' | 'succeeded' | 'failed';
+  /** > 0 for a payment, < 0 for a refund. */
+  amountPaise: number;
+  reference: string;
+  reason: string;
+  /** ISO 8601. */
+  createdAt: string;
+  settledAt: string | null;
+}
+
+/** A payments row with what only the back office sees. */
+export interface AdminPaymentView extends PaymentView {
+  provider: PaymentProviderName | null;
+  providerPaymentId: string | null;
+  providerRefundId: string | null;
+  linkUrl: string | null;
+  refundOfId: number | null;
+  recordedByEmail: string | null;
+  /** Payments: what may still be refunded from it (amount − refunds not failed); else 0. */
+  refundablePaise: number;
+  /** Refunds sent to the provider that did not answer (no refund id yet): may be retried. */
+  retryable: boolean;
+}
+
+/** The order columns the ledger decides with, read under the lock. */
+export interface LockedOrder {
+  id: number;
+  number: string;
+  kind: 'shop' | 'bespoke';
+  status: 'created' | 'paid' | 'failed' | 'cancelled';
+  amountPaise: number;
+  userId: string | null;
+  customerId: number | null;
+  customerName: string;
+  email: string;
+  phone: string;
+  fulfilmentStatus: (typeof orders.$inferSelect)['fulfilmentStatus'];
+}
+
+const lockedColumns = {
+  id: orders.id,
+  number: orders.number,
+  kind: orders.kind,
+  status: orders.status,
+  amountPaise: orders.amountPaise,
+  userId: orders.userId,
+  customerId: orders.customerId,
+  customerName: orders.customerName,
+  email: orders.email,
+  phone: orders.phone,
+  fulfilmentStatus: orders.fulfilmentStatus,
+};
+
+/** Locks an order by its id (`for update`) and reads what the ledger needs; undefined if gone. */
+async function lockOrderById(tx: Tx, orderId: number): Promise<LockedOrder | undefined> {
+  const [row] = await tx
+    .select(lockedColumns)
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row;
+}
+
+/** Locks an order by its number, as {@link lockOrderById}. */
+export async function lockOrderByNumber(tx: Tx, number: string): Promise<LockedOrder | undefined> {
+  const [row] = await tx
+    .select(lockedColumns)
+    .from(orders)
+    .where(eq(orders.number, number))
+    .for('update');
+  return row;
+}
+
+/** An order's rows, oldest first. */
+function rowsOf(db: DbOrTx, orderId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** The balance of an order of `amountPaise` from its rows (read in `db`, or in a locked tx). */
+export async function balanceOf(
+  db: DbOrTx,
+  order: { id: number; amountPaise: number },
+): Promise<OrderBalance> {
+  return orderBalance(order.amountPaise, await rowsOf(db, order.id));
+}
+
+/** What is refundable from each payment row: its amount minus its refunds that did not fail. */
+function refundableByPayment(rows: (typeof payments.$inferSelect)[]): Map<number, number> {
+  const refundable = new Map<number, number>();
+  for (const row of rows) {
+    if (row.kind === 'payment' && row.status === 'succeeded')
+      refundable.set(row.id, row.amountPaise);
+  }
+  for (const row of rows) {
+    if (row.kind === 'refund' && row.status !== 'failed' && row.refundOfId !== null) {
+      refundable.set(row.refundOfId, (refundable.get(row.refundOfId) ?? 0) + row.amountPaise);
+    }
+  }
+  return refundable;
+}
+
+/** What may still be refunded from payment row `paymentRowId` (read in a locked tx). */
+export async function refundableFrom(
+  tx: Tx,
+  orderId: number,
+  paymentRowId: number,
+): Promise<number> {
+  return refundableByPayment(await rowsOf(tx, orderId)).get(paymentRowId) ?? 0;
+}
+
+/** The sum of the order's pending payment links (they count against the balance). */
+export async function pendingLinksPaise(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.method, 'payment_link'),
+        eq(payments.status, 'pending'),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+const toView = (row: typeof payments.$inferSelect): PaymentView => ({
+  id: row.id,
+  kind: row.kind,
+  method: row.method,
+  status: row.status,
+  amountPaise: row.amountPaise,
+  reference: row.reference,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+  settledAt: row.settledAt?.toISOString() ?? null,
+});
+
+/**
+ * An order's payments as its owner sees them (online attempts never completed are left out)
+ * and its balance.
+ */
+export async function orderPayments(
+  db: Db,
+  order: { id: number; amountPaise: number },
+): Promise<{ rows: PaymentView[]; balance: OrderBalance }> {
+  const rows = await rowsOf(db, order.id);
+  return {
+    rows: rows
+      .filter((row) => row.status !== 'pending' || row.kind === 'refund')
+      .filter((row) => !(row.kind === 'payment' && row.status === 'failed'))
+      .map(toView),
+    balance: orderBalance(order.amountPaise, rows),
+  };
+}
+
+/** An order's payments as the back office sees them, with its balance. */
+export async function adminOrderPayments(
+  db: Db,
+  order: { id: number; amountPaise: number },
+): Promise<{ rows: AdminPaymentView[]; balance: OrderBalance }> {
+  const rows = await rowsOf(db, order.id);
+  const refundable = refundableByPayment(rows);
+  return {
+    rows: rows.map((row) => ({
+      ...toView(row),
+      provider: row.provider,
+      providerPaymentId: row.providerPaymentId,
+      providerRefundId: row.providerRefundId,
+      linkUrl: row.linkUrl,
+      refundOfId: row.refundOfId,
+      recordedByEmail: row.recordedByEmail,
+      refundablePaise: refundable.get(row.id) ?? 0,
+      retryable:
+        row.kind === 'refund' &&
+        row.status === 'pending' &&
+        row.providerRefundId === null &&
+        row.provider !== null,
+    })),
+    balance: orderBalance(order.amountPaise, rows),
+  };
+}
+
+/** The invoice job of a fully paid order (contract with features/invoices). */
+function enqueueInvoice(tx: DbOrTx, orderId: number) {
+  return enqueueJob(tx, {
+    kind: 'invoice.issue',
+    payload: { orderId },
+    dedupeKey: `invoice:order:${orderId}`,
+  });
+}
+
+/** The credit-note job of a succeeded refund row (contract with features/invoices). */
+export function enqueueCreditNote(tx: DbOrTx, refundRowId: number) {
+  return enqueueJob(tx, {
+    kind: 'credit-note.issue',
+    payload: { paymentId: refundRowId },
+    dedupeKey: `credit-note:payment:${refundRowId}`,
+  });
+}
+
+/** Where the order's messages link to and whose name they carry. */
+export interface LedgerSite {
+  publicUrl: string;
+  shopName: string;
+}
+
+/**
+ * After a payment succeeded in `tx` (the order locked): when the balance is now zero or less
+ * and the order is not paid yet, makes it 'paid' (paid_at), writes the timeline entry, queues
+ * the invoice job and tells the customer (bespoke orders; a shop order's confirmation is sent
+ * by checkout). Resolves to whether the order became paid now.
+ */
+export async function settleIfPaidInFull(
+  tx: Tx,
+  order: LockedOrder,
+  site: LedgerSite,
+  actorEmail: string | null = null,
+): Promise<boolean> {
+  if (order.status === 'paid' || order.status === 'cancelled') return false;
+  const balance = await balanceOf(tx, order);
+  if (balance.balancePaise > 0) return false;
+  const now = new Date();
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), ne(orders.status, 'paid')))
+    .returning({ id: orders.id });
+  if (!updated) return false;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    kind: 'paid',
+    note: `Paid in full: ${formatRupees(balance.paidPaise)}`,
+    actorEmail,
+  });
+  await enqueueInvoice(tx, order.id);
+  if (order.kind === 'bespoke') await tellPaidInFull(tx, order, balance, site);
+  return true;
+}
+
+/** The customer's "paid in full" message: to their record's channels, else the order's e-mail. */
+async function tellPaidInFull(tx: Tx, order: LockedOrder, balance: OrderBalance, site: LedgerSite) {
+  const orderUrl = `${site.publicUrl}/account/orders/${encodeURIComponent(order.number)}`;
+  const mail = paidInFullEmail(order, balance.paidPaise, site.shopName, orderUrl);
+  const dedupeKey = `order:${order.id}:paid`;
+  const [record] = order.customerId
+    ? await tx.select().from(customers).where(eq(customers.id, order.customerId))
+    : [];
+  if (record) {
+    const settings = await getMessageSettings(tx);
+    await queueCustomerMessage(tx, record, {
+      kind: 'order.paid',
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      whatsapp: {
+        name: settings.templates.orderStatus,
+        language: settings.language,
+        params: [order.customerName, order.number, 'Paid in full', orderUrl],
+        text: `Dear ${order.customerName}, your order ${order.number} is now: Paid in full. ${orderUrl}`,
+      },
+      orderId: order.id,
+      dedupeKey,
+    });
+    return;
+  }
+  await queueOrderMessage(tx, order, {
+    kind: 'order.paid',
+    mail,
+    statusLabel: 'Paid in full',
+    orderUrl,
+    dedupeKey,
+  });
+}
+
+/** What applying an event or a confirmation to the ledger did. */
+export type LedgerOutcome =
+  | { kind: 'settled'; orderId: number; paidInFull: boolean }
+  | { kind: 'already-settled' }
+  | { kind: 'duplicate' }
+  | { kind: 'failed' }
+  | { kind: 'refunded'; orderId: number }
+  | { kind: 'refund-failed' }
+  /** A refund id the ledger does not know yet: the webhook is answered 409 to be retried. */
+  | { kind: 'unknown-refund' }
+  | { kind: 'ignored'; reason: string };
+
+/**
+ * Marks a pending (or failed: money received always counts) payment row succeeded with the
+ * provider's payment id, then settles the order if paid in full. The order must be locked.
+ */
+async function succeedPayment(
+  tx: Tx,
+  order: LockedOrder,
+  rowId: number,
+  providerPaymentId: string,
+  site: LedgerSite,
+): Promise<LedgerOutcome> {
+  const [settled] = await tx
+    .update(payments)
+    .set({ status: 'succeeded', providerPaymentId, settledAt: new Date() })
+    .where(and(eq(payments.id, rowId), ne(payments.status, 'succeeded')))
+    .returning({ id: payments.id });
+  if (!settled) return { kind: 'already-settled' };
+  const paidInFull = await settleIfPaidInFull(tx, order, site);
+  return { kind: 'settled', orderId: order.id, paidInFull };
+}
+
+/** The order number of the ledger payment with this provider order id, or null. */
+export async function ledgerOrderOf(db: Db, providerOrderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ number: orders.number })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.providerOrderId, providerOrderId), eq(payments.kind, 'payment')));
+  return row?.number ?? null;
+}
+
+/** The payment row (and its order, locked) with this provider order id, in `tx`. */
+async function rowByProviderOrder(tx: Tx, providerOrderId: string) {
+  const [row] = await tx
+    .select({ id: payments.id, orderId: payments.orderId, amountPaise: payments.amountPaise })
+    .from(payments)
+    .where(and(eq(payments.providerOrderId, providerOrderId), eq(payments.kind, 'payment')));
+  if (!row) return null;
+  const order = await lockOrderById(tx, row.orderId);
+  return order ? { row, order } : null;
+}
+
+/**
+ * Confirms the payment the widget reported for a ledger payment (a bespoke order's advance or
+ * balance), once the caller verified its signature against `providerOrderId` as WE stored it
+ * for this order. Only the order's owner may confirm it (or Razorpay's redirect callback, by
+ * the signature alone); a repeat changes nothing.
+ * @returns null when the order is not the user's or the provider order is not this order's.
+ */
+export async function confirmLedgerPayment(
+  db: Db,
+  input: {
+    /** The signed-in owner; null only for Razorpay's redirect callback, trusted by its signature. */
+    userId: string | null;
+    orderNumber: string;
+    providerOrderId: string;
+    paymentId: string;
+    provider: PaymentProviderName;
+  },
+  site: LedgerSite,
+): Promise<LedgerOutcome | null> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrderByNumber(tx, input.orderNumber);
+    if (!order || (input.userId !== null && order.userId !== input.userId)) return null;
+    const [row] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.providerOrderId, input.providerOrderId),
+          eq(payments.kind, 'payment'),
+        ),
+      );
+    if (!row) return null;
+    const fresh = await recordEvent(tx, {
+      eventId: `confirm:${input.paymentId}`,
+      provider: input.provider,
+      type: 'checkout.confirm',
+      orderId: order.id,
+    });
+    if (!fresh) return { kind: 'duplicate' };
+    return succeedPayment(tx, order, row.id, input.paymentId, site);
+  });
+}
+
+/**
+ * Applies a verified `payment.captured` / `order.paid` / `payment.failed` event for a provider
+ * order that no shop order has: the ledger row with that provider order id. Captured money
+ * is recorded even when the balance is already covered (it was taken: the back office then
+ * shows an overpayment to refund). An amount that differs from the row's is ignored.
+ */
+export async function applyLedgerOrderEvent(
+  db: Db,
+  provider: PaymentProviderName,
+  event: OrderPaymentEvent,
+  site: LedgerSite,
+): Promise<LedgerOutcome> {
+  return db.transaction(async (tx) => {
+    const found = await rowByProviderOrder(tx, event.providerOrderId);
+    const fresh = await recordEvent(tx, {
+      eventId: event.eventId,
+      provider,
+      type: event.type,
+      orderId: found?.order.id ?? null,
+    });
+    if (!fresh) return { kind: 'duplicate' };
+    if (!found) return { kind: 'ignored', reason: 'unknown provider order' };
+    if (event.type === 'payment.failed') {
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: 'failed' })
+        .where(and(eq(payments.id, found.row.id), eq(payments.status, 'pending')))
+        .returning({ id: payments.id });
+      return failed ? { kind: 'failed' } : { kind: 'ignored', reason: 'not pending' };
+    }
+    if (!event.paymentId) return { kind: 'ignored', reason: 'no payment id' };
+    if (event.amountPaise !== null && event.amountPaise !== found.row.amountPaise) {
+      return {
+        kind: 'ignored',
+        reason: `amount ${event.amountPaise} differs from ${found.row.amountPaise}`,
+      };
+    }
+    return succeedPayment(tx, found.order, found.row.id, event.paymentId, site);
+  });
+}
+
+/** Applies a verified `payment_link.paid` event to the link's row (once). */
+export async function applyPaymentLinkEvent(
+  db: Db,
+  provider: PaymentProviderName,
+  event: PaymentLinkEvent,
+  site: LedgerSite,
+): Promise<LedgerOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: payments.id, orderId: payments.orderId, amountPaise: payments.amountPaise })
+      .from(payments)
+      .where(eq(payments.providerLinkId, event.linkId));
+    const order = row ? await lockOrderById(tx, row.orderId) : undefined;
+    const fresh = await recordEvent(tx, {
+      eventId: event.eventId,
+      provider,
+      type: event.type,
+      orderId: order?.id ?? null,
+    });
+    if (!fresh) return { kind: 'duplicate' };
+    if (!row || !order) return { kind: 'ignored', reason: 'unknown payment link' };
+    if (event.amountPaise !== null && event.amountPaise !== row.amountPaise) {
+      return {
+        kind: 'ignored',
+        reason: `amount ${event.amountPaise} differs from ${row.amountPaise}`,
+      };
+    }
+    return succeedPayment(tx, order, row.id, event.paymentId, site);
+  });
+}
+
+/**
+ * Applies a verified `refund.processed` (the refund row succeeds, settled_at, the credit-note
+ * job is queued) or `refund.failed` (the row fails) event, once. A refund id the ledger does
+ * not know yet (the webhook outran the request that stores it) records nothing and answers
+ * 'unknown-refund', so the provider delivers it again.
+ */
+export async function applyRefundEvent(
+  db: Db,
+  provider: PaymentProviderName,
+  event: RefundEvent,
+): Promise<LedgerOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: payments.id, orderId: payments.orderId })
+      .from(payments)
+      .where(and(eq(payments.providerRefundId, event.refundId), eq(payments.kind, 'refund')));
+    if (!row) return { kind: 'unknown-refund' };
+    await lockOrderById(tx, row.orderId);
+    const fresh = await recordEvent(tx, {
+      eventId: event.eventId,
+      provider,
+      type: event.type,
+      orderId: row.orderId,
+    });
+    if (!fresh) return { kind: 'duplicate' };
+    if (event.type === 'refund.failed') {
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: 'failed' })
+        .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+        .returning({ id: payments.id });
+      return failed ? { kind: 'refund-failed' } : { kind: 'ignored', reason: 'not pending' };
+    }
+    const [settled] = await tx
+      .update(payments)
+      .set({ status: 'succeeded', settledAt: new Date() })
+      .where(and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'failed'])))
+      .returning({ id: payments.id });
+    if (!settled) return { kind: 'ignored', reason: 'already succeeded' };
+    await enqueueCreditNote(tx, row.id);
+    return { kind: 'refunded', orderId: row.orderId };
+  });
+}

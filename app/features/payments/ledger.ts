@@ -1,0 +1,104 @@
+/**
+ * The payment ledger's rules (issue 21 items 4 and 6), pure and shared by the server and both
+ * order pages: an order's balance computed from its payment rows (never stored), the labels of
+ * methods and states. Amounts are integer paise.
+ *
+ * The balance: paid = Σ succeeded payments; refunded = −Σ succeeded refunds. A refund is also a
+ * credit note, so it lowers the order's value by what it returns:
+ *   value after credit notes = total − refunded; net paid = paid − refunded;
+ *   balance due = value − net paid = total − paid.
+ * A negative balance means the customer paid more than the order's value (two online payments
+ * captured at once): the back office shows it as an overpayment to refund.
+ */
+import { formatRupees } from '~/lib/money';
+import { fulfilmentIndex, type FulfilmentStatus } from '~/features/orders/fulfilment';
+import type { PAYMENT_METHODS } from '~/lib/schema-enums';
+
+/** One payment row as far as the balance is concerned. */
+export interface LedgerEntry {
+  kind: 'payment' | 'refund';
+  status: 'pending' | 'succeeded' | 'failed';
+  /** > 0 for a payment, < 0 for a refund. */
+  amountPaise: number;
+}
+
+/** What an order's payment rows add up to, in paise. */
+export interface OrderBalance {
+  /** The order's amount (the sum of its lines or garments). */
+  totalPaise: number;
+  /** Σ succeeded payments. */
+  paidPaise: number;
+  /** What succeeded refunds returned (a positive number). */
+  refundedPaise: number;
+  /** paid − refunded. */
+  netPaidPaise: number;
+  /** The value after credit notes: total − refunded. */
+  valuePaise: number;
+  /** What is still due: total − paid; negative when overpaid. */
+  balancePaise: number;
+}
+
+/**
+ * The balance of an order of `totalPaise` from its payment rows (only succeeded rows count;
+ * pending and failed ones are ignored).
+ */
+export function orderBalance(totalPaise: number, entries: readonly LedgerEntry[]): OrderBalance {
+  let paidPaise = 0;
+  let refundedPaise = 0;
+  for (const entry of entries) {
+    if (entry.status !== 'succeeded') continue;
+    if (entry.kind === 'payment') paidPaise += entry.amountPaise;
+    else refundedPaise -= entry.amountPaise;
+  }
+  return {
+    totalPaise,
+    paidPaise,
+    refundedPaise,
+    netPaidPaise: paidPaise - refundedPaise,
+    valuePaise: totalPaise - refundedPaise,
+    balancePaise: totalPaise - paidPaise,
+  };
+}
+
+/** What the shopper may pay online now on a bespoke order. */
+export type OnlinePurpose = 'advance' | 'balance';
+
+/**
+ * Which online payment a bespoke order offers its owner (issue 21 item 4), or null:
+ * 'advance' while no payment has succeeded; 'balance' once the order is ready (or delivered)
+ * with a balance above zero. A cancelled or paid order offers nothing.
+ */
+export function onlineOffer(order: {
+  kind: 'shop' | 'bespoke';
+  status: string;
+  fulfilmentStatus: FulfilmentStatus | null;
+  balance: OrderBalance;
+}): OnlinePurpose | null {
+  if (order.kind !== 'bespoke' || order.status === 'cancelled' || order.status === 'paid') {
+    return null;
+  }
+  if (order.balance.balancePaise <= 0) return null;
+  if (order.balance.paidPaise === 0) return 'advance';
+  if (fulfilmentIndex(order.fulfilmentStatus) >= fulfilmentIndex('ready')) return 'balance';
+  return null;
+}
+
+/** How each method reads. */
+export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  online: 'Online',
+  payment_link: 'Payment link',
+  cash: 'Cash',
+  upi: 'UPI',
+};
+
+/** How each state of a row reads. */
+export const STATUS_LABELS = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+} as const;
+
+/** The refusal of an amount above the balance (issue 21 item 4: overpayment is refused). */
+export function overBalanceMessage(balancePaise: number): string {
+  return `This is more than the balance of ${formatRupees(Math.max(0, balancePaise))}.`;
+}

@@ -1,0 +1,341 @@
+/**
+ * A bespoke order's advance and balance paid online by its owner (issue 21 item 4), through
+ * the checkout's verified flow: a provider order made by the server for the amount the server
+ * decides, stored as a pending 'online' payments row with its provider order id; the same
+ * widget (or the sandbox dialog); the confirmation verified against the provider order id WE
+ * stored for THIS shopper's row; the webhook settling it too. Amounts are integer paise.
+ *
+ * POST /api/payments/order-start, /order-confirm and /order-sandbox (JSON, signed-in owner).
+ */
+import { and, eq } from 'drizzle-orm';
+import { data, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import type { Db } from '~/lib/db.server';
+import { orders, payments } from '~/lib/schema.server';
+import { enforceLimits, RateLimitedError, waitInWords } from '~/lib/rate-limit.server';
+import { parseJsonRequest } from '~/lib/request-body.server';
+import { PaymentProviderError, type PaymentProvider } from '~/lib/payments/payments.server';
+import type { SessionUser } from '~/features/account/session.server';
+import { advanceDuePaise } from '~/features/bespoke/pricing';
+import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
+import {
+  CHECKOUT_LIMITS,
+  ledgerSite,
+  processWebhook,
+  type PaymentStart,
+} from '~/features/checkout/payment-flow.server';
+import { onlineOffer, type OnlinePurpose, type OrderBalance } from './ledger';
+import type { OrderDetail } from '~/features/orders/orders.server';
+import {
+  balanceOf,
+  confirmLedgerPayment,
+  lockOrderByNumber,
+  orderPayments,
+  type PaymentView,
+  type Tx,
+} from './ledger.server';
+
+/** A refusal for the shopper, with its HTTP status. */
+class OnlinePaymentError extends Error {
+  constructor(
+    message: string,
+    readonly status: 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+const NOT_FOUND = 'Order not found';
+
+/**
+ * What the owner may pay now on their order `number`, decided in `tx` with the order locked:
+ * the advance (`advancePercent` of the total, rounded up to the rupee by advanceDuePaise) while
+ * nothing is paid, the balance once the order is ready.
+ * @throws OnlinePaymentError 404 for an order that is not theirs; 409 when `purpose` is not
+ *   offered now.
+ */
+async function amountDue(
+  tx: Tx,
+  input: { userId: string; number: string; purpose: OnlinePurpose; advancePercent: number },
+) {
+  const order = await lockOrderByNumber(tx, input.number);
+  if (!order || order.userId !== input.userId) throw new OnlinePaymentError(NOT_FOUND, 404);
+  const balance = await balanceOf(tx, order);
+  const offer = onlineOffer({ ...order, balance });
+  if (offer !== input.purpose) {
+    throw new OnlinePaymentError(
+      input.purpose === 'advance'
+        ? 'The advance is no longer due on this order.'
+        : 'The balance can be paid once your order is ready.',
+      409,
+    );
+  }
+  const amountPaise =
+    offer === 'advance'
+      ? Math.min(balance.balancePaise, advanceDuePaise(order.amountPaise, input.advancePercent))
+      : balance.balancePaise;
+  return { order, amountPaise };
+}
+
+/**
+ * Starts the owner's online payment of the advance or balance: decides the amount, makes the
+ * provider order (outside any transaction), then stores the pending row after checking, under
+ * the order's lock, that the same amount is still due.
+ * @throws OnlinePaymentError (404, 409); PaymentProviderError or RangeError from the provider.
+ */
+async function startOrderPayment(
+  db: Db,
+  provider: PaymentProvider,
+  input: { userId: string; number: string; purpose: OnlinePurpose },
+): Promise<{
+  amountPaise: number;
+  providerOrderId: string;
+  order: { name: string; email: string; phone: string };
+}> {
+  const { advancePercent } = await getBespokeSettings(db);
+  const due = await db.transaction((tx) => amountDue(tx, { ...input, advancePercent }));
+  const providerOrder = await provider.createOrder({
+    amountPaise: due.amountPaise,
+    receipt: due.order.number,
+    notes: { order_number: due.order.number, purpose: input.purpose },
+  });
+  await db.transaction(async (tx) => {
+    const again = await amountDue(tx, { ...input, advancePercent });
+    if (again.amountPaise !== due.amountPaise) {
+      throw new OnlinePaymentError('The amount due has just changed. Please try again.', 409);
+    }
+    await tx.insert(payments).values({
+      orderId: again.order.id,
+      kind: 'payment',
+      method: 'online',
+      status: 'pending',
+      amountPaise: due.amountPaise,
+      provider: provider.name,
+      providerOrderId: providerOrder.providerOrderId,
+    });
+  });
+  return {
+    amountPaise: due.amountPaise,
+    providerOrderId: providerOrder.providerOrderId,
+    order: { name: due.order.customerName, email: due.order.email, phone: due.order.phone },
+  };
+}
+
+const startSchema = z.object({
+  orderNumber: z.string().min(1).max(40),
+  purpose: z.enum(['advance', 'balance']),
+});
+
+/**
+ * POST /api/payments/order-start `{ orderNumber, purpose }`: the widget's start for a bespoke
+ * order's advance or balance, rate-limited per account and address like checkout
+ * (CHECKOUT_LIMITS). Answers a PaymentStart, or `{ error }` with 400/404/409/429/502.
+ */
+export async function handleOrderStart(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+  clientAddress: string,
+) {
+  const parsed = await parseJsonRequest(request, startSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
+  try {
+    await enforceLimits(
+      context.db,
+      [
+        { key: `order-payment:user:${user.id}`, limit: CHECKOUT_LIMITS.perAccount },
+        { key: `order-payment:ip:${clientAddress}`, limit: CHECKOUT_LIMITS.perAddress },
+      ],
+      'Too many payments',
+    );
+    const started = await startOrderPayment(context.db, context.payments, {
+      userId: user.id,
+      number: parsed.data.orderNumber,
+      purpose: parsed.data.purpose,
+    });
+    const notes = { order_number: parsed.data.orderNumber, purpose: parsed.data.purpose };
+    const start: PaymentStart = {
+      orderNumber: parsed.data.orderNumber,
+      amountPaise: started.amountPaise,
+      currency: 'INR',
+      provider: context.payments.name,
+      providerOrderId: started.providerOrderId,
+      keyId: context.payments.publicKey,
+      prefill: {
+        name: started.order.name,
+        email: started.order.email,
+        contact: started.order.phone,
+      },
+      notes,
+    };
+    return data(start);
+  } catch (error) {
+    if (error instanceof OnlinePaymentError) {
+      return data({ error: error.message }, { status: error.status });
+    }
+    if (error instanceof RateLimitedError) {
+      return data(
+        {
+          error: `You have started several payments in a short time. Please try again in ${waitInWords(error.retryAfterS)}.`,
+        },
+        { status: 429, headers: { 'Retry-After': String(error.retryAfterS) } },
+      );
+    }
+    if (error instanceof PaymentProviderError || error instanceof RangeError) {
+      console.warn('payment provider refused the order payment', error.message);
+      return data(
+        { error: 'There was an error processing your payment. Please try again.' },
+        { status: 502 },
+      );
+    }
+    throw error;
+  }
+}
+
+/** The owner's payment row with this provider order id on their order, or null. */
+async function ownRow(db: Db, userId: string, orderNumber: string, providerOrderId: string) {
+  const [row] = await db
+    .select({
+      providerOrderId: payments.providerOrderId,
+      provider: payments.provider,
+      status: payments.status,
+      amountPaise: payments.amountPaise,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.providerOrderId, providerOrderId),
+        eq(payments.kind, 'payment'),
+        eq(orders.number, orderNumber),
+        eq(orders.userId, userId),
+      ),
+    );
+  return row ?? null;
+}
+
+const confirmSchema = z.object({
+  orderNumber: z.string().min(1).max(40),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+/**
+ * POST /api/payments/order-confirm: the widget's signed payment for a ledger row. The
+ * signature must match the provider order id stored on the owner's row; then the row succeeds
+ * (once) and the order is paid when nothing is left. Answers `{ ok, orderNumber }` or
+ * `{ error }` with 400/404.
+ */
+export async function handleOrderConfirm(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+) {
+  const parsed = await parseJsonRequest(request, confirmSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
+  const body = parsed.data;
+  const row = await ownRow(context.db, user.id, body.orderNumber, body.razorpay_order_id);
+  if (!row?.providerOrderId) return data({ error: NOT_FOUND }, { status: 404 });
+  const valid = context.payments.verifyPaymentSignature({
+    providerOrderId: row.providerOrderId,
+    paymentId: body.razorpay_payment_id,
+    signature: body.razorpay_signature,
+  });
+  if (!valid) return data({ error: 'The payment could not be verified' }, { status: 400 });
+  const outcome = await confirmLedgerPayment(
+    context.db,
+    {
+      userId: user.id,
+      orderNumber: body.orderNumber,
+      providerOrderId: row.providerOrderId,
+      paymentId: body.razorpay_payment_id,
+      provider: context.payments.name,
+    },
+    await ledgerSite(context),
+  );
+  if (!outcome) return data({ error: NOT_FOUND }, { status: 404 });
+  return data({ ok: true, orderNumber: body.orderNumber });
+}
+
+const sandboxSchema = z.object({
+  orderNumber: z.string().min(1).max(40),
+  providerOrderId: z.string().min(1).max(100),
+  outcome: z.enum(['pay', 'fail']),
+});
+
+/**
+ * POST /api/payments/order-sandbox: the sandbox dialog's 'Pay' (the signed payment Razorpay's
+ * widget would hand over, to be confirmed) or 'Fail payment' (a signed payment.failed webhook
+ * through the webhook path) for the owner's pending row. 404 unless the sandbox takes
+ * payments, for anyone else's order, or for a row already settled (409).
+ */
+export async function handleOrderSandbox(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+) {
+  const sandbox = context.payments.sandbox;
+  if (!sandbox) return data({ error: 'Not found' }, { status: 404 });
+  const parsed = await parseJsonRequest(request, sandboxSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
+  const row = await ownRow(
+    context.db,
+    user.id,
+    parsed.data.orderNumber,
+    parsed.data.providerOrderId,
+  );
+  if (!row?.providerOrderId || row.provider !== 'sandbox') {
+    return data({ error: NOT_FOUND }, { status: 404 });
+  }
+  if (row.status === 'succeeded') {
+    return data({ error: 'This payment is already made' }, { status: 409 });
+  }
+  if (parsed.data.outcome === 'pay') {
+    const payment = sandbox.pay(row.providerOrderId);
+    return data({
+      razorpay_payment_id: payment.paymentId,
+      razorpay_order_id: row.providerOrderId,
+      razorpay_signature: payment.signature,
+    });
+  }
+  const failure = sandbox.failure(row.providerOrderId, row.amountPaise);
+  return processWebhook(context, failure.rawBody, failure.signature, failure.eventId);
+}
+
+/** An order's money as its owner's page shows it. */
+export interface OwnerOrderMoney {
+  kind: 'shop' | 'bespoke';
+  rows: PaymentView[];
+  balance: OrderBalance;
+  /** The online payment offered now and its amount in paise; null when none is due. */
+  offer: { purpose: OnlinePurpose; amountPaise: number } | null;
+}
+
+/**
+ * The payments, balance and due online payment of an order the caller already found for its
+ * owner (getOrder), for /account/orders/:number.
+ */
+export async function ownerOrderMoney(
+  db: Db,
+  order: Pick<OrderDetail, 'id' | 'amountPaise' | 'status' | 'fulfilmentStatus'>,
+): Promise<OwnerOrderMoney> {
+  const [[row], money, settings] = await Promise.all([
+    db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, order.id)),
+    orderPayments(db, order),
+    getBespokeSettings(db),
+  ]);
+  const kind = row?.kind ?? 'shop';
+  const purpose = onlineOffer({ ...order, kind, balance: money.balance });
+  const offer = purpose && {
+    purpose,
+    amountPaise:
+      purpose === 'advance'
+        ? Math.min(
+            money.balance.balancePaise,
+            advanceDuePaise(order.amountPaise, settings.advancePercent),
+          )
+        : money.balance.balancePaise,
+  };
+  return { kind, ...money, offer };
+}

@@ -1,0 +1,74 @@
+/**
+ * The sandbox's payment-link page, `/pay/:linkId` (issue 21 item 4: "a sandbox equivalent" of
+ * Razorpay Payment Links): reached by the link's unguessable id alone, so a customer without
+ * an account can pay; its 'Pay' produces exactly what Razorpay would, a signed
+ * `payment_link.paid` webhook, through the same webhook path. With Razorpay keys the page
+ * does not exist (404): Razorpay's own short URL is sent instead.
+ */
+import { eq } from 'drizzle-orm';
+import { data, type AppLoadContext } from 'react-router';
+import { orders, payments } from '~/lib/schema.server';
+import { processWebhook } from '~/features/checkout/payment-flow.server';
+
+/** What the link's page shows: no personal data beyond the order number and amount. */
+export interface LinkPage {
+  linkId: string;
+  orderNumber: string;
+  amountPaise: number;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+/** The sandbox link `linkId`, or null (not the sandbox, not a link id, unknown). */
+export async function findSandboxLink(
+  context: Pick<AppLoadContext, 'db' | 'payments'>,
+  linkId: string,
+): Promise<LinkPage | null> {
+  if (!context.payments.sandbox?.isLinkId(linkId)) return null;
+  const [row] = await context.db
+    .select({
+      linkId: payments.providerLinkId,
+      orderNumber: orders.number,
+      amountPaise: payments.amountPaise,
+      status: payments.status,
+      provider: payments.provider,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.providerLinkId, linkId));
+  if (!row?.linkId || row.provider !== 'sandbox') return null;
+  return {
+    linkId: row.linkId,
+    orderNumber: row.orderNumber,
+    amountPaise: row.amountPaise,
+    status: row.status,
+  };
+}
+
+/**
+ * The page's 'Pay': a signed `payment_link.paid` webhook for the link, applied through the
+ * webhook path (so a second press changes nothing). Answers `{ ok, message }` or a 404/409.
+ */
+export async function paySandboxLink(context: AppLoadContext, linkId: string) {
+  const link = await findSandboxLink(context, linkId);
+  const sandbox = context.payments.sandbox;
+  if (!link || !sandbox) throw data('Payment link not found', { status: 404 });
+  if (link.status !== 'pending') {
+    return data(
+      {
+        ok: false,
+        message:
+          link.status === 'succeeded'
+            ? 'This link is paid already. Thank you!'
+            : 'This link can no longer be paid.',
+      },
+      { status: 409 },
+    );
+  }
+  const event = sandbox.payLink({
+    linkId: link.linkId,
+    amountPaise: link.amountPaise,
+    referenceId: link.orderNumber,
+  });
+  await processWebhook(context, event.rawBody, event.signature, event.eventId);
+  return data({ ok: true, message: 'Payment received. Thank you!' });
+}
