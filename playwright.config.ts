@@ -35,12 +35,14 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /(accounts|commerce|admin|bespoke-orders|bespoke-payments|scale|attacks|fuzz)\.spec\.ts$/,
+      testIgnore:
+        /(accounts|commerce|admin|bespoke-orders|bespoke-payments|bespoke-journey|scale|attacks|fuzz)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
     {
       name: 'accounts',
-      testMatch: /(accounts|commerce|admin|bespoke-orders|bespoke-payments)\.spec\.ts$/,
+      testMatch:
+        /(accounts|commerce|admin|bespoke-orders|bespoke-payments|bespoke-journey)\.spec\.ts$/,
       dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
