@@ -14,6 +14,7 @@ import { ownerOrderMoney } from '~/features/payments/online-payments.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.order';
+import { formatShopDateTime } from '~/lib/shop-time';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
@@ -39,9 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function OrderPage() {
   const { order, documents, bespoke, money, shopName } = useLoaderData<typeof loader>();
-  const placed = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(order.createdAt),
-  );
+  const placed = formatShopDateTime(new Date(order.createdAt).toISOString());
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <p className="text-sm">

@@ -31,7 +31,13 @@ const COLUMNS: TableColumn[] = [
   { label: 'Total', className: 'text-right' },
 ];
 
-const date = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+// The shop's calendar day (Asia/Kolkata), whatever the server's zone.
+const date = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 export default function Orders() {
   const { orders } = useLoaderData<typeof loader>();
