@@ -76,7 +76,7 @@ test('a paid order gets a tax invoice the shopper downloads, and an e-mail with 
     await page.reload();
     await expect(download).toBeVisible({ timeout: 1_000 });
   }).toPass();
-  await expect(page.getByRole('heading', { name: 'Tax invoice' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Tax invoice' })).toBeVisible();
   const invoiceNumber = (await download.textContent())!.replace('Download tax invoice ', '');
   await screenshots(page, 'account-order-with-invoice');
 
@@ -153,6 +153,7 @@ test('an administrator reads the register and is refused a mistyped GSTIN', asyn
   // The order's page links its invoice too.
   await orderLink.last().click();
   await expect(page.getByRole('link', { name: /^Download tax invoice RT\// })).toBeVisible();
+  await screenshots(page, 'admin-order-with-invoice');
 
   await page.goto('/admin/invoices/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Invoicing settings' })).toBeVisible();

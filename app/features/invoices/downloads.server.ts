@@ -15,8 +15,9 @@ import { invoicePdf } from './pdf.server';
 /** Whose documents: a shopper's own (by their user id), or any order's (the back office). */
 export type DocumentReader = { userId: string } | 'admin';
 
-/** The order with `number`, when `reader` may see it. */
+/** The order with `number`, when `reader` may see it (an unreadable number is no order). */
 async function readableOrder(db: Db, reader: DocumentReader, number: string) {
+  if (!/^[A-Za-z0-9-]{1,40}$/.test(number)) return null;
   const access: SQL | undefined =
     reader === 'admin'
       ? undefined
@@ -33,7 +34,7 @@ async function readableOrder(db: Db, reader: DocumentReader, number: string) {
   const [order] = await db
     .select({ id: orders.id, number: orders.number })
     .from(orders)
-    .where(and(eq(orders.number, number.slice(0, 40)), access));
+    .where(and(eq(orders.number, number), access));
   return order ?? null;
 }
 

@@ -31,21 +31,30 @@ export function OrderDocuments({
 }) {
   if (documents.length === 0) return null;
   return (
-    <Section heading="Tax invoice" className={className}>
+    <Section
+      heading={documents.length > 1 ? 'Tax invoice and credit notes' : 'Tax invoice'}
+      className={className}
+    >
       <ul className="mt-3 grid gap-2">
         {documents.map((doc) => {
           const invoice = doc.kind === 'invoice';
           const href = invoice ? `${basePath}/invoice.pdf` : `${basePath}/credit-notes/${doc.id}`;
           return (
-            <li key={doc.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <FileTextIcon aria-hidden className="size-4 text-muted-foreground" />
-              <a href={href} className="font-medium text-primary underline">
-                {invoice ? 'Download tax invoice' : 'Download credit note'} {doc.number}
+            <li key={doc.id}>
+              <a
+                href={href}
+                className="inline-flex min-h-11 items-start gap-2 font-medium text-primary underline sm:min-h-0"
+              >
+                <FileTextIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  {invoice ? 'Download tax invoice' : 'Download credit note'}{' '}
+                  <span className="whitespace-nowrap">{doc.number}</span>
+                </span>
               </a>
-              <span className="text-sm text-muted-foreground">
+              <p className="text-sm text-muted-foreground sm:ml-6">
                 {formatDocumentDate(shopDateOf(doc.issuedAt))} · {invoice ? '' : 'refund of '}
                 {formatRupeesExact(doc.totalPaise)}
-              </span>
+              </p>
             </li>
           );
         })}

@@ -161,6 +161,14 @@ export function InvoicingSettingsScreen({
           back from its price at the rate below.
         </p>
         {errors.taxKey && <FieldError id="inv-tax-error" message={errors.taxKey} />}
+        <div
+          aria-hidden
+          className="hidden gap-2 text-sm font-medium text-muted-foreground sm:grid sm:grid-cols-[2fr_1fr_1fr]"
+        >
+          <span>Sold as</span>
+          <span>HSN/SAC code</span>
+          <span>GST rate</span>
+        </div>
         <ul className="grid gap-3">
           {taxRows.map((row) => {
             const codeError = errors[`taxCode.${row.key}`];
@@ -169,15 +177,17 @@ export function InvoicingSettingsScreen({
             return (
               <li
                 key={row.key}
-                className="grid items-start gap-2 border-t border-border pt-3 sm:grid-cols-[2fr_1fr_1fr]"
+                className="grid grid-cols-2 items-start gap-2 border-t border-border pt-3 sm:grid-cols-[2fr_1fr_1fr]"
               >
                 <input type="hidden" name="taxKey" value={row.key} />
-                <span className="font-medium sm:pt-2">{row.label}</span>
+                <span className="col-span-2 font-medium sm:col-span-1 sm:pt-2">{row.label}</span>
                 <div className="grid gap-1">
+                  <Label htmlFor={`${id}-code`} className="text-sm sm:sr-only">
+                    HSN/SAC code<span className="sr-only">, {row.label}</span>
+                  </Label>
                   <Input
                     id={`${id}-code`}
                     name="taxCode"
-                    aria-label={`HSN/SAC code, ${row.label}`}
                     defaultValue={row.value.code}
                     inputMode="numeric"
                     maxLength={8}
@@ -187,11 +197,13 @@ export function InvoicingSettingsScreen({
                   <FieldError id={`${id}-code-error`} message={codeError} />
                 </div>
                 <div className="grid gap-1">
+                  <Label htmlFor={`${id}-rate`} className="text-sm sm:sr-only">
+                    GST rate in percent<span className="sr-only">, {row.label}</span>
+                  </Label>
                   <div className="flex items-center gap-2">
                     <Input
                       id={`${id}-rate`}
                       name="taxRate"
-                      aria-label={`GST rate in percent, ${row.label}`}
                       defaultValue={String(row.value.ratePercent)}
                       inputMode="decimal"
                       maxLength={5}
