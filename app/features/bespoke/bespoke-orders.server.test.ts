@@ -13,9 +13,11 @@ import {
   bespokeGarments,
   customers,
   designs,
+  notifications,
   orders,
   payments,
 } from '~/lib/schema.server';
+import { advanceFulfilment } from '~/features/admin/orders/orders.server';
 import { seedStyleOptions } from '~/seed/seed.server';
 import { saveMeasurementVersion } from '~/features/measurements/measurements.server';
 import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
@@ -494,6 +496,51 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     expect(due).not.toContain(far.number);
     expect(due).not.toContain(delivered.number);
     expect(due.indexOf(overdue.number)).toBeLessThan(due.indexOf(soon.number));
+  });
+
+  it('moves through fulfilment before any payment and tells a client without an account on their channels', async () => {
+    const db = app.database.db;
+    const [walkIn] = await db
+      .insert(customers)
+      .values({
+        name: 'Meera Joshi',
+        phone: '+919800000042',
+        email: 'meera@example.com',
+        notify: 'both',
+      })
+      .returning();
+    const { number } = await create(orderForm(walkIn!.id));
+    const order = await orderRow(number);
+    await advanceFulfilment(
+      db,
+      actor(),
+      { number, status: 'confirmed', version: order.updatedAt.toISOString() },
+      { publicUrl: 'http://shop.test', shopName: 'Test Tailors' },
+    );
+    expect((await orderRow(number)).fulfilmentStatus).toBe('confirmed');
+    const sent = await db
+      .select({ channel: notifications.channel, recipient: notifications.recipient })
+      .from(notifications)
+      .where(eq(notifications.orderId, order.id))
+      .orderBy(notifications.channel);
+    expect(sent).toEqual([
+      { channel: 'email', recipient: 'meera@example.com' },
+      { channel: 'whatsapp', recipient: '+919800000042' },
+    ]);
+    // A cancelled bespoke order does not move.
+    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    await expect(
+      advanceFulfilment(
+        db,
+        actor(),
+        {
+          number,
+          status: 'cutting',
+          version: (await orderRow(number)).updatedAt.toISOString(),
+        },
+        { publicUrl: 'http://shop.test', shopName: 'Test Tailors' },
+      ),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it('follows the client record when it is linked to an account later', async () => {
