@@ -21,6 +21,9 @@ export default [
   route('wishlist', 'routes/wishlist.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('book', 'routes/book.tsx'),
+  route('bespoke', 'routes/bespoke.tsx'),
+  route('d/:id', 'routes/design.tsx'),
+  route('d/:id/card.jpg', 'routes/design.card.ts'),
   route('book/manage/:token', 'routes/book.manage.tsx'),
   route('book/manage/:token/calendar.ics', 'routes/book.manage.calendar.ts'),
   ...prefix('admin', [
@@ -41,6 +44,7 @@ export default [
       route('clients/:id', 'routes/admin/client.tsx'),
       // Before any /admin/appointments/:id route, so 'setup' is never read as an id.
       route('appointments/setup', 'routes/admin/appointments-setup.tsx'),
+      route('style-options', 'routes/admin/style-options.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('media', 'routes/admin/media.tsx'),
@@ -61,6 +65,7 @@ export default [
   route('account/measurements', 'routes/account.measurements.tsx'),
   route('account/measurements/photos/:id', 'routes/account.measurement-photo.ts'),
   route('account/appointments', 'routes/account.appointments.tsx'),
+  route('account/designs', 'routes/account.designs.tsx'),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
   route('*', 'routes/not-found.tsx'),

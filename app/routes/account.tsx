@@ -4,6 +4,7 @@ import {
   LogOutIcon,
   PackageIcon,
   RulerIcon,
+  ScissorsIcon,
   SettingsIcon,
   ShoppingBagIcon,
 } from 'lucide-react';
@@ -92,6 +93,12 @@ export default function Account() {
       value: 'Your garments’ sizes',
       to: '/account/measurements',
       icon: RulerIcon,
+    },
+    {
+      label: 'Designs',
+      value: 'Garments you designed',
+      to: '/account/designs',
+      icon: ScissorsIcon,
     },
     { label: 'Settings', value: 'Password and account', to: '#settings', icon: SettingsIcon },
   ];

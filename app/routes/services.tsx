@@ -131,6 +131,11 @@ export default function Services() {
             </li>
           ))}
         </ul>
+        <p className="mt-6">
+          <Link to="/bespoke" className="font-semibold text-primary underline">
+            Design your garment with these options and see its price
+          </Link>
+        </p>
       </PageSection>
 
       <PageSection heading="Services and starting prices">

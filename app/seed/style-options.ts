@@ -335,7 +335,7 @@ const cuffs: DemoStyleOption[] = [
   ['barrel-2', 'Barrel cuff, two buttons', 'A taller cuff with two buttons.', ['shirt']],
   ['french', 'French (double) cuff', 'Folded back and closed with cufflinks.', ['shirt']],
   ['rounded', 'Rounded cuff', 'A barrel cuff with rounded corners.', ['shirt']],
-  ['plain-sleeve', 'Plain sleeve', 'A simply hemmed sleeve.', ['kurta']],
+  ['plain-sleeve', 'Plain sleeve', 'A simply finished sleeve.', ['kurta', ...COATS]],
   ['cuffed-sleeve', 'Cuffed sleeve', 'A buttoned cuff on the kurta sleeve.', ['kurta']],
   [
     'working-buttons',

@@ -99,6 +99,43 @@ const ADMIN_FIELDS = [
   'latitude',
   'longitude',
 ] as const;
+/** The configurator's summary form (issue 21): garment, fabric and one field per group. */
+const STYLE_FORM_FIELDS = [
+  'garment',
+  'fabric',
+  'closure',
+  'lapel',
+  'collar',
+  'button',
+  'pocket',
+  'vent',
+  'lining',
+  'cuff',
+  'pleat',
+  'monogram',
+] as const;
+
+/** The fields of /admin/style-options' forms (issue 21). */
+const STYLE_ADMIN_FIELDS = [
+  'id',
+  'version',
+  'group',
+  'code',
+  'name',
+  'description',
+  'garmentTypes',
+  'price',
+  'displayOrder',
+  'isActive',
+  'imageKey',
+  'optionId',
+  'otherOptionId',
+  'reason',
+  'advancePercent',
+  'base_sherwani',
+  'metres_sherwani',
+] as const;
+
 const adminIntents = (...intents: string[]) =>
   Object.fromEntries(intents.map((intent) => [intent, ADMIN_FIELDS]));
 
@@ -380,6 +417,33 @@ const FORMS: FormTarget[] = [
   },
   {
     kind: 'form',
+    route: '/bespoke',
+    url: '/bespoke',
+    fields: [],
+    intents: Object.fromEntries(
+      ['book', 'share', 'save'].map((intent) => [intent, STYLE_FORM_FIELDS]),
+    ),
+  },
+  {
+    kind: 'form',
+    route: '/account/designs',
+    url: '/account/designs',
+    fields: [],
+    intents: { delete: ['id'] },
+  },
+  {
+    kind: 'form',
+    route: '/admin/style-options',
+    url: '/admin/style-options',
+    fields: [],
+    intents: Object.fromEntries(
+      ['save-option', 'delete-option', 'add-conflict', 'remove-conflict', 'save-prices'].map(
+        (intent) => [intent, STYLE_ADMIN_FIELDS],
+      ),
+    ),
+  },
+  {
+    kind: 'form',
     route: '/admin/clients',
     url: '/admin/clients',
     fields: [],
@@ -549,6 +613,11 @@ const PAGES: PageTarget[] = [
   { route: '/admin/appointments', url: '/admin/appointments' },
   { route: '/admin/appointments/new', url: '/admin/appointments/new' },
   { route: '/admin/appointments/setup', url: '/admin/appointments/setup' },
+  { route: '/admin/style-options', url: '/admin/style-options' },
+  { route: '/bespoke', url: '/bespoke' },
+  { route: '/d/:id', url: '/d/{}' },
+  { route: '/d/:id/card.jpg', url: '/d/{}/card.jpg' },
+  { route: '/account/designs', url: '/account/designs' },
   { route: '/admin/clients', url: '/admin/clients' },
   { route: '/admin/clients/:id', url: '/admin/clients/{}' },
   { route: '/admin/clients/:id/measurements', url: '/admin/clients/{}/measurements' },
@@ -596,9 +665,16 @@ const QUERY_PARAMETERS = [
   'version',
   'unit',
   'booked',
-  'kind',
-  'fabric',
   'trialDate',
+  'fabric',
+  'step',
+  'lapel',
+  'kind',
+  'colour',
+  'band',
+  'group',
+  'saved',
+  'deleted',
 ];
 
 const METHODS = ['PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS', 'PROPFIND', 'SEARCH'];

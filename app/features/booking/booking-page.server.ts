@@ -9,6 +9,7 @@ import { getSessionUser } from '~/features/account/session.server';
 import { customerForUser, ensureCustomerForUser } from '~/features/customers/customers.server';
 import { formatIndianMobile } from '~/features/customers/contact-fields';
 import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
+import { loadDesignView } from '~/features/bespoke/design-page.server';
 import { clientAddress, takeHits, waitInWords, type RequestLimit } from '~/lib/rate-limit.server';
 import { readFormData } from '~/lib/request-body.server';
 import { formatShopDate, shopDateOf, type ShopDate } from '~/lib/shop-time';
@@ -63,7 +64,17 @@ interface PageBase {
   /** The query as understood: only valid, known values. */
   query: BookingQuery;
   product: { id: number; name: string } | null;
+  /** The saved design the booking is about (issue 21 item 2), when the id names one. */
+  design: BookingDesign | null;
   shopper: ShopperDetails | null;
+}
+
+/** A saved design as the booking page shows it: garment, fabric, estimate and its link. */
+interface BookingDesign {
+  id: string;
+  garmentLabel: string;
+  fabricName: string | null;
+  estimatePaise: number;
 }
 
 /** What `/book` shows, by step. */
@@ -116,6 +127,23 @@ async function contextProduct(context: AppLoadContext, productId: number | undef
   return product ? { id: product.id, name: product.name } : null;
 }
 
+/** The saved design a booking is about, when the id names one. */
+async function contextDesign(
+  context: AppLoadContext,
+  designId: string | undefined,
+): Promise<BookingDesign | null> {
+  if (designId === undefined) return null;
+  const design = await loadDesignView(context.db, designId);
+  return design
+    ? {
+        id: design.id,
+        garmentLabel: design.garmentLabel,
+        fabricName: design.fabric?.name ?? null,
+        estimatePaise: design.estimatePaise,
+      }
+    : null;
+}
+
 /**
  * The data of `/book` for its URL at `now`: the online types, then the chosen type's month
  * grid, the chosen day's slots and the chosen time. Unknown or bad query values fall back to
@@ -128,18 +156,19 @@ export async function loadBookingPage(
   now: Date = new Date(),
 ): Promise<BookingPage> {
   const asked = readBookingQuery(new URL(request.url).searchParams);
-  const [types, shopper, product] = await Promise.all([
+  const [types, shopper, product, design] = await Promise.all([
     listAppointmentTypes(context.db, { onlineOnly: true }),
     shopperDetails(request, context),
     contextProduct(context, asked.productId),
+    contextDesign(context, asked.designId),
   ]);
   const type = types.find((candidate) => candidate.key === asked.type);
   const query: BookingQuery = {
     type: type?.key,
     productId: product?.id,
-    designId: asked.designId,
+    designId: design?.id,
   };
-  const base = { types: types.map(typeChoice), product, shopper };
+  const base = { types: types.map(typeChoice), product, design, shopper };
   if (!type) return { ...base, query, step: 'type', type: null };
 
   const days = await calendarDays(context.db, type, now);
@@ -257,9 +286,10 @@ export async function submitBooking(
   }
 
   const product = await contextProduct(context, asked.productId);
+  const design = await contextDesign(context, asked.designId);
   const about = {
     ...(product ? { productId: product.id, productName: product.name } : {}),
-    ...(asked.designId ? { designId: asked.designId } : {}),
+    ...(design ? { designId: design.id } : {}),
   };
   const details = parsed.data;
   const customer: BookingRequest['customer'] = user

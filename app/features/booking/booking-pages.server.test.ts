@@ -11,6 +11,7 @@ import {
   appointmentSlots,
   appointmentTypes,
   customers,
+  designs,
   jobs,
   requestLimits,
 } from '~/lib/schema.server';
@@ -38,6 +39,8 @@ import { shopperAppointments } from './shopper-appointments.server';
 
 let app: TestApp;
 let productId: number;
+/** A saved design (issue 21) the booking is about. */
+const DESIGN_ID = 'Dsgn12abcdefghijklmnop';
 // Wednesday 25 November 2026, 09:00 in Rajkot.
 const now = shopInstant('2026-11-25', 9 * 60);
 const friday11 = shopInstant('2026-11-27', 11 * 60).toISOString();
@@ -77,6 +80,12 @@ function tokenOf(location: string | null | undefined): string {
 beforeAll(async () => {
   app = await createTestApp();
   productId = await insertSampleProduct(app.database.db, 150_000);
+  await app.database.db.insert(designs).values({
+    id: DESIGN_ID,
+    garmentType: 'sherwani',
+    options: {},
+    estimatePaise: 2_000_000,
+  });
 });
 afterAll(() => app.dispose());
 beforeEach(async () => {
@@ -114,7 +123,7 @@ describe(`the booking page on ${testDatabaseKind}`, () => {
   it('walks the steps from the query: type, month of free days, slots, chosen time', async () => {
     const page = await loadBookingPage(
       pageGet(
-        `/book?type=consultation&product=${productId}&design=d-12&date=2026-11-27&time=${friday11}`,
+        `/book?type=consultation&product=${productId}&design=${DESIGN_ID}&date=2026-11-27&time=${friday11}`,
       ),
       app.context,
       now,
@@ -122,7 +131,13 @@ describe(`the booking page on ${testDatabaseKind}`, () => {
     expect(page.step).toBe('details');
     if (page.step !== 'details') return;
     expect(page.product).toEqual({ id: productId, name: 'Linen' });
-    expect(page.query).toMatchObject({ type: 'consultation', productId, designId: 'd-12' });
+    expect(page.query).toMatchObject({ type: 'consultation', productId, designId: DESIGN_ID });
+    expect(page.design).toEqual({
+      id: DESIGN_ID,
+      garmentLabel: 'Sherwani',
+      fabricName: null,
+      estimatePaise: 2_000_000,
+    });
     expect(page.month.key).toBe('2026-11');
     expect(page.month.leadingBlanks).toBe(6); // 1 November 2026 is a Sunday
     expect(page.month.days.find((d) => d.date === '2026-11-24')!.freeSlots).toBe(0);
@@ -133,7 +148,11 @@ describe(`the booking page on ${testDatabaseKind}`, () => {
   });
 
   it('books a guest: stores the customer and the appointment with its context, then shows the manage page', async () => {
-    const outcome = await book({ ...guestFields(1), product: String(productId), design: 'd-12' });
+    const outcome = await book({
+      ...guestFields(1),
+      product: String(productId),
+      design: DESIGN_ID,
+    });
     expect(outcome.status).toBe(302);
     const token = tokenOf(outcome.location);
     const [stored] = await app.database.db
@@ -150,7 +169,7 @@ describe(`the booking page on ${testDatabaseKind}`, () => {
       startsAt: new Date(friday11),
       source: 'online',
       notes: 'Wedding in January',
-      context: { productId, productName: 'Linen', designId: 'd-12' },
+      context: { productId, productName: 'Linen', designId: DESIGN_ID },
     });
     const page = await loadManagePage(
       pageGet(`/book/manage/${token}?booked=1`),

@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
 import { FieldError, FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
+import { formatRupeesExact } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import type { BookingPage, BookingRefusal, SlotChoice } from './booking-page.server';
 import { bookingHref, NOTES_MAX, type BookingQuery } from './booking-form';
@@ -26,6 +27,16 @@ export function BookingScreen({ page, refusal }: { page: BookingPage; refusal?: 
       <p className="mt-2 text-muted-foreground">
         Consultations, measurements and fittings at our shop in Rajkot. Times are India time.
       </p>
+      {page.design && (
+        <p className="mt-3 rounded-md bg-muted px-3 py-2 text-sm">
+          Your design: <span className="font-semibold">{page.design.garmentLabel}</span>
+          {page.design.fabricName && <> in {page.design.fabricName}</>}, estimate{' '}
+          {formatRupeesExact(page.design.estimatePaise)}.{' '}
+          <Link to={`/d/${page.design.id}`} className="text-primary underline">
+            See the design
+          </Link>
+        </p>
+      )}
       {page.product && (
         <p className="mt-3 rounded-md bg-muted px-3 py-2 text-sm">
           About: <span className="font-semibold">{page.product.name}</span>

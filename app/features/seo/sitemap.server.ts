@@ -17,6 +17,7 @@ const STATIC_PATHS = [
   '/gallery',
   '/contact',
   '/book',
+  '/bespoke',
   '/privacy-policy',
   '/terms-conditions',
 ] as const;

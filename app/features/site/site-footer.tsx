@@ -72,6 +72,7 @@ export function SiteFooter({
             {[
               ['/about', 'About Us'],
               ['/services', 'Services'],
+              ['/bespoke', 'Design Your Garment'],
               ['/gallery', 'Gallery'],
               ['/contact', 'Contact'],
               ['/privacy-policy', 'Privacy Policy'],

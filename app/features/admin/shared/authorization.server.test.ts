@@ -26,9 +26,13 @@ import {
   products,
   session,
   siteSettings,
+  styleOptionConflicts,
+  styleOptions,
   subcategories,
   user,
 } from '~/lib/schema.server';
+import { BESPOKE_SETTINGS_KEY } from '~/features/bespoke/bespoke-settings.server';
+import { GARMENT_TYPES } from '~/lib/schema-enums';
 import { defaultSiteSettings } from '~/features/site/settings';
 import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
 import { shopDateOf } from '~/lib/shop-time';
@@ -41,6 +45,7 @@ import {
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
 import * as appointmentsSetupRoute from '~/routes/admin/appointments-setup';
+import * as styleOptionsRoute from '~/routes/admin/style-options';
 import * as auditRoute from '~/routes/admin/audit';
 import * as clientRoute from '~/routes/admin/client';
 import * as clientsRoute from '~/routes/admin/clients';
@@ -119,6 +124,50 @@ interface Fixture {
   bespokeClientId: number;
   garmentId: number;
   trialSlot: string;
+  /** Style options (issue 21): one to edit or delete, a pair listed as a conflict, a third. */
+  style: StyleFixture;
+}
+
+interface StyleFixture {
+  optionId: number;
+  optionVersion: string;
+  otherOptionId: number;
+  thirdOptionId: number;
+  conflictId: number;
+  /** The bespoke prices' version ('' before the first save). */
+  pricesVersion: string;
+}
+
+/** Three fresh style options, a conflict between the first two, and the prices' version. */
+async function styleFixture(n: number): Promise<StyleFixture> {
+  const db = app.database.db;
+  const [one, other, third] = await db
+    .insert(styleOptions)
+    .values(
+      ['a', 'b', 'c'].map((letter) => ({
+        group: 'button' as const,
+        code: `auth-${letter}-${n}`,
+        name: `Button ${letter} ${n}`,
+        garmentTypes: ['shirt'],
+      })),
+    )
+    .returning();
+  const [conflict] = await db
+    .insert(styleOptionConflicts)
+    .values({ optionId: one!.id, otherOptionId: other!.id, reason: 'Not made together.' })
+    .returning();
+  const [prices] = await db
+    .select()
+    .from(siteSettings)
+    .where(eq(siteSettings.key, BESPOKE_SETTINGS_KEY));
+  return {
+    optionId: one!.id,
+    optionVersion: one!.updatedAt.toISOString(),
+    otherOptionId: other!.id,
+    thirdOptionId: third!.id,
+    conflictId: conflict!.id,
+    pricesVersion: prices?.updatedAt.toISOString() ?? '',
+  };
 }
 
 /** A small real PNG for the upload actions (made once). */
@@ -319,6 +368,7 @@ async function fixture(): Promise<Fixture> {
     bespokeClientId: bespokeClient!.id,
     garmentId: firstGarment!.id,
     trialSlot: trialSlot!.startsAt,
+    style: await styleFixture(n),
     appointmentId: appointment.id,
     consultationId: consultation.id,
     freeSlot: second!.startsAt,
@@ -660,6 +710,52 @@ const ACTIONS: {
   })),
   ...(
     [
+      [
+        'save-option',
+        (f) => ({
+          id: String(f.style.optionId),
+          version: f.style.optionVersion,
+          group: 'button',
+          code: `auth-a-edited-${f.style.optionId}`,
+          name: 'Horn, edited',
+          garmentTypes: 'sherwani',
+          price: '450',
+          displayOrder: '5',
+          isActive: 'on',
+        }),
+      ],
+      ['delete-option', (f) => ({ id: String(f.style.thirdOptionId) })],
+      [
+        'add-conflict',
+        (f) => ({
+          optionId: String(f.style.optionId),
+          otherOptionId: String(f.style.thirdOptionId),
+          reason: 'These two are not made together.',
+        }),
+      ],
+      ['remove-conflict', (f) => ({ id: String(f.style.conflictId) })],
+      [
+        'save-prices',
+        (f) => ({
+          version: f.style.pricesVersion,
+          advancePercent: String(40 + (f.style.optionId % 20)),
+          ...Object.fromEntries(
+            GARMENT_TYPES.flatMap((type) => [
+              [`base_${type}`, '5000'],
+              [`metres_${type}`, '2.5'],
+            ]),
+          ),
+        }),
+      ],
+    ] as [string, FormOf][]
+  ).map(([intent, form]) => ({
+    path: '/admin/style-options',
+    action: styleOptionsRoute.action as never,
+    intent,
+    form,
+  })),
+  ...(
+    [
       [clientMeasurementsRoute, '/admin/clients/:id/measurements'],
       [measurementHistoryRoute, '/admin/clients/:id/measurements/:garment'],
       [recordMeasurementsRoute, '/admin/clients/:id/measurements/new'],
@@ -797,6 +893,10 @@ const LOADERS: {
   },
   { path: () => '/admin/appointments/setup', loader: appointmentsSetupRoute.loader as never },
   {
+    path: () => '/admin/style-options?garment=sherwani&group=button',
+    loader: styleOptionsRoute.loader as never,
+  },
+  {
     path: (f) => `/admin/clients/${f.clientId}/measurements`,
     loader: clientMeasurementsRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
@@ -851,6 +951,8 @@ async function state(): Promise<string> {
       db.select().from(customers).orderBy(customers.id),
       db.select().from(appointmentTypes).orderBy(appointmentTypes.id),
       db.select().from(shopClosures).orderBy(shopClosures.id),
+      db.select().from(styleOptions).orderBy(styleOptions.id),
+      db.select().from(styleOptionConflicts).orderBy(styleOptionConflicts.id),
       db.select().from(measurementProfiles).orderBy(measurementProfiles.id),
       db.select().from(measurementVersions).orderBy(measurementVersions.id),
       db.select().from(measurementPhotos).orderBy(measurementPhotos.id),
