@@ -557,6 +557,73 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
   });
 });
 
+describe(`bad input to the bespoke intents on ${testDatabaseKind}`, () => {
+  const bad: [string, Record<string, string>][] = [
+    ['an unknown client', { customerId: '2147483647' }],
+    ['a client id past the integers', { customerId: '99999999999' }],
+    ['a negative client id', { customerId: '-1' }],
+    ['no garment', { garmentType: '' }],
+    ['an unknown garment', { garmentType: 'cape' }],
+    ['an option code with SQL', { 'option-lapel': "x' or 1=1--" }],
+    [
+      'a fabric price of ₹1 crore',
+      { fabricSource: 'store', fabricCode: 'A', fabricName: 'B', fabricPrice: '1,00,00,000' },
+    ],
+    ['a price with three decimals', { price: '100.123', overrideReason: 'why' }],
+    ['an impossible promised date', { promisedOn: '2026-02-30' }],
+    ['a PIN code of letters', { pincode: 'ABCDEF' }],
+    ['a design id that is not one', { designId: '../../etc/passwd' }],
+    ['another client’s measurement version', { measurementVersionId: '2147483647' }],
+  ];
+  it.each(bad)('refuses %s with a 4xx and a message, creating nothing', async (_name, change) => {
+    const before = await app.database.db.select({ id: orders.id }).from(orders);
+    const outcome = await routeOutcome(() =>
+      newOrderRoute.action({
+        request: formPost(
+          '/admin/orders/new',
+          { intent: 'create-bespoke-order', ...orderForm(clientId), ...change },
+          admin.cookie,
+        ),
+        context: app.context,
+        params: {},
+      } as never),
+    );
+    expect(outcome.status).toBeGreaterThanOrEqual(400);
+    expect(outcome.status).toBeLessThan(500);
+    expect((outcome.data as { message: string }).message).not.toBe('');
+    expect(await app.database.db.select({ id: orders.id }).from(orders)).toHaveLength(
+      before.length,
+    );
+  });
+
+  it('answers 404 for a garment of another order, and 4xx for a trial time not offered', async () => {
+    const first = await create(orderForm(clientId));
+    const second = await create(orderForm(clientId));
+    const [foreign] = await garmentsOf(second.number);
+    const post = (fields: Record<string, string>) =>
+      routeOutcome(() =>
+        adminOrderRoute.action({
+          request: formPost(`/admin/orders/${first.number}`, fields, admin.cookie),
+          context: app.context,
+          params: { number: first.number },
+        } as never),
+      );
+    const removed = await post({
+      intent: 'remove-garment',
+      number: first.number,
+      garmentId: String(foreign!.id),
+    });
+    expect(removed.status).toBe(404);
+    const trial = await post({
+      intent: 'book-trial',
+      number: first.number,
+      startsAt: '2026-11-26T03:17:00+05:30',
+    });
+    expect(trial.status).toBe(400);
+    expect((trial.data as { message: string }).message).toMatch(/not offered/);
+  });
+});
+
 describe('the promised date’s warning (Kolkata days)', () => {
   it.each([
     // promisedOn, today, fulfilment, expected
