@@ -395,6 +395,33 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     ).rejects.toMatchObject({ status: 409 });
   });
 
+  it('keeps the total equal to the garments under concurrent additions', async () => {
+    const db = app.database.db;
+    const { number } = await create(orderForm(clientId));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        addGarment(
+          db,
+          actor(),
+          addGarmentSchema.parse({
+            number,
+            garmentType: 'kurta',
+            fabricSource: 'store',
+            fabricCode: `K-${i}`,
+            fabricName: 'Cotton',
+            fabricPrice: String(100 + i),
+          }),
+        ),
+      ),
+    );
+    const garments = await garmentsOf(number);
+    expect(garments).toHaveLength(7);
+    expect(new Set(garments.map((g) => g.position)).size).toBe(7);
+    expect((await orderRow(number)).amountPaise).toBe(
+      garments.reduce((sum, garment) => sum + garment.pricePaise, 0),
+    );
+  });
+
   it('refuses garment changes once the order is delivered or cancelled', async () => {
     const db = app.database.db;
     const { number } = await create(orderForm(clientId));
