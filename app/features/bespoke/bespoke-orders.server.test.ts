@@ -13,9 +13,11 @@ import {
   bespokeGarments,
   customers,
   designs,
+  notifications,
   orders,
   payments,
 } from '~/lib/schema.server';
+import { advanceFulfilment } from '~/features/admin/orders/orders.server';
 import { seedStyleOptions } from '~/seed/seed.server';
 import { saveMeasurementVersion } from '~/features/measurements/measurements.server';
 import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
@@ -393,6 +395,33 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     ).rejects.toMatchObject({ status: 409 });
   });
 
+  it('keeps the total equal to the garments under concurrent additions', async () => {
+    const db = app.database.db;
+    const { number } = await create(orderForm(clientId));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        addGarment(
+          db,
+          actor(),
+          addGarmentSchema.parse({
+            number,
+            garmentType: 'kurta',
+            fabricSource: 'store',
+            fabricCode: `K-${i}`,
+            fabricName: 'Cotton',
+            fabricPrice: String(100 + i),
+          }),
+        ),
+      ),
+    );
+    const garments = await garmentsOf(number);
+    expect(garments).toHaveLength(7);
+    expect(new Set(garments.map((g) => g.position)).size).toBe(7);
+    expect((await orderRow(number)).amountPaise).toBe(
+      garments.reduce((sum, garment) => sum + garment.pricePaise, 0),
+    );
+  });
+
   it('refuses garment changes once the order is delivered or cancelled', async () => {
     const db = app.database.db;
     const { number } = await create(orderForm(clientId));
@@ -496,6 +525,51 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     expect(due.indexOf(overdue.number)).toBeLessThan(due.indexOf(soon.number));
   });
 
+  it('moves through fulfilment before any payment and tells a client without an account on their channels', async () => {
+    const db = app.database.db;
+    const [walkIn] = await db
+      .insert(customers)
+      .values({
+        name: 'Meera Joshi',
+        phone: '+919800000042',
+        email: 'meera@example.com',
+        notify: 'both',
+      })
+      .returning();
+    const { number } = await create(orderForm(walkIn!.id));
+    const order = await orderRow(number);
+    await advanceFulfilment(
+      db,
+      actor(),
+      { number, status: 'confirmed', version: order.updatedAt.toISOString() },
+      { publicUrl: 'http://shop.test', shopName: 'Test Tailors' },
+    );
+    expect((await orderRow(number)).fulfilmentStatus).toBe('confirmed');
+    const sent = await db
+      .select({ channel: notifications.channel, recipient: notifications.recipient })
+      .from(notifications)
+      .where(eq(notifications.orderId, order.id))
+      .orderBy(notifications.channel);
+    expect(sent).toEqual([
+      { channel: 'email', recipient: 'meera@example.com' },
+      { channel: 'whatsapp', recipient: '+919800000042' },
+    ]);
+    // A cancelled bespoke order does not move.
+    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    await expect(
+      advanceFulfilment(
+        db,
+        actor(),
+        {
+          number,
+          status: 'cutting',
+          version: (await orderRow(number)).updatedAt.toISOString(),
+        },
+        { publicUrl: 'http://shop.test', shopName: 'Test Tailors' },
+      ),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
   it('follows the client record when it is linked to an account later', async () => {
     const db = app.database.db;
     const [walkIn] = await db
@@ -507,6 +581,73 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     const account = await app.signedIn('user', 'later@example.com');
     await linkAccount(db, actor(), { id: walkIn!.id, email: 'later@example.com' });
     expect((await orderRow(number)).userId).toBe(account.userId);
+  });
+});
+
+describe(`bad input to the bespoke intents on ${testDatabaseKind}`, () => {
+  const bad: [string, Record<string, string>][] = [
+    ['an unknown client', { customerId: '2147483647' }],
+    ['a client id past the integers', { customerId: '99999999999' }],
+    ['a negative client id', { customerId: '-1' }],
+    ['no garment', { garmentType: '' }],
+    ['an unknown garment', { garmentType: 'cape' }],
+    ['an option code with SQL', { 'option-lapel': "x' or 1=1--" }],
+    [
+      'a fabric price of ₹1 crore',
+      { fabricSource: 'store', fabricCode: 'A', fabricName: 'B', fabricPrice: '1,00,00,000' },
+    ],
+    ['a price with three decimals', { price: '100.123', overrideReason: 'why' }],
+    ['an impossible promised date', { promisedOn: '2026-02-30' }],
+    ['a PIN code of letters', { pincode: 'ABCDEF' }],
+    ['a design id that is not one', { designId: '../../etc/passwd' }],
+    ['another client’s measurement version', { measurementVersionId: '2147483647' }],
+  ];
+  it.each(bad)('refuses %s with a 4xx and a message, creating nothing', async (_name, change) => {
+    const before = await app.database.db.select({ id: orders.id }).from(orders);
+    const outcome = await routeOutcome(() =>
+      newOrderRoute.action({
+        request: formPost(
+          '/admin/orders/new',
+          { intent: 'create-bespoke-order', ...orderForm(clientId), ...change },
+          admin.cookie,
+        ),
+        context: app.context,
+        params: {},
+      } as never),
+    );
+    expect(outcome.status).toBeGreaterThanOrEqual(400);
+    expect(outcome.status).toBeLessThan(500);
+    expect((outcome.data as { message: string }).message).not.toBe('');
+    expect(await app.database.db.select({ id: orders.id }).from(orders)).toHaveLength(
+      before.length,
+    );
+  });
+
+  it('answers 404 for a garment of another order, and 4xx for a trial time not offered', async () => {
+    const first = await create(orderForm(clientId));
+    const second = await create(orderForm(clientId));
+    const [foreign] = await garmentsOf(second.number);
+    const post = (fields: Record<string, string>) =>
+      routeOutcome(() =>
+        adminOrderRoute.action({
+          request: formPost(`/admin/orders/${first.number}`, fields, admin.cookie),
+          context: app.context,
+          params: { number: first.number },
+        } as never),
+      );
+    const removed = await post({
+      intent: 'remove-garment',
+      number: first.number,
+      garmentId: String(foreign!.id),
+    });
+    expect(removed.status).toBe(404);
+    const trial = await post({
+      intent: 'book-trial',
+      number: first.number,
+      startsAt: '2026-11-26T03:17:00+05:30',
+    });
+    expect(trial.status).toBe(400);
+    expect((trial.data as { message: string }).message).toMatch(/not offered/);
   });
 });
 

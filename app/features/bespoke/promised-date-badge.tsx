@@ -5,9 +5,16 @@
  */
 import { AlertTriangleIcon, ClockIcon } from 'lucide-react';
 import type { FulfilmentStatus } from '~/lib/schema-enums';
-import { formatShopDate } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
 import { promisedWarning } from './promised-date';
+
+/** A shop day as '28 Nov 2026' (the day string read as a calendar day, not an instant). */
+const shortDay = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 /** The date (or nothing when none is set) and its warning, seen on the shop day `today`. */
 export function PromisedDate({
@@ -28,7 +35,8 @@ export function PromisedDate({
   return (
     <span className={cn('inline-flex flex-wrap items-center gap-1', className)}>
       <span>
-        Promised <time dateTime={promisedOn}>{formatShopDate(promisedOn)}</time>
+        Promised{' '}
+        <time dateTime={promisedOn}>{shortDay.format(new Date(`${promisedOn}T00:00:00Z`))}</time>
       </span>
       {warning && (
         <span

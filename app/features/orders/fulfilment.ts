@@ -15,7 +15,8 @@ export { FULFILMENT_STATUSES, type FulfilmentStatus, type OrderEventKind };
 export const FULFILMENT_STEPS: Record<FulfilmentStatus, { label: string; description: string }> = {
   confirmed: {
     label: 'Confirmed',
-    description: 'We have your order and payment, and our tailors are preparing to begin.',
+    // Not "and payment": a bespoke order may be confirmed before it is paid in full.
+    description: 'We have your order, and our tailors are preparing to begin.',
   },
   measuring: {
     label: 'Measuring',

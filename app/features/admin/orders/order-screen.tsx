@@ -148,7 +148,9 @@ function Contact({ order }: { order: AdminOrder }) {
           )}
         </dd>
       </dl>
-      <h3 className="mt-4 text-sm font-semibold">Delivery address</h3>
+      <h3 className="mt-4 text-sm font-semibold">
+        {order.kind === 'bespoke' ? 'Billing address' : 'Delivery address'}
+      </h3>
       <address className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line not-italic">
         {order.address && `${order.address}\n`}
         {order.city}, {order.state} {order.pincode}

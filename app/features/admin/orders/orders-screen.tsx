@@ -207,14 +207,20 @@ function Statuses({ row }: { row: AdminOrderRow }) {
   );
 }
 
-const items = (row: AdminOrderRow) =>
-  row.kind === 'bespoke'
-    ? row.itemCount === 1
-      ? 'Bespoke, 1 garment'
-      : `Bespoke, ${row.itemCount} garments`
-    : row.itemCount === 1
-      ? '1 item'
-      : `${row.itemCount} items`;
+const items = (row: AdminOrderRow) => {
+  const noun = row.kind === 'bespoke' ? 'garment' : 'item';
+  return row.itemCount === 1 ? `1 ${noun}` : `${row.itemCount} ${noun}s`;
+};
+
+/** The 'Bespoke' tag beside a bespoke order's number. */
+function KindTag({ row }: { row: AdminOrderRow }) {
+  if (row.kind !== 'bespoke') return null;
+  return (
+    <span className="ml-2 inline-block rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-stone-800">
+      Bespoke
+    </span>
+  );
+}
 
 /** A bespoke order's promised date and its warning. */
 function Promised({ row, today }: { row: AdminOrderRow; today: string }) {
@@ -238,7 +244,12 @@ function OrderCards({ rows, today }: { rows: AdminOrderRow[]; today: string }) {
           <Card asChild padding="sm" interactive className="block">
             <Link to={adminOrderPath(row.number)}>
               <span className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-mono font-semibold text-primary underline">{row.number}</span>
+                <span>
+                  <span className="font-mono font-semibold text-primary underline">
+                    {row.number}
+                  </span>
+                  <KindTag row={row} />
+                </span>
                 <span className="font-semibold">{formatRupees(row.amountPaise)}</span>
               </span>
               <span className="mt-1 block text-sm break-words">
@@ -292,6 +303,7 @@ function OrderTable({ rows, today }: { rows: AdminOrderRow[]; today: string }) {
                 >
                   {row.number}
                 </Link>
+                <KindTag row={row} />
               </th>
               <td className="px-3 py-3 whitespace-nowrap">
                 <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
@@ -303,7 +315,7 @@ function OrderTable({ rows, today }: { rows: AdminOrderRow[]; today: string }) {
                   {row.city ? ` · ${row.city}` : ''}
                 </span>
               </td>
-              <td className="px-3 py-3 text-right">
+              <td className="px-3 py-3 text-right whitespace-nowrap">
                 {row.kind === 'bespoke' ? items(row) : row.itemCount}
               </td>
               <td className="px-3 py-3 text-right font-medium whitespace-nowrap">
