@@ -421,7 +421,10 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
         failure.signature,
       ),
     ).toBe(false);
-    const failed = provider.parseWebhookEvent(failure.rawBody, failure.eventId) as OrderPaymentEvent;
+    const failed = provider.parseWebhookEvent(
+      failure.rawBody,
+      failure.eventId,
+    ) as OrderPaymentEvent;
     expect(await applyPaymentEvent(database.db, 'sandbox', failed)).toEqual({
       kind: 'failed',
       orderId: order.id,
@@ -475,7 +478,10 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
     const order = await placed(shopper);
     expect(await kinds(order.id)).toEqual(['created']);
     const failure = provider.sandbox!.failure(order.providerOrderId, order.amountPaise);
-    const failed = provider.parseWebhookEvent(failure.rawBody, failure.eventId) as OrderPaymentEvent;
+    const failed = provider.parseWebhookEvent(
+      failure.rawBody,
+      failure.eventId,
+    ) as OrderPaymentEvent;
     await applyPaymentEvent(database.db, 'sandbox', failed);
     await applyPaymentEvent(database.db, 'sandbox', failed);
     const pay = {
