@@ -50,7 +50,7 @@ export default function OrderPage() {
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-semibold">Order {order.number}</h1>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} paidPaise={money.balance.paidPaise} />
         {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
       </div>
       <p className="mt-1 text-muted-foreground">Placed {placed}</p>

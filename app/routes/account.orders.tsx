@@ -77,7 +77,11 @@ export default function Orders() {
                 </td>
                 <td className="py-3 pr-3">{date.format(new Date(order.createdAt))}</td>
                 <td className="py-3 pr-3">
-                  <OrderBadges status={order.status} fulfilmentStatus={order.fulfilmentStatus} />
+                  <OrderBadges
+                    status={order.status}
+                    fulfilmentStatus={order.fulfilmentStatus}
+                    paidPaise={order.paidPaise}
+                  />
                   {order.fulfilmentStatus && (
                     <span className="mt-1 block max-w-xs text-xs text-muted-foreground">
                       {FULFILMENT_STEPS[order.fulfilmentStatus].description}

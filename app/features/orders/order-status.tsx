@@ -12,8 +12,20 @@ const styles: Record<OrderStatus, { label: string; className: string }> = {
 
 const badge = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const style = styles[status];
+const partPaid = { label: 'Part paid', className: 'bg-sky-100 text-sky-900' };
+
+/**
+ * The payment status; an order still awaiting payment that has received some (`paidPaise` > 0,
+ * a bespoke order's advance) reads 'Part paid'.
+ */
+export function OrderStatusBadge({
+  status,
+  paidPaise = 0,
+}: {
+  status: OrderStatus;
+  paidPaise?: number;
+}) {
+  const style = status === 'created' && paidPaise > 0 ? partPaid : styles[status];
   return <span className={cn(badge, style.className)}>{style.label}</span>;
 }
 
@@ -38,10 +50,11 @@ export function FulfilmentBadge({ status }: { status: FulfilmentStatus }) {
 export function OrderBadges({
   status,
   fulfilmentStatus,
-}: Pick<OrderSummary, 'status' | 'fulfilmentStatus'>) {
+  paidPaise,
+}: Pick<OrderSummary, 'status' | 'fulfilmentStatus'> & { paidPaise?: number }) {
   return (
     <span className="flex flex-wrap gap-1">
-      <OrderStatusBadge status={status} />
+      <OrderStatusBadge status={status} paidPaise={paidPaise} />
       {fulfilmentStatus && <FulfilmentBadge status={fulfilmentStatus} />}
     </span>
   );

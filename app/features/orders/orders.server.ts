@@ -60,6 +60,8 @@ export interface OrderSummary {
   fulfilmentStatus: FulfilmentStatus | null;
   /** 'shop' (from the cart) or 'bespoke' (made by the shop; garments instead of lines). */
   kind: 'shop' | 'bespoke';
+  /** Succeeded payments received so far, in paise (an advance on a bespoke order). */
+  paidPaise: number;
 }
 
 /** One line of an order as it was bought (prices in integer paise). */
@@ -487,6 +489,14 @@ export const orderItemCount = sql<number>`(case when ${orders}.${sql.identifier(
   then (select count(*)::int from ${bespokeGarments} where ${bespokeGarments.orderId} = ${orders}.${sql.identifier('id')})
   else (select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders}.${sql.identifier('id')}) end)`;
 
+/**
+ * What an order has received in succeeded payments, in paise (refunds not subtracted), as a
+ * column of a select from `orders`; a bespoke order still 'created' with some paid reads
+ * 'Part paid' (features/orders/order-status.tsx).
+ */
+export const orderPaidPaise = sql<number>`(select coalesce(sum(${payments.amountPaise}), 0)::int from ${payments}
+  where ${payments.orderId} = ${orders}.${sql.identifier('id')} and ${payments.kind} = 'payment' and ${payments.status} = 'succeeded')`;
+
 const summaryColumns = {
   id: orders.id,
   number: orders.number,
@@ -496,6 +506,7 @@ const summaryColumns = {
   fulfilmentStatus: orders.fulfilmentStatus,
   itemCount: orderItemCount,
   kind: orders.kind,
+  paidPaise: orderPaidPaise,
 };
 
 /** A shopper's orders, newest first. */
@@ -529,8 +540,12 @@ export async function findOrderDetail(
   db: Db,
   where: SQL | undefined,
 ): Promise<{ detail: OrderDetail<RecordedOrderEvent>; row: OrderRow } | null> {
-  const [row] = await db.select().from(orders).where(where);
-  if (!row) return null;
+  const [found] = await db
+    .select({ row: orders, paidPaise: orderPaidPaise })
+    .from(orders)
+    .where(where);
+  if (!found) return null;
+  const { row, paidPaise } = found;
   const [lines, timeline] = await Promise.all([orderLinesOf(db, row.id), orderTimeline(db, row)]);
   return {
     row,
@@ -543,6 +558,7 @@ export async function findOrderDetail(
       itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       fulfilmentStatus: row.fulfilmentStatus,
       kind: row.kind,
+      paidPaise,
       customerName: row.customerName,
       email: row.email,
       phone: row.phone,

@@ -64,6 +64,7 @@ export default function AdminOrder() {
       order={order}
       documents={documents}
       bespoke={bespoke}
+      paidPaise={money.balance.paidPaise}
       payments={
         <AdminPaymentsPanel
           number={order.number}

@@ -51,12 +51,15 @@ export function OrderScreen({
   documents = [],
   bespoke,
   payments,
+  paidPaise = 0,
 }: {
   order: AdminOrder;
   /** The order's tax invoice and credit notes (features/invoices). */
   documents?: ComponentProps<typeof OrderDocuments>['documents'];
   bespoke?: BespokeOrderPanel | null;
   payments?: ReactNode;
+  /** Succeeded payments so far, in paise: an order awaiting payment with some reads 'Part paid'. */
+  paidPaise?: number;
 }) {
   return (
     <>
@@ -72,7 +75,11 @@ export function OrderScreen({
         <h1 className="text-2xl font-semibold break-all sm:text-3xl">
           Order <span className="font-mono">{order.number}</span>
         </h1>
-        <OrderBadges status={order.status} fulfilmentStatus={order.fulfilmentStatus} />
+        <OrderBadges
+          status={order.status}
+          fulfilmentStatus={order.fulfilmentStatus}
+          paidPaise={paidPaise}
+        />
       </div>
       <p className="mt-1 text-muted-foreground">
         Placed <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time> ·{' '}
@@ -97,7 +104,7 @@ export function OrderScreen({
           </Panel>
           {bespoke && <BespokeDatesPanel order={order} panel={bespoke} />}
           <Contact order={order} />
-          <Payment order={order} />
+          <Payment order={order} paidPaise={paidPaise} />
           <OrderDocuments
             documents={documents}
             basePath={`/admin/orders/${encodeURIComponent(order.number)}`}
@@ -188,14 +195,14 @@ function Contact({ order }: { order: AdminOrder }) {
   );
 }
 
-function Payment({ order }: { order: AdminOrder }) {
+function Payment({ order, paidPaise }: { order: AdminOrder; paidPaise: number }) {
   const code = 'font-mono text-xs break-all';
   return (
     <Panel heading="Payment">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Status</dt>
         <dd>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} paidPaise={paidPaise} />
         </dd>
         <dt className="text-muted-foreground">Amount</dt>
         <dd className="font-medium">{formatRupees(order.amountPaise)}</dd>

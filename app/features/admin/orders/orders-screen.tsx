@@ -195,7 +195,7 @@ export function OrdersScreen({
 function Statuses({ row }: { row: AdminOrderRow }) {
   return (
     <span className="flex flex-wrap gap-1">
-      <OrderStatusBadge status={row.status} />
+      <OrderStatusBadge status={row.status} paidPaise={row.paidPaise} />
       {row.fulfilmentStatus ? (
         <FulfilmentBadge status={row.fulfilmentStatus} />
       ) : row.status === 'paid' ? (

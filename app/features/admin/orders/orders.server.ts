@@ -27,6 +27,7 @@ import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import {
   findOrderDetail,
   orderItemCount,
+  orderPaidPaise,
   type OrderDetail,
   type OrderStatus,
   type OrderSummary,
@@ -134,6 +135,7 @@ export async function listAdminOrders(
         fulfilmentStatus: orders.fulfilmentStatus,
         itemCount: orderItemCount,
         kind: orders.kind,
+        paidPaise: orderPaidPaise,
         promisedOn: orders.promisedOn,
       })
       .from(orders)
