@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { requireUser } from '~/features/account/session.server';
 import { AccountDesigns } from '~/features/bespoke/account-designs';
@@ -35,14 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const parsed = deleteSchema.safeParse({ intent: form.get('intent'), id: form.get('id') });
   if (!parsed.success) {
-    return new Response(parsed.error.issues[0]?.message ?? 'Bad request', { status: 400 });
+    return data({ message: parsed.error.issues[0]?.message ?? 'This action is not known.' }, 400);
   }
   if (!(await deleteUserDesign(context.db, user.id, parsed.data.id))) {
-    return new Response('No such design.', { status: 404 });
+    return data({ message: 'No such design.' }, 404);
   }
   throw redirect('/account/designs?deleted=1');
 }
 
-export default function AccountDesignsPage({ loaderData }: Route.ComponentProps) {
-  return <AccountDesigns {...loaderData} />;
+export default function AccountDesignsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <AccountDesigns {...loaderData} notice={actionData?.message ?? loaderData.notice} />;
 }

@@ -35,10 +35,15 @@ export const meta: Route.MetaFunction = ({ matches, data: page }) => {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const design = await loadDesignView(context.db, params.id);
   if (!design) throw data('This design does not exist.', { status: 404 });
-  return { design, saved: new URL(request.url).searchParams.get('saved') === '1' };
+  const link = new URL(`/d/${design.id}`, context.env.PUBLIC_URL).toString();
+  return {
+    design,
+    saved: new URL(request.url).searchParams.get('saved') === '1',
+    whatsappHref: `https://wa.me/?text=${encodeURIComponent(`My ${design.garmentLabel.toLowerCase()} design: ${link}`)}`,
+  };
 }
 
 export default function Design() {
-  const { design, saved } = useLoaderData<typeof loader>();
-  return <DesignScreen design={design} saved={saved} />;
+  const { design, saved, whatsappHref } = useLoaderData<typeof loader>();
+  return <DesignScreen design={design} saved={saved} whatsappHref={whatsappHref} />;
 }

@@ -7,6 +7,7 @@
 import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
+import { HydrateLater } from '~/components/ui/hydrate-later';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ResponsiveImage } from '~/features/media/responsive-image';
@@ -186,35 +187,37 @@ function FabricStep({ page }: { page: Extract<ConfiguratorPage, { step: 'fabric'
       <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {page.fabrics.map((fabric, index) => (
           <li key={fabric.id}>
-            <Card padding="none" interactive asChild>
-              <Link
-                to={designHref({ ...keep, fabricId: fabric.id })}
-                className="group block overflow-hidden"
-                aria-current={fabric.id === page.state.fabricId ? 'true' : undefined}
-              >
-                <div className="aspect-square overflow-hidden">
-                  <ResponsiveImage
-                    imageKey={fabric.imageKey}
-                    placeholder={fabric.imagePlaceholder}
-                    alt=""
-                    width={400}
-                    height={400}
-                    sizes="(min-width: 1024px) 240px, (min-width: 640px) 30vw, 45vw"
-                    priority={index === 0}
-                    className="size-full object-cover"
-                  />
-                </div>
-                <div className="p-3 text-sm">
-                  <p className="font-medium">
-                    <span className="sr-only">Choose </span>
-                    {fabric.name}
-                  </p>
-                  <p className="text-muted-foreground">
-                    {fabric.fabricType} · {formatRupees(fabric.pricePerMetrePaise)} a metre
-                  </p>
-                </div>
-              </Link>
-            </Card>
+            <HydrateLater>
+              <Card padding="none" interactive asChild>
+                <Link
+                  to={designHref({ ...keep, fabricId: fabric.id })}
+                  className="group block overflow-hidden"
+                  aria-current={fabric.id === page.state.fabricId ? 'true' : undefined}
+                >
+                  <div className="aspect-square overflow-hidden">
+                    <ResponsiveImage
+                      imageKey={fabric.imageKey}
+                      placeholder={fabric.imagePlaceholder}
+                      alt=""
+                      width={400}
+                      height={400}
+                      sizes="(min-width: 1024px) 240px, (min-width: 640px) 30vw, 45vw"
+                      priority={index === 0}
+                      className="size-full object-cover"
+                    />
+                  </div>
+                  <div className="p-3 text-sm">
+                    <p className="font-medium">
+                      <span className="sr-only">Choose </span>
+                      {fabric.name}
+                    </p>
+                    <p className="text-muted-foreground">
+                      {fabric.fabricType} · {formatRupees(fabric.pricePerMetrePaise)} a metre
+                    </p>
+                  </div>
+                </Link>
+              </Card>
+            </HydrateLater>
           </li>
         ))}
       </ul>
@@ -309,48 +312,50 @@ function StyleStep({ page }: { page: Extract<ConfiguratorPage, { step: 'style' }
         <HiddenDesign state={page.state} />
         <input type="hidden" name="step" value="summary" />
         {page.groups.map((group) => (
-          <fieldset key={group.group} className="grid gap-2">
-            <legend className="mb-2 text-lg font-semibold">{group.label}</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
-              {group.options.map((option) => {
-                const id = `opt-${group.group}-${option.code}`;
-                return (
-                  <label
-                    key={option.code}
-                    htmlFor={id}
-                    className="grid cursor-pointer grid-cols-[auto_1fr] items-start gap-2 rounded-md border border-border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-                  >
-                    <input
-                      id={id}
-                      type="radio"
-                      name={group.group}
-                      value={option.code}
-                      defaultChecked={page.state.options[group.group] === option.code}
-                      className="mt-1 size-4"
-                    />
-                    <span className="grid gap-1">
-                      <StylePicture
-                        group={group.group}
-                        code={option.code}
-                        imageKey={option.imageKey}
-                        alt={option.name}
-                        className="size-14"
+          <HydrateLater key={group.group}>
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-lg font-semibold">{group.label}</legend>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+                {group.options.map((option) => {
+                  const id = `opt-${group.group}-${option.code}`;
+                  return (
+                    <label
+                      key={option.code}
+                      htmlFor={id}
+                      className="grid cursor-pointer grid-cols-[auto_1fr] items-start gap-2 rounded-md border border-border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                    >
+                      <input
+                        id={id}
+                        type="radio"
+                        name={group.group}
+                        value={option.code}
+                        defaultChecked={page.state.options[group.group] === option.code}
+                        className="mt-1 size-4"
                       />
-                      {/* The picture names the option for a screen reader; this is for the eye. */}
-                      <span aria-hidden className="font-medium">
-                        {option.name}
+                      <span className="grid gap-1">
+                        <StylePicture
+                          group={group.group}
+                          code={option.code}
+                          imageKey={option.imageKey}
+                          alt={option.name}
+                          className="size-14"
+                        />
+                        {/* The picture names the option for a screen reader; this is for the eye. */}
+                        <span aria-hidden className="font-medium">
+                          {option.name}
+                        </span>
+                        <span className="text-xs text-muted-foreground">
+                          {option.pricePaise > 0
+                            ? `+ ${formatRupeesExact(option.pricePaise)}`
+                            : 'Included'}
+                        </span>
                       </span>
-                      <span className="text-xs text-muted-foreground">
-                        {option.pricePaise > 0
-                          ? `+ ${formatRupeesExact(option.pricePaise)}`
-                          : 'Included'}
-                      </span>
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          </HydrateLater>
         ))}
         <Button type="submit" className="justify-self-start">
           See the price

@@ -5,7 +5,7 @@
  * refuses shows its reasons and no price.
  */
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { redirect, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { getSessionUser } from '~/features/account/session.server';
 import { loginPathFor } from '~/features/account/rules';
@@ -314,11 +314,8 @@ export async function submitConfigurator(request: Request, context: AppLoadConte
     fabric: form.get('fabric'),
   });
   if (!parsed.success) {
-    return Response.json(
-      {
-        message: parsed.error.issues[0]?.message ?? 'Please check the design.',
-        refusals: [],
-      } satisfies ConfiguratorRefusal,
+    return data<ConfiguratorRefusal>(
+      { message: parsed.error.issues[0]?.message ?? 'Please check the design.', refusals: [] },
       { status: 400 },
     );
   }
@@ -336,11 +333,11 @@ export async function submitConfigurator(request: Request, context: AppLoadConte
     { key: `design:ip:${clientAddress(request)}`, limit: DESIGN_SAVE_LIMIT },
   ]);
   if (!allowed.ok) {
-    return Response.json(
+    return data<ConfiguratorRefusal>(
       {
         message: `Several designs were saved from here in a short time. Please try again in ${waitInWords(allowed.retryAfterS)}.`,
         refusals: [],
-      } satisfies ConfiguratorRefusal,
+      },
       { status: 429, headers: { 'Retry-After': String(allowed.retryAfterS) } },
     );
   }
@@ -351,8 +348,8 @@ export async function submitConfigurator(request: Request, context: AppLoadConte
     options,
   });
   if (!saved.ok) {
-    return Response.json(
-      { message: saved.message, refusals: saved.refusals ?? [] } satisfies ConfiguratorRefusal,
+    return data<ConfiguratorRefusal>(
+      { message: saved.message, refusals: saved.refusals ?? [] },
       { status: 422 },
     );
   }

@@ -12,6 +12,7 @@ import type { Storage } from '~/lib/storage/types';
 import { getImageVariant } from '~/features/media/images.server';
 import { formatRupees } from '~/lib/money';
 import { products } from '~/lib/schema.server';
+import { STYLE_OPTION_GROUPS } from '~/lib/schema-enums';
 import { designHref } from './configurator';
 import {
   fabricForDesign,
@@ -46,7 +47,12 @@ export async function loadDesignView(db: DbOrTx, id: string): Promise<DesignView
   if (!design) return null;
   const catalogue = await listStyleOptions(db, { includeInactive: true });
   const byKey = new Map(catalogue.map((o) => [`${o.group}:${o.code}`, o]));
-  const options = Object.entries(design.options).flatMap(([group, code]) => {
+  // In the groups' order (jsonb keeps its keys in an order of its own).
+  const chosen = STYLE_OPTION_GROUPS.flatMap((group) => {
+    const code = design.options[group];
+    return code ? [[group, code] as const] : [];
+  });
+  const options = chosen.flatMap(([group, code]) => {
     const option = byKey.get(`${group}:${code}`);
     return option
       ? [

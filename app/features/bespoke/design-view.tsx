@@ -12,7 +12,16 @@ import { formatShopDate, shopDateOf } from '~/lib/shop-time';
 import type { DesignView } from './design-page.server';
 import { StylePicture } from './style-drawing';
 
-export function DesignScreen({ design, saved }: { design: DesignView; saved: boolean }) {
+export function DesignScreen({
+  design,
+  saved,
+  whatsappHref,
+}: {
+  design: DesignView;
+  saved: boolean;
+  /** wa.me with the design's short URL. */
+  whatsappHref: string;
+}) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-semibold sm:text-4xl">{design.garmentLabel} design</h1>
@@ -29,7 +38,7 @@ export function DesignScreen({ design, saved }: { design: DesignView; saved: boo
       )}
       <div className="mt-6 grid gap-6 md:grid-cols-[2fr_3fr]">
         {design.fabric && (
-          <figure className="overflow-hidden rounded-2xl border border-border bg-white">
+          <figure className="self-start overflow-hidden rounded-2xl border border-border bg-white">
             <div className="aspect-square">
               <ResponsiveImage
                 imageKey={design.fabric.imageKey}
@@ -72,6 +81,11 @@ export function DesignScreen({ design, saved }: { design: DesignView; saved: boo
         </Button>
         <Button asChild variant="outline">
           <Link to={`/book?type=measurement&design=${design.id}`}>Book a measurement</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={whatsappHref} target="_blank" rel="noopener noreferrer">
+            Send on WhatsApp
+          </a>
         </Button>
       </div>
     </div>
