@@ -10,6 +10,9 @@ import { NotificationScanner } from '~/lib/pg-notifications';
 
 type RawStreamOptions = Parameters<PGlite['execProtocolRawStream']>[1];
 
+/** How many clients the socket serves at once (the library's default is 1). */
+const SOCKET_CLIENTS = 8;
+
 /** Starts the socket server; resolves once it listens. */
 export async function startPgliteSocket(
   database: Database & { pglite: PGlite },
@@ -36,7 +39,16 @@ export async function startPgliteSocket(
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  const server = new PGLiteSocketServer({ db: watched, port, host: '127.0.0.1' });
+  // Several clients at once (two end-to-end workers, psql beside them): the server runs their
+  // statements one at a time on the one embedded session, so a client's transaction is not
+  // isolated from another client's statements. The socket is for tools and tests only; the
+  // app talks to PGlite directly.
+  const server = new PGLiteSocketServer({
+    db: watched,
+    port,
+    host: '127.0.0.1',
+    maxConnections: SOCKET_CLIENTS,
+  });
   await server.start();
   return { stop: () => server.stop() };
 }

@@ -6,34 +6,11 @@
  * shopper pays the 50% advance in the sandbox; the shop records the balance as UPI at the
  * counter; the shopper downloads the tax invoice.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import {
-  createAccount,
-  rupeesFromText,
-  signIn,
-  uniqueClientIp,
-  uniqueEmail,
-  withDatabase,
-} from './support';
+import { createAccount, rupeesFromText, signedInPage, uniqueEmail, withDatabase } from './support';
 
 const password = 'a-long-bespoke-journey-password-7';
-
-async function signedInPage(
-  browser: Browser,
-  email: string,
-  viewport: { width: number; height: number },
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 /** The Kolkata calendar day `days` after today, 'YYYY-MM-DD'. */
 const kolkataDay = (days: number) =>
@@ -65,7 +42,9 @@ test('design a sherwani, book a measurement, order with measurements pinned, pay
   await createAccount(request, { name: 'Master Cutter', email: adminEmail, password, admin: true });
 
   // 1. The shopper designs a sherwani on a phone and sees the server's price.
-  const shopper = await signedInPage(browser, shopperEmail, { width: 375, height: 812 });
+  const shopper = await signedInPage(browser, shopperEmail, password, {
+    viewport: { width: 375, height: 812 },
+  });
   await shopper.goto('/bespoke');
   await shopper.getByRole('radio', { name: /^Sherwani/ }).check();
   await shopper.getByRole('button', { name: 'Next: fabric' }).click();
@@ -130,7 +109,7 @@ test('design a sherwani, book a measurement, order with measurements pinned, pay
   });
 
   // 4. The shop records the measurements at that appointment and makes the order from it.
-  const admin = await signedInPage(browser, adminEmail, { width: 1280, height: 900 });
+  const admin = await signedInPage(browser, adminEmail, password);
   await admin.goto(
     `/admin/clients/${clientId}/measurements/new?garment=sherwani&appointment=${appointmentId}`,
   );

@@ -4,28 +4,11 @@
  * measurements pinned, books a trial from the order and confirms it; the shopper sees the
  * order with its garment, options, trial and status in /account/orders, on a phone.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
+import { createAccount, signedInPage, uniqueEmail, withDatabase } from './support';
 
 const password = 'a-long-e2e-password-42';
-
-async function signedInPage(
-  browser: Browser,
-  email: string,
-  viewport: { width: number; height: number },
-  landing: RegExp,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(landing);
-  return page;
-}
 
 /** The Kolkata calendar day `days` after today, 'YYYY-MM-DD'. */
 const kolkataDay = (days: number) =>
@@ -79,7 +62,7 @@ test('an admin makes a bespoke order from a saved design, books a trial, confirm
     return { clientId: clients[0]!.id, fabricName: fabrics[0]!.name };
   });
 
-  const admin = await signedInPage(browser, adminEmail, { width: 1280, height: 900 }, /\/admin$/);
+  const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
   await admin.goto(`/admin/clients/${clientId}`);
   await admin.getByRole('link', { name: 'New bespoke order' }).click();
   await expect(admin.getByRole('heading', { name: 'New bespoke order' })).toBeVisible();
@@ -119,7 +102,10 @@ test('an admin makes a bespoke order from a saved design, books a trial, confirm
   await expect(admin.getByText(`Order ${number} is now at Confirmed.`)).toBeVisible();
 
   // The shopper, on a phone.
-  const shopper = await signedInPage(browser, shopperEmail, { width: 375, height: 800 }, /:\d+\/$/);
+  const shopper = await signedInPage(browser, shopperEmail, password, {
+    viewport: { width: 375, height: 800 },
+    landing: /:\d+\/$/,
+  });
   await shopper.goto('/account/orders');
   await shopper.getByRole('link', { name: number }).click();
   await expect(shopper.getByRole('heading', { name: `Order ${number}` })).toBeVisible();

@@ -4,21 +4,10 @@
  * and both pages read the order paid in full. The order itself is made in the database as
  * the back office's bespoke-order screen makes it (features/bespoke).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
+import { expect, test } from '@playwright/test';
+import { createAccount, signedInPage, uniqueEmail, withDatabase } from './support';
 
 const PASSWORD = 'a-long-bespoke-payments-password-8';
-
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 test('the shopper pays the advance online; the shop records the balance as UPI; the order is paid', async ({
   browser,
@@ -46,7 +35,7 @@ test('the shopper pays the advance online; the shop records the balance as UPI; 
   );
 
   // The shopper pays the 50% advance in the sandbox.
-  const shopper = await signedInPage(browser, shopperEmail);
+  const shopper = await signedInPage(browser, shopperEmail, PASSWORD);
   await shopper.goto(`/account/orders/${number}`);
   const payments = shopper.getByRole('region', { name: 'Payments' });
   await expect(payments.getByText('₹30,000').first()).toBeVisible();
@@ -62,7 +51,7 @@ test('the shopper pays the advance online; the shop records the balance as UPI; 
   await expect(payments.getByText('Balance due')).toBeVisible();
 
   // The shop records the balance as UPI at the counter.
-  const admin = await signedInPage(browser, adminEmail);
+  const admin = await signedInPage(browser, adminEmail, PASSWORD);
   await admin.goto(`/admin/orders/${number}`);
   const panel = admin.getByRole('region', { name: 'Payments' });
   await expect(panel.getByText('Balance due: ₹15,000')).toBeVisible();

@@ -4,17 +4,18 @@
  * /account/measurements (at 375 px); an out-of-range value is refused with its message; an
  * edit makes version 2 and the history shows the difference; the card PDF holds the values.
  */
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
+import {
+  createAccount,
+  signIn,
+  signedInPage,
+  uniqueClientIp,
+  uniqueEmail,
+  withDatabase,
+} from './support';
 
 const password = 'a-long-e2e-password-42';
 
@@ -33,23 +34,6 @@ const shirt: Record<string, string> = {
   Bicep: '33',
 };
 
-async function signedInPage(
-  browser: Browser,
-  email: string,
-  viewport: { width: number; height: number },
-  landing: RegExp,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(landing);
-  return page;
-}
-
 test('an admin records measurements, the shopper sees them, an edit makes version 2', async ({
   browser,
   request,
@@ -67,7 +51,7 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
     return rows[0]!.id;
   });
 
-  const admin = await signedInPage(browser, adminEmail, { width: 1280, height: 900 }, /\/admin$/);
+  const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
   await admin.goto(`/admin/clients/${clientId}/measurements`);
   await expect(admin.getByRole('heading', { name: 'Measurements', level: 1 })).toBeVisible();
   await admin.getByRole('link', { name: 'Record Shirt measurements' }).click();
@@ -83,7 +67,10 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
   await expect(admin.getByRole('heading', { name: 'Version 1' })).toBeVisible();
 
   // The shopper (verified e-mail = the record's) sees version 1, at 375 px.
-  const shopper = await signedInPage(browser, shopperEmail, { width: 375, height: 800 }, /\/$/);
+  const shopper = await signedInPage(browser, shopperEmail, password, {
+    viewport: { width: 375, height: 800 },
+    landing: /\/$/,
+  });
   await shopper.goto('/account');
   await shopper.getByRole('link', { name: /Measurements/ }).click();
   await expect(shopper.getByRole('heading', { name: 'Your measurements' })).toBeVisible();
@@ -231,7 +218,7 @@ test('a shopper sends their own measurements at 375 px without JavaScript; staff
     );
     return rows[0]!.id;
   });
-  const admin = await signedInPage(browser, adminEmail, { width: 1280, height: 900 }, /\/admin$/);
+  const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
   await admin.goto(`/admin/clients/${clientId}/measurements/kurta`);
   await expect(admin.getByText(/Self-measured by Vikram Joshi/)).toBeVisible();
   await admin.getByRole('button', { name: 'Confirm version 1' }).click();

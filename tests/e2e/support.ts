@@ -2,7 +2,7 @@
  * End-to-end helpers: a connection to the running server's database (the embedded database's
  * wire-protocol port), for changes an administrator would make; accounts and the mail outbox.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { decode } from 'libqp';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -101,4 +101,27 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * A browser context of its own (its own client address, so rate limits never meet) signed in
+ * as `email` through /login, at `viewport` (desktop by default); waits for `landing`, or for
+ * the page to leave /login.
+ */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  password: string,
+  options: { viewport?: { width: number; height: number }; landing?: RegExp } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'X-Forwarded-For': uniqueClientIp() },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, email, password);
+  if (options.landing) await expect(page).toHaveURL(options.landing);
+  else await expect(page).not.toHaveURL(/\/login/);
+  return page;
 }
