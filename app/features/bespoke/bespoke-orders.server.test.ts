@@ -422,7 +422,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     );
   });
 
-  it('refuses garment changes once the order is delivered or cancelled', async () => {
+  it('refuses garment changes once the order is delivered, cancelled or paid in full', async () => {
     const db = app.database.db;
     const { number } = await create(orderForm(clientId));
     const [garment] = await garmentsOf(number);
@@ -441,6 +441,12 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
         setGarmentPriceSchema.parse({ number, garmentId: String(garment!.id), price: '' }),
       ),
     ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('cancelled') });
+    // Paid in full is invoiced: another garment would no longer match the invoice.
+    await db.update(orders).set({ status: 'paid' }).where(eq(orders.number, number));
+    await expect(
+      addGarment(db, actor(), addGarmentSchema.parse({ number, ...orderForm(clientId) })),
+    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('paid in full') });
+    expect(await garmentsOf(number)).toHaveLength(1);
   });
 
   it('books a trial from the order as a staff trial appointment tied to it', async () => {

@@ -9,7 +9,7 @@
  *   the same transaction as every garment change (settleTotal).
  * - A change that would bring the total below what has been paid is refused: the net paid is
  *   read straight from the payment ledger (`payments`, succeeded rows, refunds negative).
- * - Garments are not changed once the order is cancelled or delivered.
+ * - Garments are not changed once the order is cancelled, delivered or paid in full (invoiced).
  * - The price is the quote (features/bespoke/style-catalogue.server quoteDesign) unless an
  *   administrator overrides it with a reason; the override and its reason are in the audit
  *   entry and on the garment ("Quoted ₹X, charged ₹Y: reason").
@@ -530,13 +530,20 @@ async function lockBespokeOrder(tx: Tx, number: string): Promise<LockedOrder | u
 
 const ORDER_GONE = () => new AdminError('This bespoke order could not be found.', 404);
 
-/** Refuses a garment change to a cancelled or delivered order. */
+/** Refuses a garment change to a cancelled, delivered or fully paid (invoiced) order. */
 function assertGarmentsEditable(order: LockedOrder): void {
   if (order.status === 'cancelled') {
     throw new AdminError('This order was cancelled: its garments can no longer change.', 409);
   }
   if (order.fulfilmentStatus === 'delivered') {
     throw new AdminError('This order was delivered: its garments can no longer change.', 409);
+  }
+  // Paid in full means invoiced (decision 016): the invoice would no longer match the garments.
+  if (order.status === 'paid') {
+    throw new AdminError(
+      'This order is paid in full and invoiced: its garments can no longer change. Make a new order for another garment.',
+      409,
+    );
   }
 }
 
@@ -636,7 +643,7 @@ export async function createBespokeOrder(
 
 /**
  * Adds a garment to a bespoke order and raises its total (audit 'order.garment.add').
- * @throws AdminError 404 for an unknown order; 409 once cancelled or delivered, or past
+ * @throws AdminError 404 for an unknown order; 409 once cancelled, delivered or paid in full, or past
  *   {@link MAX_GARMENTS}; 422 for a refused garment.
  */
 export async function addGarment(
@@ -702,7 +709,7 @@ const GARMENT_GONE = 'This garment is no longer on the order.';
  * Sets a garment's price: an override with its reason, or (an empty price) back to its quote.
  * The order's total follows. Audited 'order.garment.price' with the price and reason before
  * and after.
- * @throws AdminError 404 for an unknown order or garment; 409 once cancelled or delivered, or
+ * @throws AdminError 404 for an unknown order or garment; 409 once cancelled, delivered or paid in full, or
  *   below what has been paid; 422 for an override without a reason.
  */
 export async function setGarmentPrice(
@@ -757,7 +764,7 @@ export async function setGarmentPrice(
 /**
  * Takes a garment off an order (never the last one); the total follows. Audited
  * 'order.garment.remove' with the garment.
- * @throws AdminError 404 for an unknown order or garment; 409 once cancelled or delivered, for
+ * @throws AdminError 404 for an unknown order or garment; 409 once cancelled, delivered or paid in full, for
  *   the last garment, or below what has been paid.
  */
 export async function removeGarment(

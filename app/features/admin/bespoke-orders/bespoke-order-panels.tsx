@@ -38,6 +38,9 @@ const APPOINTMENT_STATUS: Record<string, string> = {
 const closed = (order: PanelOrder) =>
   order.status === 'cancelled' || order.fulfilmentStatus === 'delivered';
 
+/** Garments no longer change once closed or paid in full (invoiced: decision 016). */
+const garmentsFixed = (order: PanelOrder) => closed(order) || order.status === 'paid';
+
 /** The garments, with their price controls and the add-garment form. */
 export function BespokeGarmentsPanel({
   order,
@@ -65,7 +68,7 @@ export function BespokeGarmentsPanel({
         <span>Total</span>
         <span>{formatRupees(order.amountPaise)}</span>
       </p>
-      {!closed(order) && panel.customer && <AddGarment order={order} panel={panel} />}
+      {!garmentsFixed(order) && panel.customer && <AddGarment order={order} panel={panel} />}
     </Section>
   );
 }
@@ -156,7 +159,9 @@ function Garment({
         )}
       </dl>
       <PriceLine garment={garment} />
-      {!closed(order) && <GarmentControls garment={garment} order={order} removable={removable} />}
+      {!garmentsFixed(order) && (
+        <GarmentControls garment={garment} order={order} removable={removable} />
+      )}
     </article>
   );
 }
