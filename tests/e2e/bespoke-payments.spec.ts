@@ -49,6 +49,11 @@ test('the shopper pays the advance online; the shop records the balance as UPI; 
   await expect(received.getByRole('listitem')).toHaveCount(1);
   await expect(received).toContainText('Online');
   await expect(payments.getByText('Balance due')).toBeVisible();
+  // The order reads part paid on the shopper's list, not 'Awaiting payment'.
+  await shopper.goto('/account/orders');
+  const row = shopper.getByRole('row').filter({ hasText: number });
+  await expect(row.getByText('Part paid')).toBeVisible();
+  await shopper.goto(`/account/orders/${number}`);
 
   // The shop records the balance as UPI at the counter.
   const admin = await signedInPage(browser, adminEmail, PASSWORD);
