@@ -19,7 +19,7 @@
  *   By default it is the customer's latest confirmed version of that garment (a staff version,
  *   or a self-measured one staff confirmed); none when they have no confirmed version yet.
  */
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Actor } from '~/features/admin/audit/audit.server';
 import { AdminError } from '~/features/admin/shared/admin-action.server';
@@ -41,13 +41,13 @@ import {
   appointmentTypes,
   bespokeGarments,
   customers,
-  measurementProfiles,
   measurementVersions,
   orderEvents,
   orders,
   payments,
   type PinnedStyleOption,
 } from '~/lib/schema.server';
+import { isVersionOf, latestConfirmedVersion } from '~/features/measurements/measurements.server';
 import { addShopDays, formatShopDateTime, isShopDate, type ShopDate } from '~/lib/shop-time';
 import { PROMISED_WARNING_DAYS } from './promised-date';
 import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.server';
@@ -287,31 +287,6 @@ interface ResolvedGarment {
 }
 
 /**
- * The latest confirmed version of a customer's profile for `garment` (a staff version, or a
- * self-measured set staff confirmed), or null.
- */
-async function latestConfirmedVersion(
-  tx: DbOrTx,
-  customerId: number,
-  garment: GarmentType,
-): Promise<number | null> {
-  const [row] = await tx
-    .select({ id: measurementVersions.id })
-    .from(measurementVersions)
-    .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
-    .where(
-      and(
-        eq(measurementProfiles.customerId, customerId),
-        eq(measurementProfiles.garment, garment),
-        or(eq(measurementVersions.selfMeasured, false), isNotNull(measurementVersions.confirmedAt)),
-      ),
-    )
-    .orderBy(desc(measurementVersions.version))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/**
  * Works out a garment from its form: the design's garment, fabric and options fill what the
  * form leaves out; the fabric is read from the catalogue (or taken as typed for an in-store
  * code); the options are checked and priced by `quoteDesign` (a disallowed combination is
@@ -385,18 +360,7 @@ async function resolveGarment(
 
   let measurementVersionId = input.measurementVersionId;
   if (measurementVersionId !== null) {
-    const [own] = await tx
-      .select({ id: measurementVersions.id })
-      .from(measurementVersions)
-      .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
-      .where(
-        and(
-          eq(measurementVersions.id, measurementVersionId),
-          eq(measurementProfiles.customerId, customerId),
-          eq(measurementProfiles.garment, garmentType),
-        ),
-      );
-    if (!own) {
+    if (!(await isVersionOf(tx, measurementVersionId, customerId, garmentType))) {
       throw new AdminError(
         'Please choose a measurement version of this client for this garment.',
         422,
@@ -1059,49 +1023,6 @@ export async function carryBespokeOrdersToAccount(
     .where(and(eq(orders.customerId, customerId), eq(orders.kind, 'bespoke')))
     .returning({ id: orders.id });
   return moved.length;
-}
-
-/** The measurement versions a garment may be cut from: each of the customer's, newest first. */
-export interface MeasurementChoice {
-  id: number;
-  garment: GarmentType;
-  version: number;
-  takenAt: string;
-  confirmed: boolean;
-}
-
-/** Every measurement version of a customer's profiles of `garments`, newest first. */
-export async function measurementChoices(
-  db: DbOrTx,
-  customerId: number,
-  garments: readonly GarmentType[],
-): Promise<MeasurementChoice[]> {
-  if (garments.length === 0) return [];
-  const rows = await db
-    .select({
-      id: measurementVersions.id,
-      garment: measurementProfiles.garment,
-      version: measurementVersions.version,
-      takenAt: measurementVersions.createdAt,
-      selfMeasured: measurementVersions.selfMeasured,
-      confirmedAt: measurementVersions.confirmedAt,
-    })
-    .from(measurementVersions)
-    .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
-    .where(
-      and(
-        eq(measurementProfiles.customerId, customerId),
-        inArray(measurementProfiles.garment, [...garments]),
-      ),
-    )
-    .orderBy(asc(measurementProfiles.garment), desc(measurementVersions.version));
-  return rows.map((row) => ({
-    id: row.id,
-    garment: row.garment,
-    version: row.version,
-    takenAt: row.takenAt.toISOString(),
-    confirmed: !row.selfMeasured || row.confirmedAt !== null,
-  }));
 }
 
 /** A bespoke order whose promised date is close or past, for the dashboard's warning. */

@@ -13,7 +13,7 @@
  *
  * Values are centimetres (0.1 cm) by point key (garments.ts).
  */
-import { and, asc, desc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, or } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '~/lib/db.server';
@@ -506,4 +506,102 @@ export function measurementPhotoResponse(photo: { data: Buffer; contentType: str
   return new Response(new Uint8Array(photo.data), {
     headers: { ...headers, 'Content-Type': photo.contentType },
   });
+}
+
+/**
+ * A version staff may cut from: one staff took, or a self-measured set staff confirmed
+ * (issue 20 item 3).
+ */
+const confirmedVersion = or(
+  eq(measurementVersions.selfMeasured, false),
+  isNotNull(measurementVersions.confirmedAt),
+);
+
+/**
+ * The id of the latest confirmed version of a customer's profile for `garment`, or null
+ * (what a bespoke garment pins by default, issue 21 item 3).
+ */
+export async function latestConfirmedVersion(
+  tx: DbOrTx,
+  customerId: number,
+  garment: GarmentType,
+): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: measurementVersions.id })
+    .from(measurementVersions)
+    .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
+    .where(
+      and(
+        eq(measurementProfiles.customerId, customerId),
+        eq(measurementProfiles.garment, garment),
+        confirmedVersion,
+      ),
+    )
+    .orderBy(desc(measurementVersions.version))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Whether version `versionId` belongs to the customer's profile for `garment`. */
+export async function isVersionOf(
+  tx: DbOrTx,
+  versionId: number,
+  customerId: number,
+  garment: GarmentType,
+): Promise<boolean> {
+  const [own] = await tx
+    .select({ id: measurementVersions.id })
+    .from(measurementVersions)
+    .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
+    .where(
+      and(
+        eq(measurementVersions.id, versionId),
+        eq(measurementProfiles.customerId, customerId),
+        eq(measurementProfiles.garment, garment),
+      ),
+    );
+  return own !== undefined;
+}
+
+/** The measurement versions a garment may be cut from: each of the customer's, newest first. */
+export interface MeasurementChoice {
+  id: number;
+  garment: GarmentType;
+  version: number;
+  takenAt: string;
+  confirmed: boolean;
+}
+
+/** Every measurement version of a customer's profiles of `garments`, newest first. */
+export async function measurementChoices(
+  db: DbOrTx,
+  customerId: number,
+  garments: readonly GarmentType[],
+): Promise<MeasurementChoice[]> {
+  if (garments.length === 0) return [];
+  const rows = await db
+    .select({
+      id: measurementVersions.id,
+      garment: measurementProfiles.garment,
+      version: measurementVersions.version,
+      takenAt: measurementVersions.createdAt,
+      selfMeasured: measurementVersions.selfMeasured,
+      confirmedAt: measurementVersions.confirmedAt,
+    })
+    .from(measurementVersions)
+    .innerJoin(measurementProfiles, eq(measurementProfiles.id, measurementVersions.profileId))
+    .where(
+      and(
+        eq(measurementProfiles.customerId, customerId),
+        inArray(measurementProfiles.garment, [...garments]),
+      ),
+    )
+    .orderBy(asc(measurementProfiles.garment), desc(measurementVersions.version));
+  return rows.map((row) => ({
+    id: row.id,
+    garment: row.garment,
+    version: row.version,
+    takenAt: row.takenAt.toISOString(),
+    confirmed: !row.selfMeasured || row.confirmedAt !== null,
+  }));
 }

@@ -21,7 +21,6 @@ import {
   bookTrialSchema,
   createBespokeOrder,
   createBespokeOrderSchema,
-  measurementChoices,
   removeGarment,
   removeGarmentSchema,
   setGarmentPrice,
@@ -30,8 +29,11 @@ import {
   updateBespokeOrder,
   updateBespokeOrderSchema,
   type BespokeDetail,
-  type MeasurementChoice,
 } from '~/features/bespoke/bespoke-orders.server';
+import {
+  measurementChoices,
+  type MeasurementChoice,
+} from '~/features/measurements/measurements.server';
 import {
   fabricForDesign,
   getDesign,
