@@ -83,7 +83,7 @@ export default function OrderPage() {
         className="mt-6"
       />
       <Section heading={bespoke ? 'Billing' : 'Delivery'} className="mt-6">
-        <address className="mt-3 not-italic leading-relaxed">
+        <address className="mt-3 break-words not-italic leading-relaxed">
           {order.customerName}
           <br />
           {order.address}

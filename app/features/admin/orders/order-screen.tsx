@@ -104,7 +104,8 @@ export function OrderScreen({
           </Panel>
           {bespoke && <BespokeDatesPanel order={order} panel={bespoke} />}
           <Contact order={order} />
-          <Payment order={order} paidPaise={paidPaise} />
+          {/* A bespoke order's money is its Payments panel (the ledger); this box is the checkout's. */}
+          {!bespoke && <Payment order={order} paidPaise={paidPaise} />}
           <OrderDocuments
             documents={documents}
             basePath={`/admin/orders/${encodeURIComponent(order.number)}`}
