@@ -8,6 +8,7 @@ import {
   type SelfMeasuredRefusal,
 } from '~/features/measurements/self-measured.server';
 import { rootMetaData } from '~/features/site/root-data';
+import { clientAddress } from '~/lib/rate-limit.server';
 import { readFormData } from '~/lib/request-body.server';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.measurements';
@@ -33,14 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** `intent` submit-measurements: the shopper's own set; a refusal is 422 with its messages. */
+/**
+ * `intent` submit-measurements: the shopper's own set; a refusal is 422 with its messages, or
+ * 429 with `Retry-After` once the shopper's limit is spent (issue 28 item 6).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await readFormData(request);
   if (form.get('intent') !== 'submit-measurements') {
     return new Response('This action is not known.', { status: 400 });
   }
-  const result = await submitSelfMeasured(context.db, user, form);
+  const result = await submitSelfMeasured(context.db, user, form, clientAddress(request));
   if ('ok' in result && result.ok) {
     throw redirect(`/account/measurements?submitted=${result.garment}&version=${result.version}`);
   }

@@ -49,6 +49,7 @@ import {
   getProfileHistory,
   saveMeasurementVersion,
 } from './measurements.server';
+import { SELF_MEASURED_LIMITS } from './self-measured.server';
 
 let app: TestApp;
 let admin: { cookie: string; userId: string };
@@ -383,6 +384,55 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
       garment: 'trouser',
       fieldErrors: { waist: 'Waist must be between 23.6 and 63 in', seat: 'Seat is required' },
     });
+  });
+
+  it('limits a shopper’s own submissions: 429 with Retry-After and a message, nothing saved', async () => {
+    // Issue 28 item 6: thirty posts in a row made versions 1 to 30.
+    const limit = SELF_MEASURED_LIMITS.perAccount.max;
+    const own = await app.signedIn('user');
+    const statuses: number[] = [];
+    let refusal: { data: { message: string }; init: { headers: Record<string, string> } } | null =
+      null;
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const request = formPost(
+        '/account/measurements',
+        {
+          intent: 'submit-measurements',
+          garment: 'shirt',
+          unit: 'cm',
+          fit: 'regular',
+          phone: '9825099999',
+          ...shirt,
+        },
+        own.cookie,
+      );
+      const answer = await routeOutcome(async () => {
+        const value = await accountRoute.action({
+          request,
+          context: app.context,
+          params: {},
+        } as never);
+        if (value && typeof value === 'object' && 'init' in value) refusal ??= value as never;
+        return value;
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(302));
+    expect(statuses.slice(limit)).toEqual(Array(30 - limit).fill(429));
+    const wait = Number(refusal!.init.headers['Retry-After']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(SELF_MEASURED_LIMITS.perAccount.windowS);
+    expect(refusal!.data.message).toMatch(
+      /^You have sent several sets of measurements in a short time\. Please try again in \d+ minutes?\.$/,
+    );
+    const [mine] = await app.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.userId, own.userId));
+    const history = await getProfileHistory(app.database.db, mine!.id, 'shirt');
+    expect(history!.versions).toHaveLength(limit);
+    // Later tests count every version in the database.
+    await deleteMeasurementsOfUser(app.database.db, app.storage, own.userId);
   });
 
   it('audits admin reads of measurements', async () => {
