@@ -9,7 +9,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '~/lib/database-health.server';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/page-cache.server';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL } from '~/lib/page-cache.server';
 import { modulePreloadPriorityStream } from '~/lib/script-priority.server';
 
 export const streamTimeout = 5_000;
@@ -22,7 +22,7 @@ export const streamTimeout = 5_000;
 function setCaching(request: Request, status: number, headers: Headers, etag: string): void {
   if (headers.has('Cache-Control')) return;
   const shareable = request.method === 'GET' && status === 200 && !request.headers.has('Cookie');
-  headers.set('Cache-Control', shareable ? PUBLIC_PAGE_CACHE_CONTROL : 'private, no-store');
+  headers.set('Cache-Control', shareable ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   if (shareable) headers.set('ETag', etag);
   headers.append('Vary', 'Cookie');
 }

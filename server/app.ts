@@ -37,7 +37,12 @@ import { anonymiseOrdersOf } from '~/features/orders/orders.server';
 import { deleteMeasurementsOfUser } from '~/features/measurements/measurements.server';
 import { createStorage, type Storage } from '~/lib/storage/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
-import { markPageIncomplete, PageCache, pageCacheMiddleware } from '~/lib/page-cache.server';
+import {
+  markPageIncomplete,
+  PageCache,
+  pageCacheMiddleware,
+  privateUnlessSet,
+} from '~/lib/page-cache.server';
 import { catalogueReader, type CatalogueReader } from '~/features/catalog/catalogue-reader.server';
 import { createMediaHandler } from '~/features/media/media-route.server';
 import {
@@ -539,6 +544,9 @@ function createApp({
     res.removeHeader('Content-Security-Policy');
     res.status(304).set('ETag', pageVersion.etag()).end();
   });
+  // Whatever the router answers without a cache rule of its own is `private, no-store`, in
+  // every URL form (`/x`, `/x.data`, resource routes, redirects), and varies on Cookie.
+  app.use(privateUnlessSet);
   // Anonymous visitors get a page rendered earlier with their own nonce put in (decision 011);
   // the Vite dev server renders every request.
   if (!vite) app.use(pageCacheMiddleware(pageCache, () => pageVersion.etag()));

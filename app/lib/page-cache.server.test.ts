@@ -8,6 +8,8 @@ import {
   PageCache,
   pageCacheKey,
   pageCacheMiddleware,
+  privateUnlessSet,
+  PRIVATE_CACHE_CONTROL,
   PUBLIC_PAGE_CACHE_CONTROL,
   splitAtNonce,
 } from './page-cache.server';
@@ -229,5 +231,43 @@ describe('pageCacheMiddleware', () => {
     ]);
     expect(new Set(pages.map(({ body }) => nonceIn(body))).size).toBe(5);
     expect(new Set(pages.map(({ body }) => body.replace(/nonce="[^"]+"/, ''))).size).toBe(1);
+  });
+});
+
+describe('privateUnlessSet', () => {
+  let origin: string;
+  let close: () => void;
+  beforeAll(async () => {
+    const app = express();
+    app.use(compression());
+    app.use(privateUnlessSet);
+    app.get('/own', (_req, res) => {
+      res.setHeader('Cache-Control', 'public, no-cache');
+      res.send('a card');
+    });
+    app.get('/data', (_req, res) => {
+      res.append('Vary', 'Accept-Encoding');
+      res.type('text/x-script').send('loader data '.repeat(200));
+    });
+    app.get('/gone', (_req, res) => res.redirect(302, '/login'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it('makes an answer without a rule private, no-store, varying on Cookie', async () => {
+    for (const path of ['/data', '/gone']) {
+      const response = await fetch(`${origin}${path}`, { redirect: 'manual' });
+      expect(response.headers.get('cache-control'), path).toBe(PRIVATE_CACHE_CONTROL);
+      expect(response.headers.get('vary')?.split(', '), path).toContain('Cookie');
+    }
+  });
+
+  it('keeps the rule a route set itself', async () => {
+    const response = await fetch(`${origin}/own`);
+    expect(response.headers.get('cache-control')).toBe('public, no-cache');
+    expect(response.headers.get('vary')).toContain('Cookie');
   });
 });

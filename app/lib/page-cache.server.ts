@@ -29,9 +29,32 @@ import { isbot } from 'isbot';
  * The Cache-Control of a 200 page for an anonymous visitor (decision 011): browsers keep it and
  * revalidate it every time with its ETag (a 304 before any rendering when nothing changed);
  * shared caches keep none, since every copy carries a nonce of its own. Anything else is
- * `private, no-store`.
+ * `PRIVATE_CACHE_CONTROL`.
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * The Cache-Control of everything else the router answers (decision 011): pages with a cookie,
+ * any status but 200, React Router's `.data` answers and resource routes that set none.
+ */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * Express middleware in front of React Router's handler (issue 28 item 5): a response that
+ * reaches its headers without a `Cache-Control` gets `PRIVATE_CACHE_CONTROL`, and every response
+ * varies on `Cookie`. It covers every URL form at once: pages (`/x`), their data (`/x.data`,
+ * which React Router answers without the page's headers), redirects and resource routes; a
+ * rule a route or the page cache set itself is kept.
+ */
+export function privateUnlessSet(_req: Request, res: Response, next: NextFunction): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!this.hasHeader('cache-control')) this.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+    this.vary('Cookie');
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as Response['writeHead'];
+  next();
+}
 
 /** The response header that says whether the page came from this cache: `hit` or `miss`. */
 const PAGE_CACHE_HEADER = 'X-Page-Cache';
@@ -381,3 +404,4 @@ export function pageCacheMiddleware(cache: PageCache, version: () => string) {
     void underway.then(proceed);
   };
 }
+
