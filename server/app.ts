@@ -38,6 +38,7 @@ import { deleteMeasurementsOfUser } from '~/features/measurements/measurements.s
 import { createStorage, type Storage } from '~/lib/storage/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
 import {
+  clearPagesOnNotify,
   markPageIncomplete,
   PageCache,
   pageCacheMiddleware,
@@ -228,11 +229,13 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   });
   const pageVersion = new PageVersion();
   const pageCache = new PageCache();
-  const stopClearing = await database.listen('catalogue', () => {
-    cache.clear();
-    pageVersion.bump();
-    pageCache.clear();
-  });
+  // Every instance hears every change: a catalogue or settings change clears the query cache
+  // and the pages, a deleted or changed design its pages (issue 28 item 8).
+  const stopClearing = await clearPagesOnNotify(
+    database,
+    { cache: pageCache, version: pageVersion },
+    () => cache.clear(),
+  );
   const health = createDatabaseHealth({ ping: () => database.ping(), log });
   const app = createApp({
     env,

@@ -3,7 +3,14 @@ import express from 'express';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageVersion } from './cache.server';
+import { openDatabase, type Database } from './db.server';
+import { categories, designs, products } from './schema.server';
+import { eq } from 'drizzle-orm';
+import { createScratchDatabase, type ScratchDatabase } from '../../tests/support/scratch-db';
+import { testDatabaseKind } from '../../tests/support/test-db';
 import {
+  clearPagesOnNotify,
   joinWithNonce,
   PageCache,
   pageCacheKey,
@@ -269,5 +276,81 @@ describe('privateUnlessSet', () => {
     const response = await fetch(`${origin}/own`);
     expect(response.headers.get('cache-control')).toBe('public, no-cache');
     expect(response.headers.get('vary')).toContain('Cookie');
+  });
+});
+
+describe(`pages purged on every instance on ${testDatabaseKind}`, () => {
+  // Two instances on one database (issue 28 item 8): each has its own page cache and page
+  // version and listens on its own connection; a change made through the first must purge
+  // the second's pages. PGlite is one process, so there both listen on the one handle.
+  let scratch: ScratchDatabase | undefined;
+  let first: Database;
+  let second: Database;
+  const instances: { cache: PageCache; version: PageVersion; stop?: () => Promise<void> }[] = [];
+
+  beforeAll(async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (serverUrl) {
+      scratch = await createScratchDatabase(serverUrl);
+      first = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 2 });
+      second = await openDatabase({ kind: 'postgres', url: scratch.url, poolMax: 2 });
+    } else {
+      first = await openDatabase({ kind: 'pglite' });
+      second = first;
+    }
+    for (const database of [first, second]) {
+      const instance = { cache: new PageCache(), version: new PageVersion() };
+      instances.push({
+        ...instance,
+        stop: await clearPagesOnNotify(database, instance),
+      });
+    }
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.stop?.();
+    await second?.close();
+    if (first !== second) await first?.close();
+    await scratch?.drop();
+  });
+
+  /** Stores `path` in both instances' caches; returns their ETags then. */
+  const cacheOnBoth = (path: string) =>
+    instances.map(({ cache, version }) => {
+      const key = pageCacheKey(path, version.etag(), false)!;
+      expect(cache.set(key, page(`<p>${path}</p>`), cache.generation)).toBe(true);
+      return version.etag();
+    });
+
+  it('a design deleted through one instance is gone from the other’s cache at once', async () => {
+    const id = randomBytes(16).toString('base64url').slice(0, 22);
+    await first.db
+      .insert(designs)
+      .values({ id, garmentType: 'shirt', options: {}, estimatePaise: 250_000 });
+    const etags = cacheOnBoth(`/d/${id}`);
+    await first.db.delete(designs).where(eq(designs.id, id));
+    await expect.poll(() => instances.map(({ cache }) => cache.size)).toEqual([0, 0]);
+    // A browser revalidating its copy with the old ETag no longer matches.
+    instances.forEach(({ version }, index) => expect(version.etag()).not.toBe(etags[index]));
+  });
+
+  it('a product hidden through one instance is gone from the other’s cache at once', async () => {
+    const before = instances.map(({ cache }) => cache.generation);
+    const tag = randomBytes(4).toString('hex');
+    const [category] = await first.db
+      .insert(categories)
+      .values({ name: `Fabrics ${tag}`, slug: `fabrics-${tag}` })
+      .returning({ id: categories.id });
+    const [product] = await first.db
+      .insert(products)
+      .values({ slug: `linen-${tag}`, name: 'Linen', categoryId: category!.id, pricePaise: 1000 })
+      .returning({ id: products.id });
+    const productId = product!.id;
+    // Both inserts' own notifications (one per statement) have reached both instances first.
+    await expect
+      .poll(() => instances.map(({ cache }) => cache.generation))
+      .toEqual(before.map((generation) => generation + 2));
+    cacheOnBoth(`/product/${productId}`);
+    await first.db.update(products).set({ isActive: false }).where(eq(products.id, productId));
+    await expect.poll(() => instances.map(({ cache }) => cache.size)).toEqual([0, 0]);
   });
 });

@@ -12,8 +12,9 @@
  *   base64, so nothing else matches); each send joins the parts around the request's fresh
  *   nonce, which helmet's CSP header of that request names.
  * - Bounds: at most `maxEntries` pages and `maxBytes` bytes of bodies, the least recently used
- *   dropped first; each entry lives at most `ttlMs`; the server clears it all on every
- *   `catalogue` NOTIFY, which every instance hears.
+ *   dropped first; each entry lives at most `ttlMs`; `clearPagesOnNotify` clears it all on
+ *   every `catalogue` NOTIFY (a catalogue entry or the settings changed, hidden or deleted) and
+ *   every `pages` NOTIFY (a saved design deleted or changed), which every instance hears.
  * - One render per page at a time: a request for a page that is being rendered for another
  *   visitor waits for that render (at most `COALESCE_WAIT_MS`) and is answered from the cache,
  *   so 50 visitors arriving together on a cold page cost one render, not 50.
@@ -24,6 +25,8 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { isbot } from 'isbot';
+import type { PageVersion } from './cache.server';
+import type { Database } from './db.server';
 
 /**
  * The Cache-Control of a 200 page for an anonymous visitor (decision 011): browsers keep it and
@@ -405,3 +408,39 @@ export function pageCacheMiddleware(cache: PageCache, version: () => string) {
   };
 }
 
+/**
+ * The NOTIFY channel of changes that make pages stale outside the catalogue: the payload is
+ * the page's path. Today a saved design deleted or changed (`/d/<id>`, migration 0013's
+ * trigger on `designs`); catalogue tables and the settings announce themselves on `catalogue`.
+ */
+const PAGES_CHANNEL = 'pages';
+
+/**
+ * Keeps this instance's pages fresh on every instance at once (decision 011; issue 28 item 8):
+ * on each `catalogue` or `pages` NOTIFY, which every instance hears, the page version is bumped
+ * (so a browser revalidating its copy with the old ETag gets the new page, or the 404 of a
+ * deleted design, instead of a 304) and the page cache is emptied. A version bump changes every
+ * page's ETag and cache key, so the whole cache goes rather than the one page.
+ * @param onCatalogue also run on each `catalogue` NOTIFY (the server clears its query cache).
+ * @returns a function that stops listening on both channels.
+ * @throws when a LISTEN cannot be set up.
+ */
+export async function clearPagesOnNotify(
+  database: Pick<Database, 'listen'>,
+  pages: { cache: PageCache; version: PageVersion },
+  onCatalogue: () => void = () => {},
+): Promise<() => Promise<void>> {
+  const clear = () => {
+    pages.version.bump();
+    pages.cache.clear();
+  };
+  const stopCatalogue = await database.listen('catalogue', () => {
+    onCatalogue();
+    clear();
+  });
+  const stopPages = await database.listen(PAGES_CHANNEL, clear);
+  return async () => {
+    await stopCatalogue();
+    await stopPages();
+  };
+}
