@@ -113,9 +113,12 @@ export const processSteps: readonly {
   },
 ];
 
-/** The line above the customization options: the garment their counts are stated for. */
+/**
+ * The line above the customization options: the garment the lapel, button, pocket and vent
+ * counts are stated for, and that the linings are the shop's (a sample in the configurator).
+ */
 export function customizationIntro(style: StyleFigures): string {
-  return `On a bespoke ${style.garment}, our configurator offers:`;
+  return `The lapels, buttons, pockets and vents our configurator offers on a bespoke ${style.garment}; the linings and finishing touches of our workshop, a sample of the linings online and the rest at the counter.`;
 }
 
 /**
