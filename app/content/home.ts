@@ -9,18 +9,49 @@ export interface Figure {
   label: string;
 }
 
-/** SPEC.md section 1 marketing figures, in this order. */
-export const marketingFigures: readonly Figure[] = [
+/**
+ * The style options offered on the garment the site's style figures are stated for, as the
+ * configurator offers them (issue 36 item 3): the option names per group, in the
+ * configurator's order, so every figure is a count of the catalogue and never typed in copy.
+ * Built by `styleFigures` (features/bespoke/style-catalogue.server.ts).
+ */
+export interface StyleFigures {
+  /** The garment the figures are stated for, in a sentence ('suit jacket'). */
+  garment: string;
+  lapel: readonly string[];
+  button: readonly string[];
+  pocket: readonly string[];
+  vent: readonly string[];
+}
+
+/** The house's own figures (SPEC.md section 1): years, founding, fabrics, linings, points. */
+export const houseFigures: readonly Figure[] = [
   { value: '35+', label: 'Years of Excellence' },
   { value: '1987', label: 'Founded' },
   { value: '4000+', label: 'Fabric Options' },
   { value: '300+', label: 'Linings' },
-  { value: '4', label: 'Lapel Styles' },
-  { value: '24', label: 'Buttons' },
-  { value: '8', label: 'Pocket Styles' },
-  { value: '3', label: 'Vent Options' },
   { value: '50+', label: 'Customization Points' },
 ];
+
+/**
+ * SPEC.md section 1 marketing figures in its order, the lapel, button, pocket and vent figures
+ * counted from `style` (what the configurator offers on `style.garment`).
+ */
+export function marketingFigures(style: StyleFigures): Figure[] {
+  return [
+    ...houseFigures.slice(0, 4),
+    { value: String(style.lapel.length), label: 'Lapel Styles' },
+    { value: String(style.button.length), label: 'Buttons' },
+    { value: String(style.pocket.length), label: 'Pocket Styles' },
+    { value: String(style.vent.length), label: 'Vent Options' },
+    ...houseFigures.slice(4),
+  ];
+}
+
+/** The line under the figures naming the garment the style figures are counted on. */
+export function styleFiguresNote(style: StyleFigures): string {
+  return `Lapels, buttons, pockets and vents: the choices our configurator offers on a bespoke ${style.garment}.`;
+}
 
 /** Home hero: the small badge above the headline, the headline and the lead text. */
 export const hero: { badge: string; headline: string; text: string } = {

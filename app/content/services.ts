@@ -1,8 +1,10 @@
 /**
  * Static copy of the services page (/services): hero, the three service detail sections, the
  * four-step process, customization options, the service offers used in structured data and
- * the FAQ (SPEC.md sections 1 and 2 "Services").
+ * the FAQ (SPEC.md sections 1 and 2 "Services"). The customization options' counts come from
+ * the style catalogue (`StyleFigures`, issue 36 item 3), never from this file.
  */
+import type { StyleFigures } from './home';
 
 /** Services page hero. */
 export const servicesHero: { heading: string; text: string } = {
@@ -69,7 +71,7 @@ export const serviceDetails: readonly ServiceDetail[] = [
     features: [
       {
         title: 'Buttons and Linings',
-        text: 'Pick from 24 button options and more than 300 linings, from classic horn and plain Bemberg to brass jodhpuri buttons and printed paisley.',
+        text: 'Pick your buttons and one of more than 300 linings, from classic horn and plain Bemberg to brass jodhpuri buttons and printed paisley.',
       },
       {
         title: 'Wedding Accessories',
@@ -111,58 +113,56 @@ export const processSteps: readonly {
   },
 ];
 
-/** Customization option groups shown on the services page, consistent with the SPEC.md figures. */
-export const customizationOptions: readonly { title: string; options: readonly string[] }[] = [
-  {
-    title: 'Lapels (4 styles)',
-    options: ['Notch lapel', 'Peak lapel', 'Shawl lapel', 'Semi-peak lapel'],
-  },
-  {
-    title: 'Buttons (24 options)',
-    options: [
-      'Genuine horn and corozo',
-      'Mother-of-pearl for shirts',
-      'Antique brass and gilt metal',
-      'Jodhpuri and sherwani buttons',
-      'Fabric-covered to match',
-    ],
-  },
-  {
-    title: 'Pockets (8 styles)',
-    options: [
-      'Straight flap',
-      'Slanted flap',
-      'Jetted',
-      'Patch',
-      'Ticket pocket',
-      'Welt breast pocket',
-      'Patch breast pocket',
-      'Inside pen and phone pocket',
-    ],
-  },
-  {
-    title: 'Vents (3 options)',
-    options: ['Centre vent', 'Side vents', 'Ventless'],
-  },
-  {
-    title: 'Linings (300+ choices)',
-    options: [
-      'Plain Bemberg and viscose',
-      'Printed paisley and florals',
-      'Jacquard and brocade',
-      'Full, half or quarter lined',
-    ],
-  },
-  {
-    title: 'Finishing Touches (50+ customization points in all)',
-    options: [
-      'Working cuff buttons',
-      'Contrast pick stitching',
-      'Monogram inside the jacket',
-      'Trouser pleats, cuffs and waistband style',
-    ],
-  },
-];
+/**
+ * The line above the customization options: the garment the lapel, button, pocket and vent
+ * counts are stated for, and that the linings are the shop's (a sample in the configurator).
+ */
+export function customizationIntro(style: StyleFigures): string {
+  return `The lapels, buttons, pockets and vents our configurator offers on a bespoke ${style.garment}; the linings and finishing touches of our workshop, a sample of the linings online and the rest at the counter.`;
+}
+
+/**
+ * Customization option groups shown on the services page (issue 36 item 3): the lapel, pocket
+ * and vent groups list what the configurator offers on `style.garment`, and every count is the
+ * number of those options, so the page and the configurator always agree.
+ */
+export function customizationOptions(
+  style: StyleFigures,
+): { title: string; options: readonly string[] }[] {
+  return [
+    { title: `Lapels (${style.lapel.length} styles)`, options: style.lapel },
+    {
+      title: `Buttons (${style.button.length} options)`,
+      options: [
+        'Genuine horn and corozo',
+        'Mother-of-pearl, bone and wood',
+        'Antique brass, silver-tone and gold crest',
+        'Zardozi, kundan and Rajkot silver filigree',
+        'Fabric-covered to match',
+      ],
+    },
+    { title: `Pockets (${style.pocket.length} styles)`, options: style.pocket },
+    { title: `Vents (${style.vent.length} options)`, options: style.vent },
+    {
+      title: 'Linings (300+ choices)',
+      options: [
+        'Plain Bemberg and viscose',
+        'Printed paisley and florals',
+        'Jacquard and brocade',
+        'Full, half or quarter lined',
+      ],
+    },
+    {
+      title: 'Finishing Touches (50+ customization points in all)',
+      options: [
+        'Working cuff buttons',
+        'Contrast pick stitching',
+        'Monogram inside the jacket',
+        'Trouser pleats, cuffs and waistband style',
+      ],
+    },
+  ];
+}
 
 /** One service offer with its starting price, as used in the structured data. */
 export interface ServiceOffer {

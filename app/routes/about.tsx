@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { aboutCta, aboutHero, companyStory, founders, mission, vision } from '~/content/about';
-import { marketingFigures } from '~/content/home';
+import { houseFigures } from '~/content/home';
 import { PageHero } from '~/features/site/page-hero';
 import { rootMetaData } from '~/features/site/root-data';
 import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
@@ -45,7 +45,7 @@ export default function About() {
       </section>
       <section aria-label="The house in figures" className="bg-primary text-primary-foreground">
         <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 sm:grid-cols-3 sm:px-6 lg:grid-cols-5">
-          {marketingFigures.slice(0, 5).map((figure) => (
+          {houseFigures.map((figure) => (
             <li key={figure.label}>
               <p className="font-serif text-3xl font-semibold">{figure.value}</p>
               <p className="text-sm opacity-90">{figure.label}</p>

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { requireUser } from '~/features/account/session.server';
 import { customerForUser } from '~/features/customers/customers.server';
 import { AccountMeasurements } from '~/features/measurements/account-measurements';
-import { listProfiles } from '~/features/measurements/measurements.server';
+import { listOwnProfiles } from '~/features/measurements/measurements.server';
 import {
   submitSelfMeasured,
   type SelfMeasuredRefusal,
@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * /account/measurements: the signed-in shopper's own profiles (their customer record's; a
- * visitor is sent to /login), `?unit=in` for the self-measurement form in inches.
+ * visitor is sent to /login), each with every version and what changed (issue 36 item 2),
+ * never the staff's notes; `?unit=in` for the self-measurement form in inches.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const version = Number(url.searchParams.get('version'));
   const garment = url.searchParams.get('submitted');
   return {
-    profiles: customer ? await listProfiles(context.db, customer.id) : [],
+    profiles: customer ? await listOwnProfiles(context.db, customer.id) : [],
     needsPhone: !customer,
     unit: url.searchParams.get('unit') === 'in' ? ('in' as const) : ('cm' as const),
     submitted: garment && Number.isInteger(version) && version > 0 ? { garment, version } : null,

@@ -8,6 +8,7 @@ import {
   hero,
   marketingFigures,
   ourStory,
+  styleFiguresNote,
   whyChooseUs,
 } from '~/content/home';
 import { testimonials } from '~/content/testimonials';
@@ -24,15 +25,20 @@ import type { Route } from './+types/home';
 import { BOOK_CONSULTATION_PATH } from '~/features/booking/booking-links';
 
 /**
- * The carousel's categories (critical) and the gallery preview (streamed after the first
- * paint, SPEC.md section 2 "Home").
+ * The carousel's categories (critical), the style figures counted from what the configurator
+ * offers (issue 36 item 3) and the gallery preview (streamed after the first paint, SPEC.md
+ * section 2 "Home").
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const gallery = context.catalogue.galleryImages(PREVIEW_COUNT);
   // Handled by <Await errorElement>; this keeps an early rejection from going unhandled.
   gallery.catch(() => {});
-  const tree = await context.catalogue.tree();
+  const [tree, styleFigures] = await Promise.all([
+    context.catalogue.tree(),
+    context.catalogue.styleFigures(),
+  ]);
   return {
+    styleFigures,
     categories: tree.slice(0, CAROUSEL_ENTRIES).map((category) => ({
       id: category.id,
       name: category.name,
@@ -106,13 +112,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="The house in figures" className="bg-ink text-stone-100">
         <ul className="mx-auto grid max-w-7xl grid-cols-3 gap-x-4 gap-y-6 px-4 py-8 sm:px-6 md:grid-cols-9">
-          {marketingFigures.map((figure) => (
+          {marketingFigures(loaderData.styleFigures).map((figure) => (
             <li key={figure.label} className="text-center">
               <p className="font-serif text-2xl font-semibold text-[#e3c27a]">{figure.value}</p>
               <p className="text-xs text-stone-300">{figure.label}</p>
             </li>
           ))}
         </ul>
+        <p className="mx-auto max-w-7xl px-4 pb-6 text-center text-xs text-stone-300 sm:px-6">
+          {styleFiguresNote(loaderData.styleFigures)}
+        </p>
       </section>
 
       {loaderData.categories.length > 0 && (

@@ -2,6 +2,7 @@ import { ArrowRightIcon, CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import {
+  customizationIntro,
   customizationOptions,
   faqs,
   processSteps,
@@ -46,8 +47,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+/**
+ * What the configurator offers on the garment the customization options are stated for, so
+ * the page's counts are the catalogue's (issue 36 item 3).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { styleFigures: await context.catalogue.styleFigures() };
+}
+
 /** /services (SPEC.md section 2 "Services"). */
-export default function Services() {
+export default function Services({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Our services" heading={servicesHero.heading} text={servicesHero.text}>
@@ -118,9 +127,13 @@ export default function Services() {
         </ol>
       </PageSection>
 
-      <PageSection heading="Customization Options" muted>
+      <PageSection
+        heading="Customization Options"
+        intro={customizationIntro(loaderData.styleFigures)}
+        muted
+      >
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {customizationOptions.map((group) => (
+          {customizationOptions(loaderData.styleFigures).map((group) => (
             <li key={group.title} className="rounded-lg border border-border bg-white p-6">
               <h3 className="text-lg font-semibold">{group.title}</h3>
               <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted-foreground">

@@ -1,6 +1,10 @@
 /**
- * The demo style catalogue (issue 21 item 1), seeded with the demo catalogue. The counts match
- * the copy's claims: exactly 4 lapels, 24 buttons, 8 pocket styles and 3 vents. The 24 linings
+ * The demo style catalogue (issue 21 item 1), seeded with the demo catalogue: 4 lapels, 24
+ * buttons, 8 pocket styles and 3 vents in all. A suit jacket takes every jacket button (all but
+ * the shirt's white resin and the two kinds of dress stud: 21) and every jacket pocket (6; the
+ * side-seam and slant pockets are the trouser's), issue 36 item 3. The site's figures are
+ * counted from the catalogue per garment (features/bespoke/style-catalogue.server.ts
+ * `styleFigures`), never typed in the copy. The 24 linings
  * are A SAMPLE of the 300+ linings in the shop (each one says so in its description); the rest
  * are shown at the counter. Closures, collars, cuffs and hems, pleats and monograms complete
  * the 50+ customisation points.
@@ -164,14 +168,14 @@ const buttons: DemoStyleOption[] = [
     'mop-white',
     'Mother-of-pearl, white',
     'Shell buttons with a soft lustre.',
-    ['shirt', 'kurta'],
+    ['shirt', 'kurta', 'suit_jacket'],
     30_000,
   ],
   [
     'mop-smoke',
     'Mother-of-pearl, smoked',
-    'Dark shell buttons for coloured shirts.',
-    ['shirt', 'kurta'],
+    'Dark shell buttons for coloured shirts and summer jackets.',
+    ['shirt', 'kurta', 'suit_jacket'],
     30_000,
   ],
   ['resin-white', 'Resin buttons, white', 'Durable everyday shirt buttons.', ['shirt', 'kurta'], 0],
@@ -208,21 +212,21 @@ const buttons: DemoStyleOption[] = [
     'self-covered',
     'Self-covered buttons',
     'Covered in your garment’s own fabric.',
-    ['sherwani', 'jodhpuri', 'kurta', 'waistcoat'],
+    ['sherwani', 'jodhpuri', 'kurta', 'waistcoat', 'suit_jacket'],
     20_000,
   ],
   [
     'zardozi',
     'Zardozi buttons',
     'Hand-embroidered metallic thread buttons.',
-    ['sherwani', 'jodhpuri', 'kurta'],
+    ['sherwani', 'jodhpuri', 'kurta', 'suit_jacket'],
     120_000,
   ],
   [
     'kundan',
     'Kundan buttons',
     'Set stones in a gold-tone frame, for the wedding day.',
-    ['sherwani', 'jodhpuri', 'kurta'],
+    ['sherwani', 'jodhpuri', 'kurta', 'suit_jacket'],
     150_000,
   ],
   [
@@ -233,14 +237,26 @@ const buttons: DemoStyleOption[] = [
     80_000,
   ],
   ['enamel-black', 'Black enamel studs', 'Dress studs for a wing-collar shirt.', ['shirt'], 60_000],
-  ['wood', 'Wooden buttons', 'Polished sheesham wood.', ['kurta', 'waistcoat', 'shirt'], 10_000],
-  ['coconut', 'Coconut shell buttons', 'Light, natural and sturdy.', ['kurta', 'shirt'], 10_000],
+  [
+    'wood',
+    'Wooden buttons',
+    'Polished sheesham wood.',
+    ['kurta', 'waistcoat', 'shirt', 'suit_jacket'],
+    10_000,
+  ],
+  [
+    'coconut',
+    'Coconut shell buttons',
+    'Light, natural and sturdy.',
+    ['kurta', 'shirt', 'suit_jacket'],
+    10_000,
+  ],
   ['bone', 'Bone buttons', 'Cream bone with a fine grain.', BUTTON_ALL, 25_000],
   [
     'silver-filigree',
     'Silver filigree buttons',
     'Rajkot silver filigree work.',
-    ETHNIC.concat('waistcoat'),
+    ETHNIC.concat('waistcoat', 'suit_jacket'),
     180_000,
   ],
 ].map(([code, name, description, garments, pricePaise]) => ({
@@ -271,8 +287,8 @@ const pockets: DemoStyleOption[] = [
   [
     'welt',
     'Welt pockets',
-    'A single stitched welt, neat and flat.',
-    ['waistcoat', 'sherwani', 'jodhpuri', 'kurta'],
+    'A single stitched welt, neat and flat: the breast pocket of a suit jacket.',
+    ['waistcoat', 'sherwani', 'jodhpuri', 'kurta', 'suit_jacket'],
   ],
   ['side-seam', 'Side-seam pockets', 'Hidden in the side seams.', ['trouser', 'kurta', 'churidar']],
   ['slant', 'Slant pockets', 'Angled front pockets that sit flat.', ['trouser']],

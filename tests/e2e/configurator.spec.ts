@@ -123,4 +123,59 @@ test.describe('the configurator', () => {
       /^\/d\/[A-Za-z0-9_-]{22}$/,
     );
   });
+  test('offers on a suit jacket exactly the lapels, buttons, pockets and vents the home and services pages state', async ({
+    page,
+  }) => {
+    await page.goto('/bespoke');
+    await page.getByRole('radio', { name: /^Suit jacket/ }).check();
+    await page.getByRole('button', { name: 'Next: fabric' }).click();
+    await expect(page.getByRole('heading', { name: '2. Choose the fabric' })).toBeVisible();
+    await page
+      .getByRole('link', { name: /^Choose / })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { name: '3. Choose the style' })).toBeVisible();
+    const offered: Record<string, number> = {};
+    for (const [group, legend] of [
+      ['lapel', 'Lapel'],
+      ['button', 'Buttons'],
+      ['pocket', 'Pockets'],
+      ['vent', 'Vent'],
+    ] as const) {
+      offered[group] = await page.getByRole('group', { name: legend }).getByRole('radio').count();
+    }
+    // Every jacket button and pocket the shop holds (issue 36 item 3).
+    expect(offered).toEqual({ lapel: 4, button: 21, pocket: 6, vent: 3 });
+
+    await page.goto('/');
+    const figures = page.getByRole('region', { name: 'The house in figures' });
+    for (const [label, group] of [
+      ['Lapel Styles', 'lapel'],
+      ['Buttons', 'button'],
+      ['Pocket Styles', 'pocket'],
+      ['Vent Options', 'vent'],
+    ] as const) {
+      await expect(
+        figures.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) }),
+      ).toHaveText(`${offered[group]}${label}`);
+    }
+    await expect(
+      figures.getByText(/the choices our configurator offers on a bespoke suit jacket/),
+    ).toBeVisible();
+
+    await page.goto('/services');
+    const options = page.getByRole('region', { name: 'Customization Options' });
+    await expect(
+      options.getByText(/pockets and vents our configurator offers on a bespoke suit jacket;/),
+    ).toBeVisible();
+    for (const title of [
+      `Lapels (${offered.lapel} styles)`,
+      `Buttons (${offered.button} options)`,
+      `Pockets (${offered.pocket} styles)`,
+      `Vents (${offered.vent} options)`,
+    ]) {
+      await expect(options.getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(page.getByText(/\b24 button/i)).toHaveCount(0);
+  });
 });

@@ -228,3 +228,74 @@ test('a shopper sends their own measurements at 375 px without JavaScript; staff
   await context.close();
   await admin.context().close();
 });
+
+test('the shopper reads every version and what changed at 375 px, never the staff’s notes', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const adminEmail = uniqueEmail('cutter');
+  const shopperEmail = uniqueEmail('history');
+  const staffNote = 'Shop only: left shoulder drops, cut the left side 1 cm lower';
+  await createAccount(request, {
+    name: 'Cutting Master',
+    email: adminEmail,
+    password,
+    admin: true,
+  });
+  await createAccount(request, { name: 'Ravi Mehta', email: shopperEmail, password });
+  const clientId = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      `insert into customers (name, phone, email) values ($1, $2, $3) returning id`,
+      ['Ravi Mehta', '+919825067890', shopperEmail],
+    );
+    return rows[0]!.id;
+  });
+
+  // Staff record version 1 with a note of their own, then version 2 with another chest.
+  const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
+  await admin.goto(`/admin/clients/${clientId}/measurements/new?garment=shirt`);
+  for (const [point, value] of Object.entries(shirt)) {
+    await admin.getByLabel(`${point} (cm)`).fill(value);
+  }
+  await admin.getByLabel('Notes').fill(staffNote);
+  await admin.getByRole('button', { name: 'Save measurements' }).click();
+  await expect(admin).toHaveURL(/\/measurements\/shirt\?saved=1/);
+  await admin.getByRole('link', { name: 'Record measurements' }).click();
+  await expect(admin.getByLabel('Chest (cm)')).toHaveValue('102.5');
+  await admin.getByLabel('Chest (cm)').fill('104');
+  await admin.getByLabel('Notes').fill(`${staffNote}, and again`);
+  await admin.getByRole('button', { name: 'Save measurements' }).click();
+  await expect(admin).toHaveURL(/\/measurements\/shirt\?saved=2/);
+  await expect(admin.getByText(staffNote).first()).toBeVisible();
+
+  const shopper = await signedInPage(browser, shopperEmail, password, {
+    viewport: { width: 375, height: 800 },
+    landing: /\/$/,
+  });
+  await shopper.goto('/account/measurements');
+  const card = shopper.getByRole('region', { name: 'Shirt' });
+  await expect(card.getByText(/Version 2 · measured by Cutting Master on/)).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Changes from version 1' })).toBeVisible();
+  await expect(card.getByText('Chest: 102.5 cm → 104 cm')).toBeVisible();
+  await expect(card.getByRole('row', { name: /Chest 104 cm 41 in/ })).toBeVisible();
+
+  // Version 1 waits in its own disclosure, with its values.
+  const earlier = card.getByRole('list', { name: 'Earlier versions' });
+  await expect(earlier.getByRole('row', { name: /Chest 102.5 cm 40.25 in/ })).toBeHidden();
+  await earlier.getByText(/Version 1 · measured by Cutting Master on/).click();
+  await expect(earlier.getByRole('row', { name: /Chest 102.5 cm 40.25 in/ })).toBeVisible();
+  const pageWidth = await shopper.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(375);
+
+  // The staff's note is nowhere: not on the page, not in its HTML, not in its data.
+  await expect(shopper.getByText(/Shop only/)).toHaveCount(0);
+  expect(await shopper.content()).not.toContain('Shop only');
+  const data = await shopper.request.get('/account/measurements.data');
+  expect(data.status()).toBe(200);
+  const body = await data.text();
+  expect(body).toContain('102.5');
+  expect(body).not.toContain('Shop only');
+  await admin.context().close();
+  await shopper.context().close();
+});

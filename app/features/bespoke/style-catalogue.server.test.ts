@@ -1,5 +1,6 @@
 /**
- * The style catalogue (issue 21 items 1 and 2): the seeded counts the copy promises, the
+ * The style catalogue (issue 21 items 1 and 2): the seeded counts (the figures the site states
+ * are checked per garment in style-figures.server.test.ts), the
  * refusals of a design that cannot be made, the server's quote, fabrics and saved designs.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 describe(`the style catalogue on ${testDatabaseKind}`, () => {
-  it('holds what the copy claims: 4 lapels, 24 buttons, 8 pockets, 3 vents, a sample of linings', async () => {
+  it('holds 4 lapels, 24 buttons, 8 pockets and 3 vents in all, and a sample of linings', async () => {
     const all = await listStyleOptions(database.db);
     const count = (group: string) => all.filter((o) => o.group === group).length;
     expect(count('lapel')).toBe(4);

@@ -10,6 +10,7 @@
  * group with its first option before it asks for a quote.
  */
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { StyleFigures } from '~/content/home';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import {
   categories,
@@ -102,6 +103,32 @@ export async function listStyleOptions(
   return (garment ? options.filter((o) => o.garmentTypes.includes(garment)) : options).sort(
     byCatalogueOrder,
   );
+}
+
+/**
+ * The garment the site's style figures are stated for (issue 36 item 3): the bespoke suit
+ * jacket, the one garment that takes lapels, every jacket button and pocket, and vents.
+ */
+const FIGURES_GARMENT: GarmentType = 'suit_jacket';
+
+/**
+ * What the configurator offers on the suit jacket, by group (lapel, button, pocket, vent):
+ * the option names in its order, through {@link listStyleOptions} as the configurator reads
+ * them (active options made on the garment). The home page's figures and the services page's
+ * customization options are built from this (issue 36 item 3: "the numbers a customer reads
+ * and the choices they get must agree"), so a retired or added option changes them too.
+ */
+export async function styleFigures(db: DbOrTx): Promise<StyleFigures> {
+  const offered = await listStyleOptions(db, { garmentType: FIGURES_GARMENT });
+  const names = (group: StyleOptionGroup) =>
+    offered.filter((option) => option.group === group).map((option) => option.name);
+  return {
+    garment: garmentLabel(FIGURES_GARMENT).toLowerCase(),
+    lapel: names('lapel'),
+    button: names('button'),
+    pocket: names('pocket'),
+    vent: names('vent'),
+  };
 }
 
 /** The conflicting pairs among some options, with their reasons (either order matches). */

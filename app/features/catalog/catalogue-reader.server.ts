@@ -4,6 +4,8 @@
  * the navigation, trees and product pages cost no query on most requests. Search is not
  * cached (its keys are unbounded).
  */
+import type { StyleFigures } from '~/content/home';
+import { styleFigures } from '~/features/bespoke/style-catalogue.server';
 import type { QueryCache } from '~/lib/cache.server';
 import type { Db } from '~/lib/db.server';
 import type { GalleryItem } from '~/features/gallery/filter';
@@ -47,6 +49,8 @@ export interface CatalogueReader {
   galleryImages(limit: number): Promise<GalleryImage[]>;
   galleryItems(): Promise<GalleryItem[]>;
   search(text: string): Promise<{ total: number; products: ProductCard[] }>;
+  /** What the configurator offers on the garment the site's style figures are stated for. */
+  styleFigures(): Promise<StyleFigures>;
 }
 
 /** A reader over `db` that caches in `cache`. */
@@ -65,5 +69,6 @@ export function catalogueReader(db: Db, cache: QueryCache): CatalogueReader {
     galleryImages: (limit) => cache.get(`gallery:${limit}`, () => listGalleryImages(db, limit)),
     galleryItems: () => cache.get('gallery-items', () => listGalleryItems(db)),
     search: (text) => searchProducts(db, text),
+    styleFigures: () => cache.get('style-figures', () => styleFigures(db)),
   };
 }

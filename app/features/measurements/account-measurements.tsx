@@ -1,6 +1,8 @@
 /**
  * /account/measurements, the shopper's side (issue 20 item 3): their profiles, read-only,
- * with values in cm and inches, who measured and when and the version; their fitting photos;
+ * with values in cm and inches, who measured and when and the version; what changed from the
+ * version before, and each earlier version in its own disclosure (issue 36 item 2, the back
+ * office's history without the staff's notes); their fitting photos;
  * and, per garment, 'Submit your own measurements' with the how-to-measure guide. The forms
  * are plain forms inside <details>: the page works at 375 px without JavaScript.
  */
@@ -12,13 +14,14 @@ import { GARMENT_TYPES } from '~/lib/schema-enums';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { GARMENTS, type MeasurementUnit } from './garments';
 import { MeasurementFields } from './measurement-fields';
-import { MeasurementValues } from './measurement-values';
+import { MeasurementValues, VersionChangeList } from './measurement-values';
 import { MeasuringGuide } from './measuring-guide';
-import type { ProfileSummary } from './measurements.server';
+import type { OwnMeasurementVersion, OwnProfile } from './measurements.server';
 import type { SelfMeasuredRefusal } from './self-measured.server';
 
 export interface AccountMeasurementsProps {
-  profiles: ProfileSummary[];
+  /** The shopper's profiles, each with every version, newest first (issue 36 item 2). */
+  profiles: OwnProfile[];
   /** The shopper has no customer record yet: the form asks for a phone too. */
   needsPhone: boolean;
   unit: MeasurementUnit;
@@ -64,47 +67,67 @@ export function AccountMeasurements({
         </Card>
       ) : (
         <ul className="mt-6 grid gap-4" aria-label="Your garments">
-          {profiles.map((profile) => (
-            <li key={profile.garment}>
-              <Section heading={GARMENTS[profile.garment].label} padding="md">
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Version {profile.latest.version} ·{' '}
-                  {profile.latest.selfMeasured
-                    ? 'measured by you'
-                    : `measured by ${profile.latest.takenByName}`}{' '}
-                  on{' '}
-                  <time dateTime={profile.latest.takenAt}>
-                    {formatShopDateTime(profile.latest.takenAt)}
-                  </time>
-                  {profile.awaitingCheck && (
-                    <strong className="ml-1 font-medium text-amber-900">
-                      {' '}
-                      · self-measured, awaiting the shop’s check
-                    </strong>
+          {profiles.map((profile) => {
+            const [latest, ...earlier] = profile.versions;
+            if (!latest) return null;
+            return (
+              <li key={profile.garment}>
+                <Section heading={GARMENTS[profile.garment].label} padding="md">
+                  <p className="mt-1 text-sm text-muted-foreground">
+                    <VersionByline version={latest} />
+                    {profile.awaitingCheck && (
+                      <strong className="ml-1 font-medium text-amber-900">
+                        {' '}
+                        · self-measured, awaiting the shop’s check
+                      </strong>
+                    )}
+                  </p>
+                  <VersionChanges version={latest} unit={unit} level={3} />
+                  <MeasurementValues garment={profile.garment} version={latest} />
+                  {profile.photos.length > 0 && (
+                    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Fitting photos">
+                      {profile.photos.map((photo, index) => (
+                        <li key={photo.id}>
+                          <a href={`/account/measurements/photos/${photo.id}`}>
+                            <img
+                              src={`/account/measurements/photos/${photo.id}`}
+                              alt={`Fitting view ${index + 1}`}
+                              width={photo.width}
+                              height={photo.height}
+                              loading="lazy"
+                              className="h-24 w-auto rounded-md border border-border object-cover"
+                            />
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
                   )}
-                </p>
-                <MeasurementValues garment={profile.garment} version={profile.latest} />
-                {profile.photos.length > 0 && (
-                  <ul className="mt-3 flex flex-wrap gap-2" aria-label="Fitting photos">
-                    {profile.photos.map((photo, index) => (
-                      <li key={photo.id}>
-                        <a href={`/account/measurements/photos/${photo.id}`}>
-                          <img
-                            src={`/account/measurements/photos/${photo.id}`}
-                            alt={`Fitting view ${index + 1}`}
-                            width={photo.width}
-                            height={photo.height}
-                            loading="lazy"
-                            className="h-24 w-auto rounded-md border border-border object-cover"
-                          />
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </Section>
-            </li>
-          ))}
+                  {earlier.length > 0 && (
+                    <div className="mt-4">
+                      <h3 className="text-sm font-semibold">Earlier versions</h3>
+                      <ol className="mt-2 grid gap-2" aria-label="Earlier versions">
+                        {earlier.map((version) => (
+                          <li key={version.version}>
+                            <details className="rounded-xl border border-border">
+                              <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 text-sm">
+                                <span>
+                                  <VersionByline version={version} />
+                                </span>
+                              </summary>
+                              <div className="border-t border-border px-4 pb-4">
+                                <VersionChanges version={version} unit={unit} level={4} />
+                                <MeasurementValues garment={profile.garment} version={version} />
+                              </div>
+                            </details>
+                          </li>
+                        ))}
+                      </ol>
+                    </div>
+                  )}
+                </Section>
+              </li>
+            );
+          })}
         </ul>
       )}
 
@@ -188,6 +211,41 @@ export function AccountMeasurements({
           })}
         </div>
       </section>
+    </div>
+  );
+}
+
+/** 'Version 2 · measured by Master Tailor on 26 Nov 2026, 10:15' (shop time). */
+function VersionByline({ version }: { version: OwnMeasurementVersion }) {
+  return (
+    <>
+      Version {version.version} ·{' '}
+      {version.selfMeasured ? 'measured by you' : `measured by ${version.takenByName}`} on{' '}
+      <time dateTime={version.takenAt}>{formatShopDateTime(version.takenAt)}</time>
+      {version.selfMeasured && version.confirmedAt && ' · checked by the shop'}
+    </>
+  );
+}
+
+/** 'Changes from version 1' and its lines (the back office's list); nothing for version 1. */
+function VersionChanges({
+  version,
+  unit,
+  level,
+}: {
+  version: OwnMeasurementVersion;
+  unit: MeasurementUnit;
+  /** The heading's level where it stands (3 under the garment, 4 under 'Earlier versions'). */
+  level: 3 | 4;
+}) {
+  if (!version.changes) return null;
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <div className="mt-3">
+      <Heading className="text-sm font-semibold">
+        Changes from version {version.version - 1}
+      </Heading>
+      <VersionChangeList changes={version.changes} unit={unit} />
     </div>
   );
 }

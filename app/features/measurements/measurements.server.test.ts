@@ -164,13 +164,13 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
     const data = page.data as {
       profiles: {
         garment: string;
-        latest: { version: number; takenByName: string; valuesCm: Record<string, number> };
+        versions: { version: number; takenByName: string; valuesCm: Record<string, number> }[];
       }[];
     };
     expect(data.profiles).toHaveLength(1);
     expect(data.profiles[0]).toMatchObject({
       garment: 'shirt',
-      latest: { version: 1, takenByName: 'Test admin', valuesCm: { chest: 102.5 } },
+      versions: [{ version: 1, takenByName: 'Test admin', valuesCm: { chest: 102.5 } }],
     });
   });
 
@@ -232,6 +232,78 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
       notes: { from: 'Likes a longer cuff', to: '' },
     });
     expect(history.versions[1]!.changes).toBeNull();
+  });
+
+  it('gives the shopper every version with its changes, and none of the staff’s notes', async () => {
+    const db = app.database.db;
+    const staffNote = 'Staff only: client dislikes a tight collar, allow 1 cm';
+    const staff = { id: admin.userId, name: 'Test admin' };
+    const sherwani = { neck: 39, chest: 100, stomach: 88, seat: 102, shoulder: 44 };
+    for (const [valuesCm, notes, selfMeasured] of [
+      [sherwani, staffNote, false],
+      [{ ...sherwani, chest: 103 }, `${staffNote} (again)`, false],
+      [{ ...sherwani, chest: 103, stomach: 90 }, 'My own note: I wear it open', true],
+    ] as const) {
+      await db.transaction((tx) =>
+        saveMeasurementVersion(tx, {
+          customerId,
+          garment: 'sherwani',
+          valuesCm,
+          fit: 'regular',
+          posture: [],
+          notes,
+          selfMeasured,
+          takenBy: selfMeasured ? { id: shopper.userId, name: 'Asha Patel' } : staff,
+          appointmentId: selfMeasured ? null : appointmentId,
+        }),
+      );
+    }
+    const page = await routeOutcome(() =>
+      accountRoute.loader(loaderArgs('/account/measurements', shopper.cookie, {})),
+    );
+    expect(page.status).toBe(200);
+    const data = page.data as {
+      profiles: { garment: string; versions: Record<string, unknown>[] }[];
+    };
+    const shirtProfile = data.profiles.find((profile) => profile.garment === 'shirt')!;
+    expect(shirtProfile.versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(shirtProfile.versions[0]).toMatchObject({
+      version: 2,
+      takenByName: 'Test admin',
+      notes: '',
+      changes: { points: [{ key: 'chest', label: 'Chest', from: 102.5, to: 104 }] },
+    });
+    expect(shirtProfile.versions[1]).toMatchObject({ version: 1, notes: '', changes: null });
+
+    const profile = data.profiles.find((one) => one.garment === 'sherwani')!;
+    expect(profile.versions).toHaveLength(3);
+    const [v3, v2, v1] = profile.versions;
+    expect(v1).toMatchObject({ version: 1, selfMeasured: false, takenByName: 'Test admin' });
+    expect(typeof v1!.takenAt).toBe('string');
+    expect(v2).toMatchObject({
+      version: 2,
+      notes: '',
+      changes: {
+        points: [{ key: 'chest', label: 'Chest', from: 100, to: 103 }],
+        fit: null,
+        notes: null,
+      },
+    });
+    // The shopper's own set keeps their own note.
+    expect(v3).toMatchObject({
+      version: 3,
+      selfMeasured: true,
+      takenByName: 'Asha Patel',
+      notes: 'My own note: I wear it open',
+      changes: { points: [{ key: 'stomach', label: 'Stomach', from: 88, to: 90 }] },
+    });
+    // Nothing of the shop's own anywhere in what the page (and its .data) receives.
+    const sent = JSON.stringify(data);
+    expect(sent).not.toContain('Staff only');
+    expect(sent).not.toContain('Likes a longer cuff');
+    for (const key of ['appointmentId', 'takenById', 'caption']) {
+      expect(sent).not.toContain(key);
+    }
   });
 
   it('keeps a stored value an inch form sends back unchanged', async () => {

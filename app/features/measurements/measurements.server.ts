@@ -28,7 +28,7 @@ import {
 import type { Storage } from '~/lib/storage/storage.server';
 import { MEDIA_LIMITS, MediaRejectedError } from '~/features/media/images.server';
 import { GARMENTS } from './garments';
-import { versionChanges, type VersionChanges } from './history';
+import { versionChanges, type VersionChanges, type VersionSnapshot } from './history';
 
 /** The customer record a profile belongs to, as the measurement pages show it. */
 export interface MeasuredCustomer {
@@ -142,10 +142,10 @@ async function photosOf(db: DbOrTx, profileIds: number[]) {
 }
 
 /**
- * A customer's profiles, in the order of `GARMENT_TYPES`, each with its newest version; a
- * garment never measured is left out.
+ * A customer's profiles that hold a version, in the order of `GARMENT_TYPES`, each with its
+ * versions (oldest first) and photos.
  */
-export async function listProfiles(db: DbOrTx, customerId: number): Promise<ProfileSummary[]> {
+async function loadProfiles(db: DbOrTx, customerId: number) {
   const profiles = await db
     .select()
     .from(measurementProfiles)
@@ -157,26 +157,119 @@ export async function listProfiles(db: DbOrTx, customerId: number): Promise<Prof
       .select()
       .from(measurementVersions)
       .where(inArray(measurementVersions.profileId, ids))
-      .orderBy(desc(measurementVersions.version)),
+      .orderBy(asc(measurementVersions.version)),
     photosOf(db, ids),
   ]);
   const order = Object.keys(GARMENTS);
   return profiles
-    .flatMap((profile) => {
-      const own = versions.filter((row) => row.profileId === profile.id);
-      const newest = own[0];
-      if (!newest) return [];
-      return [
-        {
-          garment: profile.garment,
-          latest: versionView(newest),
-          versionCount: own.length,
-          awaitingCheck: newest.selfMeasured && newest.confirmedAt === null,
-          photos: photos.filter((row) => row.profileId === profile.id).map(photoView),
-        },
-      ];
-    })
+    .map((profile) => ({
+      garment: profile.garment,
+      rows: versions.filter((row) => row.profileId === profile.id),
+      photos: photos.filter((row) => row.profileId === profile.id),
+    }))
+    .filter((profile) => profile.rows.length > 0)
     .sort((a, b) => order.indexOf(a.garment) - order.indexOf(b.garment));
+}
+
+/**
+ * Each version of a `garment` profile (oldest first) with what changed from the one before
+ * (`versionChanges`, history.ts: the one rule the back office and the shopper's page share);
+ * null for the first.
+ */
+function withChanges<T extends VersionSnapshot>(
+  garment: GarmentType,
+  versions: readonly T[],
+): (T & { changes: VersionChanges | null })[] {
+  return versions.map((version, index) => ({
+    ...version,
+    changes: index === 0 ? null : versionChanges(garment, versions[index - 1]!, version),
+  }));
+}
+
+/**
+ * A customer's profiles, in the order of `GARMENT_TYPES`, each with its newest version; a
+ * garment never measured is left out.
+ */
+export async function listProfiles(db: DbOrTx, customerId: number): Promise<ProfileSummary[]> {
+  return (await loadProfiles(db, customerId)).map((profile) => {
+    const newest = profile.rows[profile.rows.length - 1]!;
+    return {
+      garment: profile.garment,
+      latest: versionView(newest),
+      versionCount: profile.rows.length,
+      awaitingCheck: newest.selfMeasured && newest.confirmedAt === null,
+      photos: profile.photos.map(photoView),
+    };
+  });
+}
+
+/**
+ * One version as its owner reads it on /account/measurements (issue 36 item 2): the values
+ * (cm by point key), fit and posture, who measured it and when, and what changed from the
+ * version before. Nothing of the shop's own: a staff version's notes (the cutters' working
+ * notes) read '', and it carries no ids of rows, staff or appointments.
+ */
+export interface OwnMeasurementVersion {
+  version: number;
+  valuesCm: Record<string, number>;
+  fit: FitPreference;
+  posture: string[];
+  /** The shopper's own notes on a set they sent themselves; '' on a staff version. */
+  notes: string;
+  selfMeasured: boolean;
+  /** ISO 8601; when staff checked a self-measured set, else null. */
+  confirmedAt: string | null;
+  /** The staff member who measured, or the shopper's own name on a self-measured set. */
+  takenByName: string;
+  /** ISO 8601. */
+  takenAt: string;
+  /** From the version before, computed on what the shopper may read; null for version 1. */
+  changes: VersionChanges | null;
+}
+
+/** A garment's profile as its owner reads it: every version, newest first, and the photos. */
+export interface OwnProfile {
+  garment: GarmentType;
+  /** Newest first; never empty. */
+  versions: OwnMeasurementVersion[];
+  /** The newest version is self-measured and waits for staff. */
+  awaitingCheck: boolean;
+  /** Private fitting photos, served by /account/measurements/photos/:id. Px. */
+  photos: { id: string; width: number; height: number }[];
+}
+
+/**
+ * The signed-in shopper's own profiles with their whole history (issue 36 item 2: "each
+ * version, who measured it and when, and what changed; staff-only notes stay hidden"), in the
+ * order of `GARMENT_TYPES`; a garment never measured is left out. Changes come from the back
+ * office's rule (`versionChanges`) applied to the versions as the shopper reads them, so a
+ * staff note never reaches them through a diff either. Photo captions (staff's) are left out.
+ */
+export async function listOwnProfiles(db: DbOrTx, customerId: number): Promise<OwnProfile[]> {
+  return (await loadProfiles(db, customerId)).map((profile) => {
+    const readable = profile.rows.map((row): Omit<OwnMeasurementVersion, 'changes'> => ({
+      version: row.version,
+      valuesCm: row.valuesCm,
+      fit: row.fit,
+      posture: row.posture,
+      notes: row.selfMeasured ? row.notes : '',
+      selfMeasured: row.selfMeasured,
+      confirmedAt: row.confirmedAt?.toISOString() ?? null,
+      takenByName: row.takenByName,
+      takenAt: row.createdAt.toISOString(),
+    }));
+    const newest = profile.rows[profile.rows.length - 1]!;
+    return {
+      garment: profile.garment,
+      versions: withChanges(profile.garment, readable).reverse(),
+      awaitingCheck: newest.selfMeasured && newest.confirmedAt === null,
+      photos: profile.photos.map((photo) => ({
+        id: photo.id,
+        width: photo.width,
+        height: photo.height,
+      })),
+    };
+  });
 }
 
 /** A customer's profile of one garment with every version; null when never measured. */
@@ -202,10 +295,7 @@ export async function getProfileHistory(
     photosOf(db, [profile.id]),
   ]);
   if (rows.length === 0) return null;
-  const versions = rows.map((row, index) => ({
-    ...versionView(row),
-    changes: index === 0 ? null : versionChanges(garment, rows[index - 1]!, row),
-  }));
+  const versions = withChanges(garment, rows.map(versionView));
   return { garment, versions: versions.reverse(), photos: photos.map(photoView) };
 }
 
