@@ -643,6 +643,11 @@ export const appointments = pgTable(
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_customer_idx').on(t.customerId, t.startsAt),
     index('appointments_order_idx').on(t.orderId),
+    // One customer, one booked appointment per start time (issue 28 item 4): the form sent
+    // twice cannot book the same person twice, however the requests race.
+    uniqueIndex('appointments_customer_start_key')
+      .on(t.customerId, t.startsAt)
+      .where(sql`${t.status} = 'booked'`),
     check('appointments_status_check', sql`${t.status} in (${sqlList(APPOINTMENT_STATUSES)})`),
     check('appointments_source_check', sql`${t.source} in ('online', 'staff')`),
     check('appointments_range_check', sql`${t.endsAt} > ${t.startsAt}`),

@@ -30,7 +30,7 @@ export interface CustomerDetails {
  * The unlinked record a guest's details name: the newest one whose phone and e-mail (any
  * case) both match. Undefined without an e-mail or a match. Reads only.
  */
-async function findGuestCustomer(
+export async function findGuestCustomer(
   db: DbOrTx,
   details: CustomerDetails,
 ): Promise<Customer | undefined> {
