@@ -501,6 +501,9 @@ export const auditLog = pgTable(
  * measurement profiles, notifications and the job queue that sends them.
  */
 
+/** Where a customer record's e-mail came from (`customers.email_source`, decision 017). */
+const EMAIL_SOURCES = ['staff', 'client', 'guest'] as const;
+
 /**
  * The people the shop serves, with or without an account: walk-ins and phone customers too.
  * `phone` is E.164 (+91XXXXXXXXXX); `email` is lower-cased. Neither is unique: a family
@@ -517,6 +520,13 @@ export const customers = pgTable(
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     email: text('email'),
+    /**
+     * Where the e-mail came from (issue 28 item 1, decision 017): 'staff' (entered or kept by
+     * staff), 'client' (confirmed by the client: a verified account's own e-mail) or 'guest'
+     * (typed on a guest booking, never confirmed). An account is linked automatically only
+     * through a 'staff' or 'client' e-mail. The default is for records staff add.
+     */
+    emailSource: text('email_source', { enum: EMAIL_SOURCES }).notNull().default('staff'),
     notes: text('notes').notNull().default(''),
     /** The channels the customer chose for messages (issue 20 item 4). */
     notify: text('notify', { enum: NOTIFY_PREFERENCES }).notNull().default('both'),
@@ -528,6 +538,7 @@ export const customers = pgTable(
     index('customers_email_idx').on(t.email),
     check('customers_phone_check', sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`),
     check('customers_notify_check', sql`${t.notify} in (${sqlList(NOTIFY_PREFERENCES)})`),
+    check('customers_email_source_check', sql`${t.emailSource} in (${sqlList(EMAIL_SOURCES)})`),
   ],
 );
 
@@ -632,6 +643,11 @@ export const appointments = pgTable(
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_customer_idx').on(t.customerId, t.startsAt),
     index('appointments_order_idx').on(t.orderId),
+    // One customer, one booked appointment per start time (issue 28 item 4): the form sent
+    // twice cannot book the same person twice, however the requests race.
+    uniqueIndex('appointments_customer_start_key')
+      .on(t.customerId, t.startsAt)
+      .where(sql`${t.status} = 'booked'`),
     check('appointments_status_check', sql`${t.status} in (${sqlList(APPOINTMENT_STATUSES)})`),
     check('appointments_source_check', sql`${t.source} in ('online', 'staff')`),
     check('appointments_range_check', sql`${t.endsAt} > ${t.startsAt}`),

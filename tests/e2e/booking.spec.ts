@@ -1,7 +1,8 @@
 /**
  * Booking an appointment (issue 20 item 2) in the browser: a guest at 375 px and without
  * JavaScript through every step of /book; two browsers after the last place of a slot; the
- * manage link's reschedule, cancel and cut-off; a signed-in shopper's appointments page.
+ * manage link's reschedule, cancel and cut-off; a signed-in shopper's appointments page; a
+ * guest booking with a walk-in client's phone takes nothing of theirs (issue 28 item 1).
  * Each test picks a different day so they do not compete for the same slots.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -339,4 +340,73 @@ test('a product cut to measure links to booking a measurement about it', async (
   await page.getByRole('link', { name: 'Book a measurement' }).click();
   await expect(page.getByText(`About: ${product!.name}`)).toBeVisible();
   await expect(page.getByText('Measurement', { exact: true })).toBeVisible();
+});
+
+test('a guest booking with a walk-in client’s phone and a new e-mail takes nothing of the client’s, even after verifying that e-mail (issue 28)', async ({
+  browser,
+  request,
+}) => {
+  // A walk-in the shop serves: phone, no e-mail, staff notes, a measurement and a trial.
+  const phone = mobile();
+  const clientId = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: number }>(
+      `insert into customers (name, phone, notes) values ('Meera Walkin', $1, 'Staff only: pays in cash') returning id`,
+      [`+91${phone}`],
+    );
+    const id = rows[0]!.id;
+    const profile = await db.query<{ id: number }>(
+      `insert into measurement_profiles (customer_id, garment) values ($1, 'shirt') returning id`,
+      [id],
+    );
+    await db.query(
+      `insert into measurement_versions (profile_id, version, values_cm, notes, taken_by_name)
+       values ($1, 1, '{"chest": 96, "neck": 37}', 'Private: left shoulder lower', 'Staff')`,
+      [profile.rows[0]!.id],
+    );
+    await db.query(
+      `insert into appointments (customer_id, type_id, starts_at, ends_at, source)
+       select $1, id, now() + interval '5 days', now() + interval '5 days 1 hour', 'staff'
+       from appointment_types where key = 'trial'`,
+      [id],
+    );
+    return id;
+  });
+  const recordOf = () =>
+    withDatabase(async (db) => {
+      const { rows } = await db.query(
+        `select name, phone, email, user_id, notes from customers where id = $1`,
+        [clientId],
+      );
+      return rows[0];
+    });
+  const before = await recordOf();
+
+  // The attacker books on /book with that phone and an e-mail of their own …
+  const email = uniqueEmail('taker');
+  const { context, page } = await newPage(browser);
+  await page.goto('/book?type=consultation');
+  await pickSlot(page, 6);
+  await page.getByLabel('Full name').fill('Someone Else');
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page.getByRole('status').getByText('You are booked')).toBeVisible();
+  await expect(page.getByText('Meera Walkin')).toHaveCount(0);
+
+  // … registers that e-mail and confirms it from the outbox, and signs in.
+  const password = 'a-long-takeover-password-7';
+  await createAccount(request, { name: 'Someone Else', email, password });
+  await page.goto('/account/measurements');
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Your measurements' })).toBeVisible();
+  await expect(page.getByText(/^No measurements yet/)).toBeVisible();
+  await expect(page.getByText('left shoulder')).toHaveCount(0);
+  await page.goto('/account/appointments');
+  await expect(page.getByText('No appointments yet')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Upcoming' })).toHaveCount(0);
+
+  // The client's record is as it was: name, phone, e-mail, account and notes.
+  expect(await recordOf()).toEqual(before);
+  expect(before).toMatchObject({ name: 'Meera Walkin', email: null, user_id: null });
+  await context.close();
 });

@@ -14,6 +14,7 @@ import { clientAddress, takeHits, waitInWords, type RequestLimit } from '~/lib/r
 import { readFormData } from '~/lib/request-body.server';
 import { formatShopDate, shopDateOf, type ShopDate } from '~/lib/shop-time';
 import {
+  ALREADY_BOOKED_MESSAGE,
   bookAppointment,
   BookingError,
   calendarDays,
@@ -233,7 +234,10 @@ function refused(body: Omit<BookingRefusal, 'ok'>, init: number | ResponseInit) 
  * The confirm action of `/book`: checks the form (guest: name, phone, e-mail; signed-in: name
  * and phone), takes a rate-limit hit, books, and redirects to `/book/manage/<token>?booked=1`.
  * Answers 400 with field errors or a notice, 409 with {@link SLOT_TAKEN_MESSAGE} and the next
- * free slots when the time was just taken, 429 with Retry-After when over the limits.
+ * free slots when the time was just taken, 409 'Already booked' with
+ * {@link ALREADY_BOOKED_MESSAGE} when the same person already holds that time (the form sent
+ * twice, issue 28 item 4), 429 with Retry-After when over the limits. A guest's booking never
+ * changes an existing client record (see `customerForGuest`).
  */
 export async function submitBooking(
   request: Request,
@@ -324,7 +328,13 @@ export async function submitBooking(
       {
         errors: {},
         values,
-        notice: { title: 'Please pick another time', description: error.message },
+        notice: {
+          title:
+            error.message === ALREADY_BOOKED_MESSAGE
+              ? 'Already booked'
+              : 'Please pick another time',
+          description: error.message,
+        },
       },
       error.status,
     );

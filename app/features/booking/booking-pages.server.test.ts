@@ -249,6 +249,21 @@ describe(`the booking page on ${testDatabaseKind}`, () => {
     if (page.step === 'time') expect(page.notice).toBe(SLOT_TAKEN_MESSAGE);
   });
 
+  it('refuses the same form sent twice at once: one booking, and a 409 with a message for the second', async () => {
+    const outcomes = await Promise.all([book(guestFields(5)), book(guestFields(5))]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual([302, 409]);
+    const refusal = outcomes.find((o) => o.status === 409)!.data as BookingRefusal;
+    expect(refusal.notice).toEqual({
+      title: 'Already booked',
+      description:
+        'You already have an appointment at this time. The link in your confirmation message changes it.',
+    });
+    const stored = await app.database.db.select().from(appointments);
+    expect(stored).toHaveLength(1);
+    const [counter] = await app.database.db.select().from(appointmentSlots);
+    expect(counter!.booked).toBe(1);
+  });
+
   it('limits how many bookings one address sends', async () => {
     const fixed = (n: number) => {
       const request = post(

@@ -163,6 +163,89 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
     expect(slot!.left).toBe(0);
   });
 
+  it('books one customer once per time: of two identical bookings sent at once, the second is refused and takes no place', async () => {
+    const startsAt = shopInstant('2026-11-26', 12 * 60);
+    const earlier = await bookAppointment(database.db, {
+      type: consultation,
+      startsAt: shopInstant('2026-11-26', 13 * 60),
+      customer: guest(7),
+      by: customer,
+      now,
+    });
+    for (const who of [guest(8), { customerId: earlier.customerId }]) {
+      const outcomes = await Promise.allSettled(
+        [0, 1].map(() =>
+          bookAppointment(database.db, {
+            type: consultation,
+            startsAt,
+            customer: who,
+            by: customer,
+            now,
+          }),
+        ),
+      );
+      const booked = outcomes.filter((o) => o.status === 'fulfilled');
+      const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+      expect(booked).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]!.reason).toBeInstanceOf(BookingError);
+      expect(refused[0]!.reason).toMatchObject({
+        status: 409,
+        message:
+          'You already have an appointment at this time. The link in your confirmation message changes it.',
+      });
+    }
+    const [counter] = await database.db
+      .select()
+      .from(appointmentSlots)
+      .where(eq(appointmentSlots.startsAt, startsAt));
+    // Two customers, one place each; the capacity of 2 is taken, by no duplicate.
+    expect(counter!.booked).toBe(2);
+    const rows = await database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.startsAt, startsAt));
+    expect(new Set(rows.map((row) => row.customerId)).size).toBe(2);
+    // Once cancelled, the same customer may book that time again.
+    const first = rows.find((row) => row.customerId === earlier.customerId)!;
+    await cancelAppointment(database.db, { appointmentId: first.id, by: customer, now });
+    await expect(
+      bookAppointment(database.db, {
+        type: consultation,
+        startsAt,
+        customer: { customerId: earlier.customerId },
+        by: customer,
+        now,
+      }),
+    ).resolves.toMatchObject({ status: 'booked' });
+    // Staff booking that client at that time read the refusal in their words.
+    await expect(
+      bookAppointment(database.db, {
+        type: trial,
+        startsAt,
+        customer: { customerId: earlier.customerId },
+        by: staff,
+        now,
+      }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: 'This client already has an appointment at this time.',
+    });
+    // Nor may one of their appointments be moved onto another's time.
+    await expect(
+      rescheduleAppointment(database.db, {
+        appointmentId: earlier.id,
+        startsAt,
+        by: customer,
+        now,
+      }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message:
+        'You already have an appointment at this time. The link in your confirmation message changes it.',
+    });
+  });
+
   it('queues the confirmation at once and the reminders 24 h (and 2 h for a trial) before', async () => {
     const startsAt = shopInstant('2026-11-27', 10 * 60);
     const a = await bookAppointment(database.db, {

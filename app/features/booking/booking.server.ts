@@ -15,7 +15,12 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '~/features/admin/audit/audit.server';
 import { recordAudit } from '~/features/admin/audit/audit.server';
-import { customerForGuest, type CustomerDetails } from '~/features/customers/customers.server';
+import { isUniqueViolation } from '~/features/admin/shared/admin-action.server';
+import {
+  customerForGuest,
+  findGuestCustomer,
+  type CustomerDetails,
+} from '~/features/customers/customers.server';
 import { getSiteSettings } from '~/features/site/settings.server';
 import type { Db } from '~/lib/db.server';
 import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';
@@ -41,6 +46,25 @@ import { bookingWindow, daySlots, isOnGrid, type Closure, type Slot } from './sl
 
 /** The refusal when the last place of a slot went to someone else (issue 20, binding text). */
 export const SLOT_TAKEN_MESSAGE = 'That time was just taken — please pick another';
+
+/**
+ * The refusal when the same customer books the same time again (issue 28 item 4: the form
+ * sent twice). It names no appointment and gives no link: a guest who only typed the phone
+ * and e-mail of a record must not reach that record's booking.
+ */
+export const ALREADY_BOOKED_MESSAGE =
+  'You already have an appointment at this time. The link in your confirmation message changes it.';
+
+/** The same refusal as staff read it (the back office's new appointment and book-trial). */
+const ALREADY_BOOKED_FOR_STAFF = 'This client already has an appointment at this time.';
+
+/** The refusal of a second booking of one customer at one time, worded for who asks. */
+function alreadyBookedError(by: BookingActor): BookingError {
+  return new BookingError(
+    by.kind === 'staff' ? ALREADY_BOOKED_FOR_STAFF : ALREADY_BOOKED_MESSAGE,
+    409,
+  );
+}
 
 /** A booking refused: the message to show, an HTTP status, and other times to offer. */
 export class BookingError extends Error {
@@ -284,7 +308,9 @@ export interface BookingRequest {
  * Books an appointment: checks the time is offered, takes a place of its slot, stores the
  * appointment and queues its confirmation and reminders, all in one transaction.
  * @throws BookingError 400 when the time is not offered (or the type not bookable online), 409
- *   {@link SLOT_TAKEN_MESSAGE} with the next free slots when the slot is full.
+ *   {@link ALREADY_BOOKED_MESSAGE} (to staff: 'This client already has…') when the customer
+ *   already has a booked appointment at that time (the database's unique index decides under
+ *   concurrency), 409 {@link SLOT_TAKEN_MESSAGE} with the next free slots when the slot is full.
  */
 export async function bookAppointment(db: Db, request: BookingRequest): Promise<AppointmentRow> {
   const { type, startsAt, now, by } = request;
@@ -294,7 +320,15 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
   try {
     return await db.transaction(async (tx) => {
       await assertOffered(tx, type, startsAt, now, by);
-      if (!(await claimPlace(tx, type, startsAt))) throw new BookingError(SLOT_TAKEN_MESSAGE, 409);
+      if (!(await claimPlace(tx, type, startsAt))) {
+        if (await alreadyBooked(tx, request.customer, startsAt)) {
+          throw alreadyBookedError(by);
+        }
+        throw new BookingError(SLOT_TAKEN_MESSAGE, 409);
+      }
+      // The guest's record is found or made after the slot's row is locked by claimPlace, so
+      // two bookings of one time run here one after the other and the second finds the
+      // first's record (and its appointment, refused below by the unique index).
       const customerId =
         'customerId' in request.customer
           ? request.customer.customerId
@@ -311,19 +345,25 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
           context: request.context ?? null,
           orderId: request.orderId ?? null,
         })
+        // appointments_customer_start_key: one booked appointment per customer and time.
+        .onConflictDoNothing({
+          target: [appointments.customerId, appointments.startsAt],
+          where: sql`${appointments.status} = 'booked'`,
+        })
         .returning();
-      await queueNotice(tx, appointment!, 'confirmed', now);
-      await queueAppointmentReminders(tx, { ...appointment!, typeKey: type.key }, now);
+      if (!appointment) throw alreadyBookedError(by);
+      await queueNotice(tx, appointment, 'confirmed', now);
+      await queueAppointmentReminders(tx, { ...appointment, typeKey: type.key }, now);
       if (by.kind === 'staff') {
         await recordAudit(tx, by.actor, {
           action: 'appointment.create',
           entity: 'appointment',
-          entityId: appointment!.id,
+          entityId: appointment.id,
           summary: `Booked ${type.name} on ${formatShopDateTime(startsAt.toISOString())}`,
           after: appointment,
         });
       }
-      return appointment!;
+      return appointment;
     });
   } catch (error) {
     if (error instanceof BookingError && error.message === SLOT_TAKEN_MESSAGE) {
@@ -331,6 +371,31 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
     }
     throw error;
   }
+}
+
+/** Whether the customer of a booking request already has a booked appointment at `startsAt`. */
+async function alreadyBooked(
+  tx: DbOrTx,
+  customer: BookingRequest['customer'],
+  startsAt: Date,
+): Promise<boolean> {
+  const customerId =
+    'customerId' in customer
+      ? customer.customerId
+      : (await findGuestCustomer(tx, customer.guest))?.id;
+  if (customerId === undefined) return false;
+  const [row] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        eq(appointments.startsAt, startsAt),
+        eq(appointments.status, 'booked'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 const GONE = 'This appointment no longer exists.';
@@ -384,8 +449,9 @@ export function cutoffMessage(cutoffHours: number): string {
  * raises its revision (old reminders no longer match) and queues the change message and new
  * reminders.
  * @throws BookingError 404 when it does not exist; 409 when it is not booked, after the
- *   customer's cut-off, or the new slot is full ({@link SLOT_TAKEN_MESSAGE} with the next free
- *   slots); 400 when the new time is not offered.
+ *   customer's cut-off, the customer already has another appointment at the new time
+ *   ({@link ALREADY_BOOKED_MESSAGE}), or the new slot is full ({@link SLOT_TAKEN_MESSAGE} with
+ *   the next free slots); 400 when the new time is not offered.
  */
 export async function rescheduleAppointment(
   db: Db,
@@ -401,6 +467,9 @@ export async function rescheduleAppointment(
       assertChangeable(appointment, by, now, settings.cutoffHours);
       if (appointment.startsAt.getTime() === startsAt.getTime()) return appointment;
       await assertOffered(tx, type, startsAt, now, by);
+      if (await alreadyBooked(tx, { customerId: appointment.customerId }, startsAt)) {
+        throw alreadyBookedError(by);
+      }
       await releasePlace(tx, type.id, appointment.startsAt);
       if (!(await claimPlace(tx, type, startsAt))) throw new BookingError(SLOT_TAKEN_MESSAGE, 409);
       const [moved] = await tx
@@ -428,6 +497,8 @@ export async function rescheduleAppointment(
       return moved!;
     });
   } catch (error) {
+    // appointments_customer_start_key: the customer already has another appointment then.
+    if (isUniqueViolation(error)) throw alreadyBookedError(by);
     if (error instanceof BookingError && error.message === SLOT_TAKEN_MESSAGE && typeOfSlot) {
       throw new BookingError(
         SLOT_TAKEN_MESSAGE,

@@ -32,7 +32,10 @@ import { calendarMonth, type CalendarMonth } from './calendar-month';
 import { readManageToken } from './manage-link.server';
 import type { Slot } from './slots';
 
-/** One appointment as its holder reads it. */
+/**
+ * One appointment as its holder reads it. It carries nothing of the client record it is on
+ * (issue 28 item 1: the holder of a link may be a guest who only typed a phone and e-mail).
+ */
 export interface ManagedAppointment {
   typeKey: string;
   typeName: string;
@@ -43,8 +46,6 @@ export interface ManagedAppointment {
   dateLabel: string;
   /** '11:00 am – 11:45 am' (Asia/Kolkata). */
   timeLabel: string;
-  customerName: string;
-  email: string | null;
   productName: string | null;
   cancelReason: string | null;
 }
@@ -96,8 +97,6 @@ export function managedAppointment(appointment: AppointmentView): ManagedAppoint
     endsAt: appointment.endsAt,
     dateLabel: formatShopDate(shopDateOf(new Date(appointment.startsAt))),
     timeLabel: `${formatShopTime(appointment.startsAt)} – ${formatShopTime(appointment.endsAt)}`,
-    customerName: appointment.customer.name,
-    email: appointment.customer.email,
     productName: appointment.context?.productName ?? null,
     cancelReason: appointment.cancelReason,
   };

@@ -58,9 +58,7 @@ export function ManageScreen({ page, refusal }: { page: ManagePage; refusal?: Ma
             <p className="text-lg font-semibold">{DONE_TEXT[page.done]}</p>
             {page.done !== 'cancelled' && (
               <p className="text-sm">
-                We have sent the details
-                {appointment.email ? ` to ${appointment.email}` : ''} and on WhatsApp. Keep this
-                page’s link to reschedule or cancel.
+                We have sent you a confirmation. Keep this page’s link to reschedule or cancel.
               </p>
             )}
           </div>
@@ -85,8 +83,6 @@ export function ManageScreen({ page, refusal }: { page: ManagePage; refusal?: Ma
             <MapPinIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
             {page.place}
           </dd>
-          <dt className="font-medium text-muted-foreground">Name</dt>
-          <dd>{appointment.customerName}</dd>
           {appointment.productName && (
             <>
               <dt className="font-medium text-muted-foreground">About</dt>

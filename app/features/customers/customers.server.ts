@@ -3,11 +3,15 @@
  * people the shop serves, with or without an account. Appointments, measurement profiles and
  * bespoke orders belong to a customer record, never directly to an account.
  *
- * Linking: a record joins an account when the account's e-mail is verified and equals the
- * record's e-mail (`customerForUser`, called by every page that needs the shopper's record),
- * or when an administrator links it by hand (the shop confirmed the phone).
+ * Who may reach a record (issue 28 item 1, decision 017):
+ * - A guest booking never changes a record. It books on an unlinked record only when the
+ *   phone and the e-mail both match it; otherwise it makes a new record (`email_source`
+ *   'guest'), and staff join the two by hand if they are one person.
+ * - A record joins an account automatically (`customerForUser`) only when its e-mail was
+ *   entered by staff or confirmed by the client (`email_source` 'staff' or 'client') and equals
+ *   the account's verified e-mail. A phone never links; an administrator links by hand.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { customers, user } from '~/lib/schema.server';
@@ -23,41 +27,57 @@ export interface CustomerDetails {
 }
 
 /**
- * The record of a guest who gives these details (the booking form without an account): the
- * newest unlinked record with the same phone whose e-mail is the same or unknown, else a new
- * one. A linked record (someone's account) is never reused for a guest.
+ * The unlinked record a guest's details name: the newest one whose phone and e-mail (any
+ * case) both match. Undefined without an e-mail or a match. Reads only.
  */
-export async function customerForGuest(db: DbOrTx, details: CustomerDetails): Promise<Customer> {
-  const email = details.email?.toLowerCase() ?? null;
-  const candidates = await db
+export async function findGuestCustomer(
+  db: DbOrTx,
+  details: CustomerDetails,
+): Promise<Customer | undefined> {
+  const email = details.email?.trim().toLowerCase();
+  if (!email) return undefined;
+  const [same] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.phone, details.phone), isNull(customers.userId)))
-    .orderBy(desc(customers.updatedAt))
-    .limit(10);
-  const same = candidates.find((row) => row.email === email || row.email === null);
-  if (same) {
-    if (same.email === null && email) {
-      const [updated] = await db
-        .update(customers)
-        .set({ email, updatedAt: new Date() })
-        .where(eq(customers.id, same.id))
-        .returning();
-      return updated ?? same;
-    }
-    return same;
-  }
+    .where(
+      and(
+        eq(customers.phone, details.phone),
+        eq(sql`lower(${customers.email})`, email),
+        isNull(customers.userId),
+      ),
+    )
+    .orderBy(desc(customers.updatedAt), desc(customers.id))
+    .limit(1);
+  return same;
+}
+
+/**
+ * The record of a guest who gives these details (the booking form without an account): the
+ * record {@link findGuestCustomer} finds, unchanged, else a new record with the details, its
+ * e-mail marked as a guest's (it links no account until confirmed). An existing record's
+ * name, phone and e-mail are never written (issue 28 item 1); a linked record is never used.
+ */
+export async function customerForGuest(db: DbOrTx, details: CustomerDetails): Promise<Customer> {
+  const same = await findGuestCustomer(db, details);
+  if (same) return same;
   const [created] = await db
     .insert(customers)
-    .values({ name: details.name, phone: details.phone, email })
+    .values({
+      name: details.name,
+      phone: details.phone,
+      email: details.email?.trim().toLowerCase() || null,
+      emailSource: 'guest',
+    })
     .returning();
   return created!;
 }
 
 /**
  * The record linked to this account. When there is none and the account's e-mail is verified,
- * the newest unlinked record with that e-mail is linked to it (a guest who booked, then
- * registered). Null when the account has no record yet.
+ * the newest unlinked record with that e-mail, entered by staff or confirmed by the client, is
+ * linked to it (the shop added the client with their e-mail, then they registered). A record
+ * whose e-mail only a guest booking gave is never linked this way, nor is one by its phone.
+ * Null when the account has no record yet.
  */
 export async function customerForUser(db: DbOrTx, userId: string): Promise<Customer | null> {
   const [linked] = await db.select().from(customers).where(eq(customers.userId, userId)).limit(1);
@@ -71,7 +91,13 @@ export async function customerForUser(db: DbOrTx, userId: string): Promise<Custo
   const [unlinked] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.email, account.email.toLowerCase()), isNull(customers.userId)))
+    .where(
+      and(
+        eq(sql`lower(${customers.email})`, account.email.toLowerCase()),
+        inArray(customers.emailSource, ['staff', 'client']),
+        isNull(customers.userId),
+      ),
+    )
     .orderBy(desc(customers.updatedAt))
     .limit(1);
   if (!unlinked) return null;
@@ -90,7 +116,8 @@ export async function customerForUser(db: DbOrTx, userId: string): Promise<Custo
 
 /**
  * The account's record, made from `details` when it has none (a signed-in shopper's first
- * booking). The account's own e-mail is the record's e-mail.
+ * booking). The account's own e-mail is the record's e-mail, confirmed by the client
+ * (`email_source` 'client') when the account's e-mail is verified, a guest's otherwise.
  */
 export async function ensureCustomerForUser(
   db: Db,
@@ -100,13 +127,19 @@ export async function ensureCustomerForUser(
   const existing = await customerForUser(db, userId);
   if (existing) return existing;
   const [account] = await db
-    .select({ email: user.email })
+    .select({ email: user.email, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.id, userId))
     .limit(1);
   const [created] = await db
     .insert(customers)
-    .values({ userId, name: details.name, phone: details.phone, email: account?.email ?? null })
+    .values({
+      userId,
+      name: details.name,
+      phone: details.phone,
+      email: account?.email.toLowerCase() ?? null,
+      emailSource: account?.emailVerified ? 'client' : 'guest',
+    })
     .onConflictDoNothing({ target: customers.userId })
     .returning();
   if (created) return created;

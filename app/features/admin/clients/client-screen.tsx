@@ -251,8 +251,9 @@ function AccountPanel({ client }: { client: ClientDetail }) {
             description={
               <>
                 The record, its appointments and measurements stay; the account no longer sees them.
-                If the record&rsquo;s e-mail is the account&rsquo;s verified e-mail, the account
-                links again when it next books or signs in: change the e-mail to keep them apart.
+                If the record&rsquo;s e-mail was entered by staff or confirmed by the client and is
+                the account&rsquo;s verified e-mail, the account links again when it next books or
+                signs in: change the e-mail to keep them apart.
               </>
             }
             confirmLabel="Unlink"

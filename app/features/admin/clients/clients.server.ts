@@ -437,6 +437,7 @@ export async function createClient(
           name: input.name,
           phone: input.phone,
           email: input.email,
+          emailSource: 'staff',
           notes: input.notes,
         })
         .returning()
@@ -489,10 +490,15 @@ export async function updateClient(
       );
       return unchanged ? `Nothing to save: ${before.name}’s details are as they were.` : undefined;
     },
-    write: (tx) =>
+    write: (tx, before) =>
       tx
         .update(customers)
-        .set({ ...next, updatedAt: new Date() })
+        // An e-mail staff type is theirs (decision 017); one kept as it was keeps its source.
+        .set({
+          ...next,
+          ...(next.email !== before.email ? { emailSource: 'staff' as const } : {}),
+          updatedAt: new Date(),
+        })
         .where(and(eq(customers.id, input.id), versionMatches(customers.updatedAt, version)))
         .returning()
         .then(([row]) => row),
@@ -566,7 +572,8 @@ export async function linkAccount(
           .update(customers)
           .set({
             userId: account!.id,
-            email: client.email ?? account!.email,
+            // A record without an e-mail takes the account's, chosen by staff (decision 017).
+            ...(client.email ? {} : { email: account!.email, emailSource: 'staff' as const }),
             updatedAt: new Date(),
           })
           .where(and(eq(customers.id, client.id), isNull(customers.userId)))
