@@ -234,8 +234,8 @@ const toView = (row: typeof payments.$inferSelect): PaymentView => ({
 });
 
 /**
- * An order's payments as its owner sees them (online attempts never completed are left out)
- * and its balance.
+ * An order's payments as its owner sees them (online attempts never completed, and links
+ * withdrawn, are left out) and its balance.
  */
 export async function orderPayments(
   db: Db,
@@ -245,7 +245,10 @@ export async function orderPayments(
   return {
     rows: rows
       .filter((row) => row.status !== 'pending' || row.kind === 'refund')
-      .filter((row) => !(row.kind === 'payment' && row.status === 'failed'))
+      .filter(
+        (row) =>
+          !(row.kind === 'payment' && (row.status === 'failed' || row.status === 'cancelled')),
+      )
       .map(toView),
     balance: orderBalance(order.amountPaise, rows),
   };

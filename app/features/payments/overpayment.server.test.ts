@@ -21,6 +21,7 @@ import {
 import { createTestJobs } from '../../../tests/support/test-jobs';
 import { recordCounterPayment, refundPayment, sendPaymentLink } from './admin-payments.server';
 import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
+import { orderPayments } from './ledger.server';
 import { findSandboxLink, paySandboxLink } from './payment-links.server';
 
 const SECRET = 'overpayment-test-secret';
@@ -248,6 +249,12 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
       message: 'This order is paid in full: this link can no longer be paid.',
     });
     expect(await succeededPaise(order.id)).toBe(6_000_00);
+    // The shopper's page lists what was paid, not the withdrawn link.
+    const shown = await orderPayments(database.db, order);
+    expect(shown.rows.map((row) => [row.method, row.status])).toEqual([
+      ['online', 'succeeded'],
+      ['cash', 'succeeded'],
+    ]);
 
     // The provider is told by the job queued with the cancellation.
     const [job] = await database.db
