@@ -417,7 +417,8 @@ const VOUCHER_TAX_NOTE =
   'Tax: nil. No GST was charged on this amount (money received beyond the tax invoice, or an advance not yet invoiced), so none is refunded.';
 
 /**
- * The refund voucher of `voucherPaise` (Rule 51 of the CGST Rules 2017, "Refund voucher":
+ * The refund voucher of `voucherPaise` (section 31(3)(e) of the CGST Act; Rule 51 of the CGST
+ * Rules 2017, "Refund voucher", text at https://gstgyaan.com/rule-51-of-the-cgst-rules-refund-voucher:
  * the supplier's name, address and GSTIN; a consecutive serial number unique for the
  * financial year; the date of issue; the recipient's name, address and GSTIN/UIN; the number
  * and date of the receipt (the shop issues no receipt vouchers: the payment's reference and
