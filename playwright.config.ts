@@ -36,13 +36,13 @@ export default defineConfig({
     {
       name: 'desktop',
       testIgnore:
-        /(accounts|commerce|admin|bespoke-orders|bespoke-payments|bespoke-journey|scale|attacks|fuzz)\.spec\.ts$/,
+        /(accounts|commerce|admin|bespoke-orders|bespoke-payments|bespoke-journey|overpayment|scale|attacks|fuzz)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
     {
       name: 'accounts',
       testMatch:
-        /(accounts|commerce|admin|bespoke-orders|bespoke-payments|bespoke-journey)\.spec\.ts$/,
+        /(accounts|commerce|admin|bespoke-orders|bespoke-payments|bespoke-journey|overpayment)\.spec\.ts$/,
       dependencies: ['desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },

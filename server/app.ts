@@ -56,6 +56,7 @@ import { startPgliteSocket } from './pglite-socket';
 import { accountAuthRules } from '~/features/account/auth-rules';
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
 import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
+import { paymentLinkJobHandlers } from '~/features/payments/link-jobs.server';
 
 export interface StartOptions {
   /** Vite's dev server in `npm run dev`; absent in production. */
@@ -266,6 +267,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       ...notificationHandlers(channels),
       ...appointmentMessageHandlers({ publicUrl: env.PUBLIC_URL, linkSecret }),
       ...invoiceJobHandlers({ publicUrl: env.PUBLIC_URL }),
+      ...paymentLinkJobHandlers({ payments }),
     },
     pollMs: env.JOBS_POLL_MS,
     log,

@@ -101,10 +101,14 @@ export const PAYMENT_METHODS = ['online', 'payment_link', 'cash', 'upi'] as cons
 
 /**
  * 'pending': asked of the provider (a provider order or link made, a refund requested);
- * 'succeeded': captured (payment) or processed (refund); 'failed': it did not happen.
- * Only 'succeeded' rows count in a balance.
+ * 'succeeded': captured (payment) or processed (refund); 'failed': it did not happen;
+ * 'cancelled': a payment link the shop withdrew (the order was paid in full or cancelled,
+ * issue 28 item 2). Only 'succeeded' rows count in a balance.
  */
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 
-/** A tax invoice, or a credit note that refers to one. */
-export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+/**
+ * A tax invoice, a credit note that refers to one, or a refund voucher (Rule 51 of the CGST
+ * Rules: money refunded beyond what the order's invoice still carries, issue 28 item 3).
+ */
+export const INVOICE_KINDS = ['invoice', 'credit_note', 'refund_voucher'] as const;

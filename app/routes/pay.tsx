@@ -17,12 +17,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /**
  * /pay/:linkId: the sandbox's payment-link page (features/payments/payment-links.server),
  * reached by the link's unguessable id, no account needed. 404 for anything else, and always
- * with Razorpay keys (Razorpay's own page is sent then).
+ * with Razorpay keys (Razorpay's own page is sent then). A link that cannot be paid (paid
+ * already, withdrawn, its order paid in full or cancelled) answers 409 with the reason.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const link = await findSandboxLink(context, params.linkId.slice(0, 60));
   if (!link) throw data('Payment link not found', { status: 404 });
-  return { link };
+  return data({ link }, { status: link.payable ? 200 : 409 });
 }
 
 const paySchema = z.object({ intent: z.literal('pay') });
@@ -39,7 +40,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function PayLink() {
   const { link } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  const paid = link.status === 'succeeded';
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
       <Card className="p-6">
@@ -48,15 +48,11 @@ export default function PayLink() {
         <p className="mt-4 rounded-md bg-muted p-3 text-sm">
           Sandbox payment: test payments only, no money moves.
         </p>
-        {paid ? (
+        {!link.payable ? (
           <p role="status" className="mt-6 font-medium">
-            This link is paid. Thank you!
+            {link.message}
           </p>
-        ) : link.status === 'failed' ? (
-          <p role="status" className="mt-6">
-            This link can no longer be paid. Please ask the shop for a new one.
-          </p>
-        ) : (
+        ) : fetcher.data?.ok ? null : (
           <fetcher.Form method="post" className="mt-6">
             <input type="hidden" name="intent" value="pay" />
             <Button type="submit" disabled={fetcher.state !== 'idle'} className="min-h-11 w-full">
@@ -64,7 +60,7 @@ export default function PayLink() {
             </Button>
           </fetcher.Form>
         )}
-        {fetcher.data && !paid && (
+        {fetcher.data && link.payable && (
           <p role="status" className="mt-4 text-sm">
             {fetcher.data.message}
           </p>

@@ -9,6 +9,8 @@ import { notificationHandlers } from '~/lib/notifications/queue.server';
 import type { NotificationChannel, OutgoingMessage } from '~/lib/notifications/types';
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
 import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
+import { paymentLinkJobHandlers } from '~/features/payments/link-jobs.server';
+import type { PaymentProvider } from '~/lib/payments/payments.server';
 
 /** One message a recording channel was asked to send. */
 export interface RecordedMessage {
@@ -29,7 +31,8 @@ const silent = { info() {}, warn() {}, error() {} };
 /**
  * A worker over `db` with recording channels. `publicUrl` and `linkSecret` default to the
  * test app's ('http://shop.test', 'integration-test-link-secret'); `now` to the real clock;
- * `sent` to a new list (pass one to have several workers, "instances", record into it).
+ * `sent` to a new list (pass one to have several workers, "instances", record into it);
+ * `payments`, when given, runs the payment-link jobs against that provider.
  */
 export function createTestJobs(
   db: Db,
@@ -39,6 +42,7 @@ export function createTestJobs(
     linkSecret?: string;
     pollMs?: number;
     sent?: RecordedMessage[];
+    payments?: PaymentProvider;
   } = {},
 ): TestJobs {
   const sent: RecordedMessage[] = options.sent ?? [];
@@ -58,6 +62,7 @@ export function createTestJobs(
         linkSecret: options.linkSecret ?? 'integration-test-link-secret',
       }),
       ...invoiceJobHandlers({ publicUrl: options.publicUrl ?? 'http://shop.test' }),
+      ...(options.payments ? paymentLinkJobHandlers({ payments: options.payments }) : {}),
     },
     log: silent,
     now: options.now,

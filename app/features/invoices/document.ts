@@ -1,6 +1,7 @@
 /**
- * The snapshot an invoice or credit note keeps (`invoices.document`, issue 21 item 5): every
- * field Rule 46 of the CGST Rules asks for, as issued, so the PDF, the register and the CSV
+ * The snapshot an invoice, credit note or refund voucher keeps (`invoices.document`, issue 21
+ * item 5, issue 28 item 3): every field Rule 46 (invoice) or Rule 51 (refund voucher) of the
+ * CGST Rules asks for, as issued, so the PDF, the register and the CSV
  * read the same figures and a later settings change never alters an issued document. Amounts
  * are integer paise; dates are Kolkata calendar dates ('YYYY-MM-DD').
  */
@@ -25,8 +26,8 @@ export interface DocumentLine {
 
 /** The issued document. */
 export interface InvoiceDocument {
-  kind: 'invoice' | 'credit_note';
-  /** 'Tax Invoice' or 'Credit Note'. */
+  kind: 'invoice' | 'credit_note' | 'refund_voucher';
+  /** 'Tax Invoice', 'Credit Note' or 'Refund Voucher'. */
   title: string;
   number: string;
   issueDate: string;
@@ -52,9 +53,16 @@ export interface InvoiceDocument {
   /** CGST + SGST (true) or IGST (false). */
   intraState: boolean;
   order: { number: string; kind: 'shop' | 'bespoke' };
-  /** A credit note: the invoice it reduces, and why. */
+  /** A credit note: the invoice it reduces (a refund voucher: the order's invoice, if any). */
   refersTo?: { number: string; issueDate: string };
   reason?: string;
+  /**
+   * A refund voucher: the receipt the money came in by (Rule 51 asks for the receipt
+   * voucher's number and date; the shop issues none, so the payment's reference and date).
+   */
+  receipt?: { reference: string; date: string };
+  /** A refund voucher: the recipient's GSTIN or UIN, or 'unregistered'. */
+  recipientGstin?: string;
   lines: DocumentLine[];
   totals: {
     taxablePaise: number;

@@ -71,7 +71,7 @@ export async function documentPdfResponse(
     if (!/^[1-9][0-9]{0,9}$/.test(which) || Number(which) > 2_147_483_647) return null;
     where = and(
       eq(invoices.orderId, order.id),
-      eq(invoices.kind, 'credit_note'),
+      inArray(invoices.kind, ['credit_note', 'refund_voucher']),
       eq(invoices.id, Number(which)),
     );
   }

@@ -7,14 +7,17 @@
  *
  * Each handler issues the document (idempotent: a retry finds the one issued) and queues an
  * e-mail to the order's address with the PDF attached, once per document (the notification's
- * dedupe key). An order that is not paid, or a refund not settled, is logged and left: the job
- * that makes it so queues another.
+ * dedupe key); a refund may get a refund voucher and a credit note (issue 28 item 3), each
+ * mailed. An order that is not paid, or a refund not settled, is logged and left: the job
+ * that makes it so queues another. A job that can never succeed (a payload that does not
+ * parse, an unknown order or row, an order with nothing to invoice, a refund beyond what was
+ * paid) fails at once with its reason (`PermanentJobError`), which the back office lists.
  */
 import escapeHtml from 'escape-html';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '~/lib/db.server';
-import type { JobHandlers, JobLog } from '~/lib/jobs/worker.server';
+import { PermanentJobError, type JobHandlers, type JobLog } from '~/lib/jobs/worker.server';
 import { formatRupeesExact } from '~/lib/money';
 import { queueNotification } from '~/lib/notifications/queue.server';
 import { customers, orders } from '~/lib/schema.server';
@@ -25,6 +28,7 @@ import {
   issueInvoice,
   type IssuedDocument,
   type IssueOutcome,
+  type RefundOutcome,
 } from './invoices.server';
 import { invoicePdf } from './pdf.server';
 
@@ -35,9 +39,16 @@ const CREDIT_NOTE_JOB = 'credit-note.issue';
 const invoicePayload = z.object({ orderId: z.number().int().positive() });
 const creditNotePayload = z.object({ paymentId: z.number().int().positive() });
 
+/** The file name stem of each kind of document. */
+const FILE_STEMS: Record<IssuedDocument['kind'], string> = {
+  invoice: 'tax-invoice',
+  credit_note: 'credit-note',
+  refund_voucher: 'refund-voucher',
+};
+
 /** The file name of a document's PDF: 'RT/26-27/000123' → 'tax-invoice-RT-26-27-000123.pdf'. */
 export function documentFileName(issued: Pick<IssuedDocument, 'kind' | 'number'>): string {
-  const stem = issued.kind === 'invoice' ? 'tax-invoice' : 'credit-note';
+  const stem = FILE_STEMS[issued.kind];
   return `${stem}-${issued.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
 }
 
@@ -61,16 +72,23 @@ async function mailDocument(db: Db, issued: IssuedDocument, publicUrl: string, n
   const doc = issued.document;
   const invoice = issued.kind === 'invoice';
   const orderUrl = `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`;
+  const voucher = issued.kind === 'refund_voucher';
   const subject = invoice
     ? `Tax invoice ${doc.number} for order ${order.number}`
-    : `Credit note ${doc.number} for order ${order.number}`;
+    : voucher
+      ? `Refund voucher ${doc.number} for order ${order.number}`
+      : `Credit note ${doc.number} for order ${order.number}`;
   const lines = invoice
     ? [
         `Thank you for your payment. Your tax invoice ${doc.number} dated ${formatDocumentDate(doc.issueDate)} for order ${order.number} (${formatRupeesExact(doc.totals.totalPaise)}, GST included) is attached.`,
       ]
-    : [
-        `We have refunded ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Credit note ${doc.number} dated ${formatDocumentDate(doc.issueDate)}, against invoice ${doc.refersTo?.number ?? ''}, is attached.`,
-      ];
+    : voucher
+      ? [
+          `We have refunded ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Refund voucher ${doc.number} dated ${formatDocumentDate(doc.issueDate)} is attached.`,
+        ]
+      : [
+          `We have refunded ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Credit note ${doc.number} dated ${formatDocumentDate(doc.issueDate)}, against invoice ${doc.refersTo?.number ?? ''}, is attached.`,
+        ];
   lines.push(`You can also download it from your order page: ${orderUrl}`);
   const text = [
     `Dear ${order.customerName},`,
@@ -91,7 +109,7 @@ ${lines.map((line) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5"
     customerId: record?.id ?? null,
     orderId: order.id,
     channel: 'email',
-    kind: invoice ? 'invoice.issued' : 'credit-note.issued',
+    kind: invoice ? 'invoice.issued' : voucher ? 'refund-voucher.issued' : 'credit-note.issued',
     recipient: order.email,
     subject,
     body: text,
@@ -109,10 +127,36 @@ ${lines.map((line) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5"
   });
 }
 
-function settle(outcome: IssueOutcome, log: JobLog, what: object): IssuedDocument | null {
-  if (outcome.ok) return outcome.issued;
+/** Why a refusal can never heal, by reason; the others are left for a later job. */
+const PERMANENT_REFUSALS: Partial<Record<Extract<IssueOutcome, { ok: false }>['reason'], string>> =
+  {
+    'not-found': 'The order or payment row no longer exists.',
+    'not-a-refund': 'This payment row is not a refund: it takes no credit note.',
+    'nothing-to-invoice': 'The order has no lines or garments to invoice.',
+  };
+
+/**
+ * The documents an outcome issued; a refusal that can heal later (not paid, not settled) is
+ * logged and answers none.
+ * @throws PermanentJobError for a refusal that can never heal.
+ */
+function settle(
+  outcome: IssueOutcome | RefundOutcome,
+  log: JobLog,
+  what: object,
+): IssuedDocument[] {
+  if (outcome.ok) return 'documents' in outcome ? outcome.documents : [outcome.issued];
+  const permanent = PERMANENT_REFUSALS[outcome.reason];
+  if (permanent) throw new PermanentJobError(permanent);
   log.warn({ ...what, reason: outcome.reason }, 'no document issued');
-  return null;
+  return [];
+}
+
+/** A payload that does not parse can never be run. */
+function parsePayload<T>(schema: z.ZodType<T>, raw: unknown): T {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new PermanentJobError('This job’s payload is not readable.');
+  return parsed.data;
 }
 
 /**
@@ -122,14 +166,17 @@ function settle(outcome: IssueOutcome, log: JobLog, what: object): IssuedDocumen
 export function invoiceJobHandlers(deps: { publicUrl: string }): JobHandlers {
   return {
     [INVOICE_JOB]: async (raw, { db, now, log }) => {
-      const { orderId } = invoicePayload.parse(raw);
-      const issued = settle(await issueInvoice(db, orderId, now), log, { orderId });
-      if (issued) await mailDocument(db, issued, deps.publicUrl, now);
+      const { orderId } = parsePayload(invoicePayload, raw);
+      for (const issued of settle(await issueInvoice(db, orderId, now), log, { orderId })) {
+        await mailDocument(db, issued, deps.publicUrl, now);
+      }
     },
     [CREDIT_NOTE_JOB]: async (raw, { db, now, log }) => {
-      const { paymentId } = creditNotePayload.parse(raw);
-      const issued = settle(await issueCreditNote(db, paymentId, now), log, { paymentId });
-      if (issued) await mailDocument(db, issued, deps.publicUrl, now);
+      const { paymentId } = parsePayload(creditNotePayload, raw);
+      const outcome = await issueCreditNote(db, paymentId, now);
+      for (const issued of settle(outcome, log, { paymentId })) {
+        await mailDocument(db, issued, deps.publicUrl, now);
+      }
     },
   };
 }

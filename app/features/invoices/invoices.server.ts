@@ -1,5 +1,5 @@
 /**
- * Issuing tax invoices and credit notes (issue 21 item 5).
+ * Issuing tax invoices, credit notes and refund vouchers (issue 21 item 5, issue 28 item 3).
  *
  * - `issueInvoice`: one invoice per order (the partial unique index on `invoices.order_id`),
  *   for a paid order: a shop order whose status is 'paid', or any order whose succeeded
@@ -7,15 +7,17 @@
  *   from the order (shop: its lines, each with its product's category's HSN code and rate;
  *   bespoke: its garments, each with its garment type's code and rate), the recipient and
  *   place of supply from the order's contact fields, the supplier from the invoicing settings.
- * - `issueCreditNote`: one credit note per succeeded refund row (the partial unique index on
- *   `invoices.payment_id`), referring to the order's invoice (issued first when there is none),
- *   the refund spread over what is left of the invoice's lines (`apportionRefund`).
+ * - `issueCreditNote`: the documents of a succeeded refund row (at most one credit note and one
+ *   refund voucher, by the partial unique indexes on `invoices.payment_id`): the part of the
+ *   refund that returns money held beyond the invoice gets a refund voucher (Rule 51), the
+ *   rest a credit note referring to the order's invoice (issued first when there is none),
+ *   spread over what is left of the invoice's lines (`apportionRefund`).
  *
  * Both lock the order row first, so an invoice and a credit note of one order are never built
  * at once, and take their number in the same transaction as the insert (`allocateNumber`).
  * Calling either again answers the document already issued.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import {
@@ -27,6 +29,8 @@ import {
   payments,
   products,
 } from '~/lib/schema.server';
+import { PermanentJobError } from '~/lib/jobs/worker.server';
+import { formatRupeesExact } from '~/lib/money';
 import { shopDateOf } from '~/lib/shop-time';
 import { GARMENTS } from '~/features/measurements/garments';
 import { amountInWords } from './amount-in-words';
@@ -49,7 +53,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** An issued invoice or credit note as its row keeps it. */
 export interface IssuedDocument {
   id: number;
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'credit_note' | 'refund_voucher';
   number: string;
   orderId: number;
   issuedAt: Date;
@@ -280,104 +284,315 @@ export async function issueInvoice(
   });
 }
 
+/** The documents a refund row may get. */
+const REFUND_DOCUMENTS = ['credit_note', 'refund_voucher'] as const;
+
+/** What issuing a refund's documents answers. */
+export type RefundOutcome =
+  | {
+      ok: true;
+      created: boolean;
+      /** The credit note, or the refund voucher when the whole refund is beyond the invoice. */
+      issued: IssuedDocument;
+      /** Every document of the refund, in issue order (a voucher, then a credit note). */
+      documents: IssuedDocument[];
+    }
+  | Extract<IssueOutcome, { ok: false }>;
+
+function refundAnswer(documents: IssuedDocument[], created: boolean): RefundOutcome {
+  const issued = documents.find((doc) => doc.kind === 'credit_note') ?? documents[0]!;
+  return { ok: true, created, issued, documents };
+}
+
 /**
- * Issues the credit note of refund row `paymentId` at `now` (its order's invoice first when it
- * has none), or answers the one it has. Refuses a row that is not a refund ('not-a-refund')
- * or not yet succeeded ('refund-not-settled').
- * @throws Error when the refund is more than the invoice has left to credit (the ledger
- *   refuses that earlier; this is the last guard); whatever the database throws.
+ * What the customer paid for the order, in paise: its succeeded payments, and at least its
+ * amount once it is paid (a shop order paid before the ledger has no payment row).
+ */
+async function receivedPaise(tx: Tx, order: typeof orders.$inferSelect): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<string>`coalesce(sum(${payments.amountPaise}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.kind, 'payment'),
+        eq(payments.status, 'succeeded'),
+      ),
+    );
+  const paid = Number(row?.paid ?? 0);
+  return order.status === 'paid' ? Math.max(paid, order.amountPaise) : paid;
+}
+
+/** Inserts a document row of `kind` with its allocated number, and answers it issued. */
+async function insertDocument(
+  tx: Tx,
+  values: {
+    kind: IssuedDocument['kind'];
+    allocated: Awaited<ReturnType<typeof allocateNumber>>;
+    orderId: number;
+    refersToId: number | null;
+    paymentId: number;
+    now: Date;
+    document: InvoiceDocument;
+  },
+): Promise<IssuedDocument> {
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      kind: values.kind,
+      number: values.allocated.number,
+      series: values.allocated.series,
+      financialYear: values.allocated.financialYear,
+      sequence: values.allocated.sequence,
+      orderId: values.orderId,
+      refersToId: values.refersToId,
+      paymentId: values.paymentId,
+      issuedAt: values.now,
+      totalPaise: values.document.totals.totalPaise,
+      document: values.document as unknown as Record<string, unknown>,
+    })
+    .returning();
+  return toIssued(row!);
+}
+
+/**
+ * The credit note of `creditPaise` against `invoice`, spread over what is left of its lines
+ * (`left`, gross paise per line) in proportion (`apportionRefund`).
+ */
+async function creditNote(
+  tx: Tx,
+  input: {
+    invoice: IssuedDocument;
+    left: number[];
+    creditPaise: number;
+    refund: typeof payments.$inferSelect;
+    settings: InvoicingSettings;
+    now: Date;
+  },
+): Promise<IssuedDocument> {
+  const source = input.invoice.document;
+  const parts = apportionRefund(input.creditPaise, input.left);
+  const lines: DocumentLine[] = source.lines.map((line, index) => ({
+    description: line.description,
+    code: line.code,
+    quantity: line.quantity,
+    unit: line.unit,
+    unitPricePaise: line.unitPricePaise,
+    ratePercent: line.ratePercent,
+    ...splitInclusive(parts[index]!, line.ratePercent, source.intraState),
+  }));
+  const allocated = await allocateNumber(
+    tx,
+    'credit_note',
+    input.settings.creditNotePrefix,
+    input.now,
+  );
+  const totals = totalsOf(lines);
+  return insertDocument(tx, {
+    kind: 'credit_note',
+    allocated,
+    orderId: input.invoice.orderId,
+    refersToId: input.invoice.id,
+    paymentId: input.refund.id,
+    now: input.now,
+    document: {
+      ...source,
+      kind: 'credit_note',
+      title: 'Credit Note',
+      number: allocated.number,
+      issueDate: shopDateOf(input.now),
+      financialYear: allocated.financialYear,
+      refersTo: { number: input.invoice.number, issueDate: source.issueDate },
+      reason: input.refund.reason || 'Refund',
+      lines,
+      totals,
+      amountInWords: amountInWords(totals.totalPaise),
+      notes: [roundingRule(source.intraState), APPORTION_RULE],
+    },
+  });
+}
+
+/** What a refund voucher says of the tax on its amount. */
+const VOUCHER_TAX_NOTE =
+  'Tax: nil. No GST was charged on this amount (money received beyond the tax invoice, or an advance not yet invoiced), so none is refunded.';
+
+/**
+ * The refund voucher of `voucherPaise` (section 31(3)(e) of the CGST Act; Rule 51 of the CGST
+ * Rules 2017, "Refund voucher", text at https://gstgyaan.com/rule-51-of-the-cgst-rules-refund-voucher:
+ * the supplier's name, address and GSTIN; a consecutive serial number unique for the
+ * financial year; the date of issue; the recipient's name, address and GSTIN/UIN; the number
+ * and date of the receipt (the shop issues no receipt vouchers: the payment's reference and
+ * date); a description of the goods or services; the amount refunded; the rate and amount of
+ * tax; whether tax is payable on reverse charge; the signature): in the 'refund_voucher'
+ * series on the counter table, with the settings' `refundVoucherPrefix` ('RV' by default).
+ */
+async function refundVoucher(
+  tx: Tx,
+  input: {
+    order: typeof orders.$inferSelect;
+    invoice: IssuedDocument | null;
+    voucherPaise: number;
+    refund: typeof payments.$inferSelect;
+    settings: InvoicingSettings;
+    now: Date;
+  },
+): Promise<IssuedDocument> {
+  const { order, invoice, settings } = input;
+  const head = header(settings, order);
+  const supplied = invoice
+    ? invoice.document.lines.map((line) => ({ description: line.description, code: line.code }))
+    : (await sourceLines(tx, order, settings)).map((line) => ({
+        description: line.description,
+        code: line.tax.code,
+      }));
+  const [payment] = input.refund.refundOfId
+    ? await tx.select().from(payments).where(eq(payments.id, input.refund.refundOfId))
+    : [];
+  const line: DocumentLine = {
+    description: `Refund of money received for order ${order.number} ${invoice ? 'beyond its tax invoice' : 'before its tax invoice (an advance)'}: ${supplied.map((item) => item.description).join('; ')}`,
+    code: [...new Set(supplied.map((item) => item.code))].join(', '),
+    quantity: 1,
+    unit: 'OTH',
+    unitPricePaise: input.voucherPaise,
+    grossPaise: input.voucherPaise,
+    taxablePaise: input.voucherPaise,
+    ratePercent: 0,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: 0,
+  };
+  const allocated = await allocateNumber(
+    tx,
+    'refund_voucher',
+    settings.refundVoucherPrefix,
+    input.now,
+  );
+  const totals = totalsOf([line]);
+  return insertDocument(tx, {
+    kind: 'refund_voucher',
+    allocated,
+    orderId: order.id,
+    refersToId: invoice?.id ?? null,
+    paymentId: input.refund.id,
+    now: input.now,
+    document: {
+      kind: 'refund_voucher',
+      title: 'Refund Voucher',
+      number: allocated.number,
+      issueDate: shopDateOf(input.now),
+      financialYear: allocated.financialYear,
+      ...head,
+      ...(invoice
+        ? { refersTo: { number: invoice.number, issueDate: invoice.document.issueDate } }
+        : {}),
+      reason: input.refund.reason || 'Refund',
+      receipt: payment
+        ? {
+            reference: payment.providerPaymentId || payment.reference || `#${payment.id}`,
+            date: shopDateOf(payment.settledAt ?? payment.createdAt),
+          }
+        : undefined,
+      recipientGstin: 'unregistered',
+      lines: [line],
+      totals,
+      amountInWords: amountInWords(totals.totalPaise),
+      notes: [VOUCHER_TAX_NOTE],
+    },
+  });
+}
+
+/**
+ * Issues the documents of refund row `paymentId` at `now` (issue 21 item 6, issue 28 item 3),
+ * or answers the ones it has. The order's invoice is issued first when it is paid and has
+ * none. Then, with held = what the customer paid − what earlier credit notes and vouchers
+ * returned, and left = what the invoice still carries (its total − its credit notes):
+ * - the part of the refund that returns money held beyond the invoice (held − left, all of it
+ *   when the order has no invoice: an advance) gets a refund voucher (Rule 51), since no supply
+ *   was made for it;
+ * - the rest lowers the value of the supply: a credit note against the invoice, spread over
+ *   its lines.
+ * Refuses a row that is not a refund ('not-a-refund') or not yet succeeded
+ * ('refund-not-settled'), an unknown one ('not-found').
+ * @throws PermanentJobError when the refund is more than the customer paid less what was
+ *   refunded (no document can take it, whatever the retries); whatever the database throws
+ *   (the transaction rolls back, the numbers are not used).
  */
 export async function issueCreditNote(
   db: Db,
   paymentId: number,
   now = new Date(),
-): Promise<IssueOutcome> {
-  return db.transaction(async (tx) => {
+): Promise<RefundOutcome> {
+  return db.transaction(async (tx): Promise<RefundOutcome> => {
     const [refund] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    if (!refund) return { ok: false, reason: 'not-found' } as const;
-    if (refund.kind !== 'refund') return { ok: false, reason: 'not-a-refund' } as const;
-    if (refund.status !== 'succeeded') return { ok: false, reason: 'refund-not-settled' } as const;
+    if (!refund) return { ok: false, reason: 'not-found' };
+    if (refund.kind !== 'refund') return { ok: false, reason: 'not-a-refund' };
+    if (refund.status !== 'succeeded') return { ok: false, reason: 'refund-not-settled' };
     const order = await lockOrder(tx, refund.orderId);
-    if (!order) return { ok: false, reason: 'not-found' } as const;
-    const [existing] = await tx
+    if (!order) return { ok: false, reason: 'not-found' };
+    const existing = await tx
       .select()
       .from(invoices)
-      .where(and(eq(invoices.paymentId, paymentId), eq(invoices.kind, 'credit_note')));
-    if (existing) return { ok: true, created: false, issued: toIssued(existing) } as const;
+      .where(and(eq(invoices.paymentId, paymentId), inArray(invoices.kind, REFUND_DOCUMENTS)))
+      .orderBy(asc(invoices.id));
+    if (existing.length > 0) return refundAnswer(existing.map(toIssued), false);
     const invoiced = await invoiceInTx(tx, order, now);
-    if (!invoiced.ok) return invoiced;
-    const invoice = invoiced.issued;
+    if (!invoiced.ok && invoiced.reason !== 'not-paid') return invoiced;
+    const invoice = invoiced.ok ? invoiced.issued : null;
     const earlier = await tx
-      .select({ document: invoices.document })
+      .select({
+        kind: invoices.kind,
+        refersToId: invoices.refersToId,
+        totalPaise: invoices.totalPaise,
+        document: invoices.document,
+      })
       .from(invoices)
-      .where(and(eq(invoices.refersToId, invoice.id), eq(invoices.kind, 'credit_note')));
-    const left = invoice.document.lines.map((line, index) =>
-      earlier.reduce(
+      .where(and(eq(invoices.orderId, order.id), inArray(invoices.kind, REFUND_DOCUMENTS)));
+    const notes = earlier.filter(
+      (doc) => doc.kind === 'credit_note' && invoice && doc.refersToId === invoice.id,
+    );
+    const left = (invoice?.document.lines ?? []).map((line, index) =>
+      notes.reduce(
         (rest, note) =>
           rest - ((note.document as unknown as InvoiceDocument).lines[index]?.grossPaise ?? 0),
         line.grossPaise,
       ),
     );
+    const invoiceLeft = left.reduce((sum, value) => sum + value, 0);
+    const held =
+      (await receivedPaise(tx, order)) - earlier.reduce((sum, doc) => sum + doc.totalPaise, 0);
     const refundPaise = -refund.amountPaise;
-    const parts = apportionRefund(refundPaise, left);
+    if (refundPaise > held) {
+      throw new PermanentJobError(
+        `Refund ${refund.id} of ${formatRupeesExact(refundPaise)} is more than the ${formatRupeesExact(Math.max(0, held))} the customer paid less what was refunded: no credit note or refund voucher can take it. Check the order's payments.`,
+      );
+    }
+    const voucherPaise = Math.min(refundPaise, Math.max(0, held - invoiceLeft));
+    const creditPaise = refundPaise - voucherPaise;
     const settings = await getInvoicingSettings(tx);
-    const source = invoice.document;
-    const lines: DocumentLine[] = source.lines.map((line, index) => ({
-      description: line.description,
-      code: line.code,
-      quantity: line.quantity,
-      unit: line.unit,
-      unitPricePaise: line.unitPricePaise,
-      ratePercent: line.ratePercent,
-      ...splitInclusive(parts[index]!, line.ratePercent, source.intraState),
-    }));
-    const allocated = await allocateNumber(tx, 'credit_note', settings.creditNotePrefix, now);
-    const totals = totalsOf(lines);
-    const document: InvoiceDocument = {
-      ...source,
-      kind: 'credit_note',
-      title: 'Credit Note',
-      number: allocated.number,
-      issueDate: shopDateOf(now),
-      financialYear: allocated.financialYear,
-      refersTo: { number: invoice.number, issueDate: source.issueDate },
-      reason: refund.reason || 'Refund',
-      lines,
-      totals,
-      amountInWords: amountInWords(totals.totalPaise),
-      notes: [roundingRule(source.intraState), APPORTION_RULE],
-    };
-    const [row] = await tx
-      .insert(invoices)
-      .values({
-        kind: 'credit_note',
-        number: allocated.number,
-        series: allocated.series,
-        financialYear: allocated.financialYear,
-        sequence: allocated.sequence,
-        orderId: order.id,
-        refersToId: invoice.id,
-        paymentId,
-        issuedAt: now,
-        totalPaise: totals.totalPaise,
-        document: document as unknown as Record<string, unknown>,
-      })
-      .returning();
-    return { ok: true, created: true, issued: toIssued(row!) } as const;
+    const documents: IssuedDocument[] = [];
+    if (voucherPaise > 0) {
+      documents.push(
+        await refundVoucher(tx, { order, invoice, voucherPaise, refund, settings, now }),
+      );
+    }
+    if (creditPaise > 0 && invoice) {
+      documents.push(await creditNote(tx, { invoice, left, creditPaise, refund, settings, now }));
+    }
+    return refundAnswer(documents, true);
   });
 }
 
 /** One of an order's documents, for its pages. */
 export interface OrderDocument {
   id: number;
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'credit_note' | 'refund_voucher';
   number: string;
   /** ISO 8601. */
   issuedAt: string;
   totalPaise: number;
 }
 
-/** The invoice and credit notes of an order, oldest first (for its pages). */
+/** The invoice, credit notes and refund vouchers of an order, oldest first (for its pages). */
 export async function listOrderDocuments(db: DbOrTx, orderId: number): Promise<OrderDocument[]> {
   const rows = await db
     .select({

@@ -56,6 +56,8 @@ describe('the invoicing settings form', () => {
     [{ invoicePrefix: 'RTXX' }, 'invoicePrefix', '1 to 3 capital letters'],
     [{ invoicePrefix: 'R/T' }, 'invoicePrefix', '1 to 3 capital letters'],
     [{ creditNotePrefix: 'RTX' }, 'creditNotePrefix', 'must differ'],
+    [{ refundVoucherPrefix: 'cn' }, 'refundVoucherPrefix', 'must differ'],
+    [{ refundVoucherPrefix: 'RVXX' }, 'refundVoucherPrefix', '1 to 3 capital letters'],
     [{ state: 'Atlantis' }, 'state', 'choose the supplier'],
     [{ legalName: '  ' }, 'legalName', 'enter the legal name'],
     [{ taxCode: ['52', '6203', '998821'] }, 'taxCode.category:fabrics', '4, 6 or 8 digits'],
@@ -110,6 +112,20 @@ describe(`saving the invoicing settings on ${testDatabaseKind}`, () => {
       signatory: 'B. Shah',
     });
     expect((await getInvoicingSettings(database.db)).signatory).toBe('B. Shah');
+    // The refund vouchers' prefix (issue 28 item 3): 'RV' until set; a form without it keeps it.
+    expect((await getInvoicingSettings(database.db)).refundVoucherPrefix).toBe('RV');
+    await saveInvoicingSettings(database.db, actor, {
+      ...form,
+      version: (await getInvoicingSettingsView(database.db)).version,
+      refundVoucherPrefix: 'RF',
+    });
+    expect((await getInvoicingSettings(database.db)).refundVoucherPrefix).toBe('RF');
+    await saveInvoicingSettings(database.db, actor, {
+      ...form,
+      version: (await getInvoicingSettingsView(database.db)).version,
+      refundVoucherPrefix: undefined,
+    });
+    expect((await getInvoicingSettings(database.db)).refundVoucherPrefix).toBe('RF');
   });
 
   it('reads a damaged row field by field, with the defaults where it is bad', async () => {

@@ -48,6 +48,7 @@ const storedSchema = z.object({
   state: z.enum(INDIAN_STATES).catch('Gujarat'),
   invoicePrefix: z.string().regex(PREFIX).catch(d.invoicePrefix),
   creditNotePrefix: z.string().regex(PREFIX).catch(d.creditNotePrefix),
+  refundVoucherPrefix: z.string().regex(PREFIX).catch(d.refundVoucherPrefix),
   signatory: storedText(d.signatory),
   categories: z.record(z.string(), taxClass).catch(d.categories),
   garments: z
@@ -140,6 +141,8 @@ export const invoicingSettingsFormSchema = z
     state: z.enum(INDIAN_STATES, 'Please choose the supplier’s state.'),
     invoicePrefix: prefix('invoice prefix'),
     creditNotePrefix: prefix('credit-note prefix'),
+    /** Optional: a form of before issue 28 keeps the current prefix. */
+    refundVoucherPrefix: prefix('refund-voucher prefix').optional(),
     signatory: required('authorised signatory', 120),
     taxKey: list,
     taxCode: list,
@@ -160,6 +163,17 @@ export const invoicingSettingsFormSchema = z
         code: 'custom',
         path: ['creditNotePrefix'],
         message: 'The credit-note prefix must differ from the invoice prefix.',
+      });
+    }
+    const voucher = form.refundVoucherPrefix;
+    if (
+      voucher !== undefined &&
+      (voucher === form.invoicePrefix || voucher === form.creditNotePrefix)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['refundVoucherPrefix'],
+        message: 'The refund-voucher prefix must differ from the invoice and credit-note prefixes.',
       });
     }
     if (form.taxKey.length > MAX_TAX_ROWS) {
@@ -213,6 +227,7 @@ function settingsFromForm(
     state: form.state,
     invoicePrefix: form.invoicePrefix,
     creditNotePrefix: form.creditNotePrefix,
+    refundVoucherPrefix: form.refundVoucherPrefix ?? current.refundVoucherPrefix,
     signatory: form.signatory,
     categories: categoryClasses,
     garments,

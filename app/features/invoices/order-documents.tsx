@@ -1,7 +1,8 @@
 /**
- * An order's tax invoice and credit notes as download links (issue 21 item 5), for the
- * shopper's order page and the back office's: each opens the PDF (`basePath` is the order's
- * page; the files live under it). Nothing is shown before the order has an invoice.
+ * An order's tax invoice, credit notes and refund vouchers as download links (issue 21 item 5,
+ * issue 28 item 3), for the shopper's order page and the back office's: each opens the PDF
+ * (`basePath` is the order's page; the files live under it: a refund's documents under
+ * `credit-notes/:id`). Nothing is shown before the order has a document.
  */
 import { FileTextIcon } from 'lucide-react';
 import { Section } from '~/components/ui/card';
@@ -12,13 +13,20 @@ import { formatDocumentDate } from './document';
 /** One document as the order pages list it. */
 interface OrderDocumentLink {
   id: number;
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'credit_note' | 'refund_voucher';
   number: string;
   /** ISO 8601. */
   issuedAt: string;
   totalPaise: number;
 }
 
+const DOWNLOAD_LABELS: Record<OrderDocumentLink['kind'], string> = {
+  invoice: 'Download tax invoice',
+  credit_note: 'Download credit note',
+  refund_voucher: 'Download refund voucher',
+};
+
+/** The list of an order's documents (nothing when it has none). */
 export function OrderDocuments({
   documents,
   basePath,
@@ -32,7 +40,13 @@ export function OrderDocuments({
   if (documents.length === 0) return null;
   return (
     <Section
-      heading={documents.length > 1 ? 'Tax invoice and credit notes' : 'Tax invoice'}
+      heading={
+        documents.some((doc) => doc.kind === 'refund_voucher')
+          ? 'Tax documents and refund vouchers'
+          : documents.length > 1
+            ? 'Tax invoice and credit notes'
+            : 'Tax invoice'
+      }
       className={className}
     >
       <ul className="mt-3 grid gap-2">
@@ -47,7 +61,7 @@ export function OrderDocuments({
               >
                 <FileTextIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <span>
-                  {invoice ? 'Download tax invoice' : 'Download credit note'}{' '}
+                  {DOWNLOAD_LABELS[doc.kind]}{' '}
                   <span className="whitespace-nowrap">{doc.number}</span>
                 </span>
               </a>

@@ -1,5 +1,6 @@
 /**
- * The PDF of a tax invoice or credit note (issue 21 item 5), drawn with pdfkit from the
+ * The PDF of a tax invoice, credit note or refund voucher (issue 21 item 5; issue 28 item 3:
+ * a refund voucher also prints the receipt it refunds and the recipient's GSTIN/UIN, Rule 51), drawn with pdfkit from the
  * issued snapshot (`InvoiceDocument`), with every field Rule 46 of the CGST Rules asks for:
  * the supplier's name, address and GSTIN; a consecutive serial number (≤ 16 characters) and
  * the date; the recipient's name and address; the place of supply with its state name and
@@ -51,8 +52,13 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     align: 'right',
   });
   pdf.font('Helvetica').fontSize(9);
+  const numberLabel = {
+    invoice: 'Invoice No.',
+    credit_note: 'Credit Note No.',
+    refund_voucher: 'Refund Voucher No.',
+  }[doc.kind];
   const meta: [string, string][] = [
-    [doc.kind === 'invoice' ? 'Invoice No.' : 'Credit Note No.', doc.number],
+    [numberLabel, doc.number],
     ['Date', formatDocumentDate(doc.issueDate)],
     ['Order', doc.order.number],
   ];
@@ -60,6 +66,12 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     meta.push([
       'Against invoice',
       `${doc.refersTo.number} dated ${formatDocumentDate(doc.refersTo.issueDate)}`,
+    ]);
+  }
+  if (doc.receipt) {
+    meta.push([
+      'Receipt',
+      `payment ${doc.receipt.reference} of ${formatDocumentDate(doc.receipt.date)}`,
     ]);
   }
   for (const [label, value] of meta) {
@@ -77,6 +89,9 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.text(`${r.city}, ${r.state} ${r.pincode}`, { width: width * 0.55 });
   if (r.phone || r.email)
     pdf.text([r.phone, r.email].filter(Boolean).join(' · '), { width: width * 0.55 });
+  if (doc.recipientGstin) {
+    pdf.text(`GSTIN/UIN of the recipient: ${doc.recipientGstin}`, { width: width * 0.55 });
+  }
   const afterRecipient = pdf.y;
   pdf
     .font('Helvetica-Bold')
@@ -170,7 +185,11 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
         ] as [string, string][])
       : ([['Integrated tax (IGST)', rs(doc.totals.igstPaise)]] as [string, string][])),
     [
-      doc.kind === 'invoice' ? 'Invoice total (GST included)' : 'Credit note total (GST included)',
+      {
+        invoice: 'Invoice total (GST included)',
+        credit_note: 'Credit note total (GST included)',
+        refund_voucher: 'Refund total',
+      }[doc.kind],
       rs(doc.totals.totalPaise),
     ],
   ];

@@ -33,6 +33,7 @@ import { getCartLines, priceLines } from '../cart/cart.server';
 import type { OrderPaymentEvent, PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
+import { cancelPendingLinks } from '~/features/payments/link-cancel.server';
 
 /** Thrown for an order the shopper cannot place or change; the message is for them. */
 export class OrderError extends Error {
@@ -423,7 +424,10 @@ export async function orderNumberOf(db: Db, orderId: number): Promise<string | n
 export const CANCELLED_ORDER_MESSAGE =
   'This order was cancelled and cannot be paid. Please place a new order from your cart.';
 
-/** The shopper closed the payment widget: a created order becomes cancelled. */
+/**
+ * The shopper closed the payment widget: a created order becomes cancelled, and its payment
+ * links not yet paid are withdrawn (issue 28 item 2).
+ */
 export async function cancelOrder(db: Db, userId: string, number: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
@@ -433,7 +437,10 @@ export async function cancelOrder(db: Db, userId: string, number: string): Promi
         and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.status, 'created')),
       )
       .returning({ id: orders.id });
-    if (cancelled) await addOrderEvent(tx, cancelled.id, 'cancelled');
+    if (cancelled) {
+      await addOrderEvent(tx, cancelled.id, 'cancelled');
+      await cancelPendingLinks(tx, cancelled.id);
+    }
     return cancelled !== undefined;
   });
 }

@@ -8,7 +8,11 @@
  *
  * Rules:
  * - a counter payment or a link above the balance is refused ('This is more than the balance
- *   of ₹X'); pending links count against the balance, so two links cannot both be paid;
+ *   of ₹X'); pending links and online payments being made count against the balance (issue 28
+ *   item 2: "a counter payment counts the pending links, just as a new link does"), so the
+ *   link, the counter and the online advance cannot all be taken;
+ * - a refund is at most what the customer paid less what was refunded or is being refunded
+ *   (issue 28 item 3), and at most what is left of the payment it returns;
  * - a refund comes from one succeeded payment row, at most what is left of it after the
  *   refunds already requested (pending or succeeded); online and link payments are refunded
  *   through the provider (a pending negative row, settled by `refund.processed`), cash and UPI
@@ -19,7 +23,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import * as z from 'zod';
 import { payments } from '~/lib/schema.server';
-import { formatRupees, formatRupeesExact, readRupees } from '~/lib/money';
+import { formatRupeesExact, readRupees } from '~/lib/money';
 import { PaymentProviderError } from '~/lib/payments/payments.server';
 import type { Actor } from '~/features/admin/audit/audit.server';
 import {
@@ -33,16 +37,19 @@ import { getMessageSettings } from '~/features/customers/message-settings.server
 import { customers } from '~/lib/schema.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import { ledgerSite, processWebhook } from '~/features/checkout/payment-flow.server';
-import { METHOD_LABELS, overBalanceMessage } from './ledger';
+import { heldBalanceMessage, METHOD_LABELS, overBalanceMessage } from './ledger';
 import {
   balanceOf,
   enqueueCreditNote,
+  freePaise,
+  heldPaise,
   lockOrderByNumber,
-  pendingLinksPaise,
   refundableFrom,
+  refundableOfOrder,
   settleIfPaidInFull,
   type LockedOrder,
 } from './ledger.server';
+import { enqueueLinkCancel } from './link-cancel.server';
 import { paymentLinkEmail } from './payment-email';
 
 /** The most one form may ask for: ₹1 crore, far above any order of the shop. */
@@ -141,10 +148,29 @@ function assertOpen(order: LockedOrder) {
 }
 
 /**
+ * Refuses `amountPaise` above the balance, or above what it leaves once the links not yet paid
+ * and the online payments being made are counted (issue 28 item 2).
+ * @throws AdminError 409 on the 'amount' field, with the free amount and what holds the rest.
+ */
+function assertWithinBalance(
+  amountPaise: number,
+  balance: Awaited<ReturnType<typeof balanceOf>>,
+  held: Awaited<ReturnType<typeof heldPaise>>,
+) {
+  if (amountPaise > balance.balancePaise) {
+    throw new AdminError(overBalanceMessage(balance.balancePaise), 409, 'amount');
+  }
+  if (amountPaise > freePaise(balance, held)) {
+    throw new AdminError(heldBalanceMessage(balance.balancePaise, held), 409, 'amount');
+  }
+}
+
+/**
  * Records a cash or UPI payment taken at the counter (recorded_by = the administrator), under
- * the order's lock: refused above the balance. When it covers the balance the order becomes
- * paid (invoice job, the customer told) in the same transaction.
- * @throws AdminError 404 (unknown order), 409 (cancelled order, above the balance).
+ * the order's lock: refused above the balance less the links not yet paid and the online
+ * payments being made (issue 28 item 2). When it covers the balance the order becomes paid
+ * (invoice job, the customer told) in the same transaction.
+ * @throws AdminError 404 (unknown order), 409 (cancelled order, above what is free).
  */
 export async function recordCounterPayment(
   context: Context,
@@ -155,14 +181,17 @@ export async function recordCounterPayment(
   return auditedWrite(context.db, actor, {
     read: async (tx) => {
       const order = await lockOrderByNumber(tx, input.number);
-      return order && { order, balance: await balanceOf(tx, order) };
+      if (!order) return undefined;
+      return {
+        order,
+        balance: await balanceOf(tx, order),
+        held: await heldPaise(tx, order.id, new Date()),
+      };
     },
     missing: ORDER_GONE,
-    check: ({ order, balance }) => {
+    check: ({ order, balance, held }) => {
       assertOpen(order);
-      if (input.amount > balance.balancePaise) {
-        throw new AdminError(overBalanceMessage(balance.balancePaise), 409, 'amount');
-      }
+      assertWithinBalance(input.amount, balance, held);
       return undefined;
     },
     write: async (tx, { order }) => {
@@ -262,25 +291,16 @@ export async function sendPaymentLink(
       return {
         order,
         balance: await balanceOf(tx, order),
-        pending: await pendingLinksPaise(tx, order.id),
+        held: await heldPaise(tx, order.id, new Date()),
       };
     },
     missing: ORDER_GONE,
-    check: ({ order, balance, pending }) => {
+    check: ({ order, balance, held }) => {
       assertOpen(order);
       if (input.amount < 100) {
         throw new AdminError('A payment link must be for at least ₹1.', 422, 'amount');
       }
-      if (input.amount > balance.balancePaise) {
-        throw new AdminError(overBalanceMessage(balance.balancePaise), 409, 'amount');
-      }
-      if (input.amount > balance.balancePaise - pending) {
-        throw new AdminError(
-          `${overBalanceMessage(balance.balancePaise - pending)} (${formatRupees(pending)} is already asked for by a link not yet paid.)`,
-          409,
-          'amount',
-        );
-      }
+      assertWithinBalance(input.amount, balance, held);
       return undefined;
     },
     write: async (tx, { order }) => {
@@ -331,10 +351,22 @@ export async function sendPaymentLink(
     throw error;
   }
   const url = link.shortUrl ?? `${context.env.PUBLIC_URL}/pay/${link.linkId}`;
-  await context.db
-    .update(payments)
-    .set({ providerLinkId: link.linkId, linkUrl: url })
-    .where(eq(payments.id, rowId));
+  const withdrawn = await context.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({ providerLinkId: link.linkId, linkUrl: url })
+      .where(eq(payments.id, rowId))
+      .returning({ status: payments.status });
+    // Paid in full or cancelled while the provider made the link: it is withdrawn at once.
+    if (row?.status === 'cancelled') await enqueueLinkCancel(tx, rowId);
+    return row?.status === 'cancelled';
+  });
+  if (withdrawn) {
+    throw new AdminError(
+      'The order was paid in full or cancelled meanwhile: the link was withdrawn, nothing was sent.',
+      409,
+    );
+  }
   const { shopName } = await context.catalogue.settings();
   await tellCustomer(context, order, {
     kind: 'order.payment-link',
@@ -401,12 +433,13 @@ async function sendRefund(
 
 /**
  * Refunds `amount` of one succeeded payment of the order, with a reason: under the order's
- * lock, refused above what is left of that payment after the refunds already requested.
+ * lock, refused above what the customer paid less what was refunded or is being refunded
+ * (issue 28 item 3), and above what is left of that payment after the refunds requested.
  * Online and link payments go back through the provider (a pending negative row with its
  * idempotency key, then the provider's refund); cash and UPI are refunded in cash at the
  * counter (a succeeded row and its credit-note job at once).
- * @throws AdminError 404 (order or payment), 409 (not refundable, above what is left, another
- *   provider's payment), 503 (the provider refused or did not answer).
+ * @throws AdminError 404 (order or payment), 409 (not refundable, above what the order or the
+ *   payment has left, another provider's payment), 503 (the provider refused or did not answer).
  */
 export async function refundPayment(
   context: Context,
@@ -428,10 +461,15 @@ export async function refundPayment(
           ),
         );
       if (!payment) throw new AdminError('This payment could not be found on the order.', 404);
-      return { order, payment, refundable: await refundableFrom(tx, order.id, payment.id) };
+      return {
+        order,
+        payment,
+        refundable: await refundableFrom(tx, order.id, payment.id),
+        orderRefundable: await refundableOfOrder(tx, order.id),
+      };
     },
     missing: ORDER_GONE,
-    check: ({ payment, refundable }) => {
+    check: ({ payment, refundable, orderRefundable }) => {
       if (payment.status !== 'succeeded') {
         throw new AdminError('Only a payment received can be refunded.', 409, 'paymentId');
       }
@@ -440,6 +478,13 @@ export async function refundPayment(
           refundable === 0
             ? 'This payment is refunded in full already.'
             : `This is more than the ${formatRupeesExact(refundable)} left to refund from this payment.`,
+          409,
+          'amount',
+        );
+      }
+      if (input.amount > orderRefundable) {
+        throw new AdminError(
+          `This is more than the ${formatRupeesExact(Math.max(0, orderRefundable))} the customer paid less what was refunded.`,
           409,
           'amount',
         );

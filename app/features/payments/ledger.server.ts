@@ -10,9 +10,15 @@
  *
  * When an order's balance reaches zero, in the same transaction: the order becomes 'paid'
  * (paid_at), its timeline says so, the invoice job is queued (contract with features/invoices:
- * `invoice.issue`, deduplicated per order) and, for a bespoke order, the customer is told.
+ * `invoice.issue`, deduplicated per order), its payment links not yet paid are cancelled
+ * (issue 28 item 2) and, for a bespoke order, the customer is told.
+ *
+ * Pending rows hold their amount (issue 28 item 2, `heldPaise`): a link not yet paid, and an
+ * online payment the customer started within `ONLINE_HOLD_MS`. A counter payment, a new link
+ * and a new online payment take only what the balance leaves after them, so the shop's own
+ * paths never take more than an order's value.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';
 import type {
@@ -27,7 +33,8 @@ import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { formatRupees } from '~/lib/money';
-import { orderBalance, type OrderBalance } from './ledger';
+import { orderBalance, type HeldPaise, type OrderBalance } from './ledger';
+import { cancelPendingLinks } from './link-cancel.server';
 import { paidInFullEmail } from './payment-email';
 
 /** An open transaction. */
@@ -38,7 +45,7 @@ export interface PaymentView {
   id: number;
   kind: 'payment' | 'refund';
   method: 'online' | 'payment_link' | 'cash' | 'upi';
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
   /** > 0 for a payment, < 0 for a refund. */
   amountPaise: number;
   reference: string;
@@ -152,20 +159,67 @@ export async function refundableFrom(
   return refundableByPayment(await rowsOf(tx, orderId)).get(paymentRowId) ?? 0;
 }
 
-/** The sum of the order's pending payment links (they count against the balance). */
-export async function pendingLinksPaise(tx: Tx, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::int` })
+/**
+ * What may still be refunded on order `orderId` (issue 28 item 3: "a refund is bounded by what
+ * the customer paid, less what was refunded"), read in a locked tx: its succeeded payments
+ * less its refunds that did not fail (pending or succeeded, whichever payment they name). Paise.
+ */
+export async function refundableOfOrder(tx: Tx, orderId: number): Promise<number> {
+  let refundable = 0;
+  for (const row of await rowsOf(tx, orderId)) {
+    if (row.kind === 'payment' && row.status === 'succeeded') refundable += row.amountPaise;
+    if (row.kind === 'refund' && row.status !== 'failed') refundable += row.amountPaise;
+  }
+  return refundable;
+}
+
+/**
+ * How long an online payment the customer started holds its amount, in ms (15 minutes): long
+ * enough to pay in the widget; after it, an abandoned start no longer blocks the counter.
+ */
+export const ONLINE_HOLD_MS = 15 * 60_000;
+
+/**
+ * What the order's pending payments hold of its balance (issue 28 item 2), read in a locked
+ * tx: its payment links not yet paid, and its online payments started after `now` −
+ * `ONLINE_HOLD_MS`; `exceptRowId` is left out (the row being paid or reused). Paise.
+ */
+export async function heldPaise(
+  tx: Tx,
+  orderId: number,
+  now: Date,
+  exceptRowId: number | null = null,
+): Promise<HeldPaise> {
+  const rows = await tx
+    .select({
+      id: payments.id,
+      method: payments.method,
+      amountPaise: payments.amountPaise,
+      createdAt: payments.createdAt,
+    })
     .from(payments)
     .where(
       and(
         eq(payments.orderId, orderId),
-        eq(payments.method, 'payment_link'),
+        eq(payments.kind, 'payment'),
         eq(payments.status, 'pending'),
+        inArray(payments.method, ['payment_link', 'online']),
       ),
     );
-  return Number(row?.total ?? 0);
+  const held: HeldPaise = { linksPaise: 0, onlinePaise: 0 };
+  for (const row of rows) {
+    if (row.id === exceptRowId) continue;
+    if (row.method === 'payment_link') held.linksPaise += row.amountPaise;
+    else if (now.getTime() - row.createdAt.getTime() < ONLINE_HOLD_MS) {
+      held.onlinePaise += row.amountPaise;
+    }
+  }
+  return held;
 }
+
+/** What the balance leaves once the pending rows are counted, in paise (may be ≤ 0). */
+export const freePaise = (balance: OrderBalance, held: HeldPaise) =>
+  balance.balancePaise - held.linksPaise - held.onlinePaise;
 
 const toView = (row: typeof payments.$inferSelect): PaymentView => ({
   id: row.id,
@@ -180,8 +234,8 @@ const toView = (row: typeof payments.$inferSelect): PaymentView => ({
 });
 
 /**
- * An order's payments as its owner sees them (online attempts never completed are left out)
- * and its balance.
+ * An order's payments as its owner sees them (online attempts never completed, and links
+ * withdrawn, are left out) and its balance.
  */
 export async function orderPayments(
   db: Db,
@@ -191,7 +245,10 @@ export async function orderPayments(
   return {
     rows: rows
       .filter((row) => row.status !== 'pending' || row.kind === 'refund')
-      .filter((row) => !(row.kind === 'payment' && row.status === 'failed'))
+      .filter(
+        (row) =>
+          !(row.kind === 'payment' && (row.status === 'failed' || row.status === 'cancelled')),
+      )
       .map(toView),
     balance: orderBalance(order.amountPaise, rows),
   };
@@ -251,8 +308,9 @@ export interface LedgerSite {
 /**
  * After a payment succeeded in `tx` (the order locked): when the balance is now zero or less
  * and the order is not paid yet, makes it 'paid' (paid_at), writes the timeline entry, queues
- * the invoice job and tells the customer (bespoke orders; a shop order's confirmation is sent
- * by checkout). Resolves to whether the order became paid now.
+ * the invoice job, cancels its payment links not yet paid (issue 28 item 2) and tells the
+ * customer (bespoke orders; a shop order's confirmation is sent by checkout). Resolves to
+ * whether the order became paid now.
  */
 export async function settleIfPaidInFull(
   tx: Tx,
@@ -277,6 +335,7 @@ export async function settleIfPaidInFull(
     actorEmail,
   });
   await enqueueInvoice(tx, order.id);
+  await cancelPendingLinks(tx, order.id);
   if (order.kind === 'bespoke') await tellPaidInFull(tx, order, balance, site);
   return true;
 }

@@ -17,7 +17,7 @@ import type { PAYMENT_METHODS } from '~/lib/schema-enums';
 /** One payment row as far as the balance is concerned. */
 export interface LedgerEntry {
   kind: 'payment' | 'refund';
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
   /** > 0 for a payment, < 0 for a refund. */
   amountPaise: number;
 }
@@ -96,9 +96,35 @@ export const STATUS_LABELS = {
   pending: 'Pending',
   succeeded: 'Succeeded',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 } as const;
 
 /** The refusal of an amount above the balance (issue 21 item 4: overpayment is refused). */
 export function overBalanceMessage(balancePaise: number): string {
   return `This is more than the balance of ${formatRupees(Math.max(0, balancePaise))}.`;
+}
+
+/** What pending rows hold of an order's balance, in paise (issue 28 item 2). */
+export interface HeldPaise {
+  /** Payment links sent and not yet paid. */
+  linksPaise: number;
+  /** Online payments the customer started within the hold (`ONLINE_HOLD_MS`). */
+  onlinePaise: number;
+}
+
+/**
+ * The refusal of an amount above what the balance leaves once the pending rows are counted
+ * (issue 28 item 2: "a counter payment counts the pending links, just as a new link does"):
+ * the free amount, then what holds the rest, e.g. 'This is more than the balance of ₹0.
+ * (₹8,000 is already asked for by a link not yet paid.)'.
+ */
+export function heldBalanceMessage(balancePaise: number, held: HeldPaise): string {
+  const reasons = [
+    held.linksPaise > 0 &&
+      `${formatRupees(held.linksPaise)} is already asked for by a link not yet paid.`,
+    held.onlinePaise > 0 &&
+      `${formatRupees(held.onlinePaise)} is being paid online by the customer now.`,
+  ].filter(Boolean);
+  const free = balancePaise - held.linksPaise - held.onlinePaise;
+  return `${overBalanceMessage(free)} (${reasons.join(' ')})`;
 }

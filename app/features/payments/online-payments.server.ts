@@ -7,14 +7,18 @@
  *
  * POST /api/payments/order-start, /order-confirm and /order-sandbox (JSON, signed-in owner).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { data, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import type { Db } from '~/lib/db.server';
 import { orders, payments } from '~/lib/schema.server';
 import { enforceLimits, RateLimitedError, waitInWords } from '~/lib/rate-limit.server';
 import { parseJsonRequest } from '~/lib/request-body.server';
-import { PaymentProviderError, type PaymentProvider } from '~/lib/payments/payments.server';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type PaymentProviderName,
+} from '~/lib/payments/payments.server';
 import type { SessionUser } from '~/features/account/session.server';
 import { advanceDuePaise } from '~/features/bespoke/pricing';
 import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
@@ -29,7 +33,10 @@ import type { OrderDetail } from '~/features/orders/orders.server';
 import {
   balanceOf,
   confirmLedgerPayment,
+  freePaise,
+  heldPaise,
   lockOrderByNumber,
+  ONLINE_HOLD_MS,
   orderPayments,
   type PaymentView,
   type Tx,
@@ -47,16 +54,43 @@ class OnlinePaymentError extends Error {
 
 const NOT_FOUND = 'Order not found';
 
+/** The latest online payment of the order still pending and within its hold, or null. */
+async function livePendingOnline(tx: Tx, orderId: number, now: Date) {
+  const [row] = await tx
+    .select({
+      id: payments.id,
+      amountPaise: payments.amountPaise,
+      provider: payments.provider,
+      providerOrderId: payments.providerOrderId,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'payment'),
+        eq(payments.method, 'online'),
+        eq(payments.status, 'pending'),
+        gt(payments.createdAt, new Date(now.getTime() - ONLINE_HOLD_MS)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * What the owner may pay now on their order `number`, decided in `tx` with the order locked:
  * the advance (`advancePercent` of the total, rounded up to the rupee by advanceDuePaise) while
- * nothing is paid, the balance once the order is ready.
+ * nothing is paid, the balance once the order is ready; either at most what the balance leaves
+ * once the links not yet paid and the other online payments being made are counted (issue 28
+ * item 2). `pending` is the online payment already started for this amount (to be reused).
  * @throws OnlinePaymentError 404 for an order that is not theirs; 409 when `purpose` is not
- *   offered now.
+ *   offered now, or when what is due is already asked for by a link or being paid.
  */
 async function amountDue(
   tx: Tx,
   input: { userId: string; number: string; purpose: OnlinePurpose; advancePercent: number },
+  provider: PaymentProviderName,
 ) {
   const order = await lockOrderByNumber(tx, input.number);
   if (!order || order.userId !== input.userId) throw new OnlinePaymentError(NOT_FOUND, 404);
@@ -70,17 +104,34 @@ async function amountDue(
       409,
     );
   }
+  const now = new Date();
+  const started = await livePendingOnline(tx, order.id, now);
+  const free = freePaise(balance, await heldPaise(tx, order.id, now, started?.id ?? null));
   const amountPaise =
     offer === 'advance'
-      ? Math.min(balance.balancePaise, advanceDuePaise(order.amountPaise, input.advancePercent))
-      : balance.balancePaise;
-  return { order, amountPaise };
+      ? Math.min(free, advanceDuePaise(order.amountPaise, input.advancePercent))
+      : free;
+  if (amountPaise < 100) {
+    throw new OnlinePaymentError(
+      'What is due on this order is already asked for by a payment link or being paid. Please use the link the shop sent you, or try again in a few minutes.',
+      409,
+    );
+  }
+  const pending =
+    started?.providerOrderId && started.provider === provider && started.amountPaise === amountPaise
+      ? { id: started.id, providerOrderId: started.providerOrderId }
+      : null;
+  return { order, amountPaise, pending, replaced: pending ? null : (started?.id ?? null) };
 }
 
 /**
- * Starts the owner's online payment of the advance or balance: decides the amount, makes the
- * provider order (outside any transaction), then stores the pending row after checking, under
- * the order's lock, that the same amount is still due.
+ * Starts the owner's online payment of the advance or balance: decides the amount; while an
+ * online payment of that amount is pending (within ONLINE_HOLD_MS), answers its provider order
+ * again (issue 28 item 2: "gets the same pending provider order back, not a new one");
+ * otherwise makes the provider order (outside any transaction), then stores the pending row
+ * after checking, under the order's lock, that the same amount is still due (a start that ran
+ * at the same moment and stored its row first is answered instead). A pending start for
+ * another amount is cancelled by the new one.
  * @throws OnlinePaymentError (404, 409); PaymentProviderError or RangeError from the provider.
  */
 async function startOrderPayment(
@@ -93,16 +144,34 @@ async function startOrderPayment(
   order: { name: string; email: string; phone: string };
 }> {
   const { advancePercent } = await getBespokeSettings(db);
-  const due = await db.transaction((tx) => amountDue(tx, { ...input, advancePercent }));
+  const answer = (
+    due: Awaited<ReturnType<typeof amountDue>>,
+    providerOrderId: string,
+  ): Awaited<ReturnType<typeof startOrderPayment>> => ({
+    amountPaise: due.amountPaise,
+    providerOrderId,
+    order: { name: due.order.customerName, email: due.order.email, phone: due.order.phone },
+  });
+  const due = await db.transaction((tx) =>
+    amountDue(tx, { ...input, advancePercent }, provider.name),
+  );
+  if (due.pending) return answer(due, due.pending.providerOrderId);
   const providerOrder = await provider.createOrder({
     amountPaise: due.amountPaise,
     receipt: due.order.number,
     notes: { order_number: due.order.number, purpose: input.purpose },
   });
-  await db.transaction(async (tx) => {
-    const again = await amountDue(tx, { ...input, advancePercent });
+  return db.transaction(async (tx) => {
+    const again = await amountDue(tx, { ...input, advancePercent }, provider.name);
+    if (again.pending) return answer(again, again.pending.providerOrderId);
     if (again.amountPaise !== due.amountPaise) {
       throw new OnlinePaymentError('The amount due has just changed. Please try again.', 409);
+    }
+    if (again.replaced !== null) {
+      await tx
+        .update(payments)
+        .set({ status: 'cancelled' })
+        .where(and(eq(payments.id, again.replaced), eq(payments.status, 'pending')));
     }
     await tx.insert(payments).values({
       orderId: again.order.id,
@@ -113,12 +182,8 @@ async function startOrderPayment(
       provider: provider.name,
       providerOrderId: providerOrder.providerOrderId,
     });
+    return answer(again, providerOrder.providerOrderId);
   });
-  return {
-    amountPaise: due.amountPaise,
-    providerOrderId: providerOrder.providerOrderId,
-    order: { name: due.order.customerName, email: due.order.email, phone: due.order.phone },
-  };
 }
 
 const startSchema = z.object({
@@ -196,6 +261,7 @@ export async function handleOrderStart(
 async function ownRow(db: Db, userId: string, orderNumber: string, providerOrderId: string) {
   const [row] = await db
     .select({
+      id: payments.id,
       providerOrderId: payments.providerOrderId,
       provider: payments.provider,
       status: payments.status,
@@ -258,6 +324,30 @@ export async function handleOrderConfirm(
   return data({ ok: true, orderNumber: body.orderNumber });
 }
 
+/**
+ * Why the sandbox's 'Pay' may not take payment row `row` now, or null (issue 28 item 2), read
+ * under the order's lock: the order is paid in full or cancelled, the start was replaced, or
+ * its amount is more than the balance leaves once the other pending rows are counted (an
+ * abandoned start whose hold ran out, taken meanwhile at the counter). Razorpay's checkout
+ * answers the same cases itself once its window has closed.
+ */
+async function sandboxPayRefusal(
+  tx: Tx,
+  orderNumber: string,
+  row: { id: number; status: string; amountPaise: number },
+): Promise<string | null> {
+  const order = await lockOrderByNumber(tx, orderNumber);
+  if (!order) return NOT_FOUND;
+  if (order.status === 'paid') return 'This order is paid in full: nothing is due.';
+  if (order.status === 'cancelled') return 'This order was cancelled: it takes no payments.';
+  if (row.status === 'cancelled')
+    return 'This payment was replaced by a newer one. Please start again.';
+  const balance = await balanceOf(tx, order);
+  const free = freePaise(balance, await heldPaise(tx, order.id, new Date(), row.id));
+  if (row.amountPaise > free) return 'The amount due has changed. Please start the payment again.';
+  return null;
+}
+
 const sandboxSchema = z.object({
   orderNumber: z.string().min(1).max(40),
   providerOrderId: z.string().min(1).max(100),
@@ -268,7 +358,8 @@ const sandboxSchema = z.object({
  * POST /api/payments/order-sandbox: the sandbox dialog's 'Pay' (the signed payment Razorpay's
  * widget would hand over, to be confirmed) or 'Fail payment' (a signed payment.failed webhook
  * through the webhook path) for the owner's pending row. 404 unless the sandbox takes
- * payments, for anyone else's order, or for a row already settled (409).
+ * payments, for anyone else's order; 409 for a row already settled, and for a 'Pay' the order
+ * can no longer take (`sandboxPayRefusal`).
  */
 export async function handleOrderSandbox(
   request: Request,
@@ -292,6 +383,10 @@ export async function handleOrderSandbox(
     return data({ error: 'This payment is already made' }, { status: 409 });
   }
   if (parsed.data.outcome === 'pay') {
+    const refusal = await context.db.transaction((tx) =>
+      sandboxPayRefusal(tx, parsed.data.orderNumber, row),
+    );
+    if (refusal) return data({ error: refusal }, { status: 409 });
     const payment = sandbox.pay(row.providerOrderId);
     return data({
       razorpay_payment_id: payment.paymentId,

@@ -7,7 +7,7 @@ import {
   type TestDatabase,
 } from '../../../tests/support/test-db';
 import { enqueueJob } from './enqueue.server';
-import { createWorker, type JobHandlers, type JobLog } from './worker.server';
+import { createWorker, PermanentJobError, type JobHandlers, type JobLog } from './worker.server';
 
 let database: TestDatabase;
 const quiet: JobLog = { info() {}, warn() {}, error() {} };
@@ -71,6 +71,34 @@ describe(`the job queue's worker on ${testDatabaseKind}`, () => {
     const row = await jobRow(id);
     expect(row).toMatchObject({ status: 'done', attempts: 1, lastError: null, lockedUntil: null });
     expect(row.finishedAt).toEqual(t0);
+  });
+
+  it('marks a job that can never succeed failed at once, with its reason, and never runs it again (issue 28 item 3)', async () => {
+    const clock = testClock();
+    let runs = 0;
+    const worker = createWorker({
+      db: database.db,
+      handlers: {
+        'test.doomed': async () => {
+          runs += 1;
+          throw new PermanentJobError('Refund 7 is more than the customer paid.');
+        },
+      },
+      log: quiet,
+      now: clock.now,
+    });
+    const id = (await enqueueJob(database.db, { kind: 'test.doomed', payload: {}, runAt: t0 }))!;
+    expect(await worker.runDue()).toBe(1);
+    clock.set(at(24 * 3_600_000));
+    expect(await worker.runDue()).toBe(0);
+    expect(runs).toBe(1);
+    expect(await jobRow(id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'Refund 7 is more than the customer paid.',
+      finishedAt: t0,
+      lockedUntil: null,
+    });
   });
 
   it('does not run a job before the clock reaches it', async () => {

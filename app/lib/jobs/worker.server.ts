@@ -11,7 +11,9 @@
  *
  * The handler for the job's kind then runs. Success marks the job 'done' (`finished_at`); a
  * throw puts it back to 'pending' with `run_at` = now + backoff and `last_error`, or marks it
- * 'failed' after `max_attempts`; a kind with no handler fails at once with a clear error.
+ * 'failed' after `max_attempts`; a kind with no handler fails at once with a clear error, and
+ * so does a handler that throws a `PermanentJobError` (a job that can never succeed, issue 28
+ * item 3): its message is kept as the reason (`last_error`), for the back office to show.
  *
  * Time is injected (`now: () => Date`) and passed to every statement as a parameter, never as
  * SQL `now()`, so tests move the clock. Works the same on PGlite and PostgreSQL.
@@ -49,6 +51,16 @@ interface JobContext {
  * the attempts run out. `payload` is the JSON the job was queued with: parse it.
  */
 type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+/**
+ * What a handler throws when its job can never succeed, whatever the retries (a payload that
+ * does not parse, a document the data forbids): the worker marks the job 'failed' at once,
+ * with this message as its reason (`last_error`), instead of retrying it (issue 28 item 3).
+ * The message is for staff: say what is wrong and what to do.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
 
 /** Handlers by job kind, e.g. { 'notification.send': …, 'appointment.reminder': … }. */
 export type JobHandlers = Readonly<Record<string, JobHandler>>;
@@ -224,10 +236,11 @@ export function createWorker(options: WorkerOptions): Worker {
       });
     } catch (error) {
       const lastError = errorText(error);
-      if (job.attempts >= job.maxAttempts) {
+      const permanent = error instanceof PermanentJobError;
+      if (permanent || job.attempts >= job.maxAttempts) {
         log.error(
           { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error },
-          'job failed; giving up',
+          permanent ? 'job cannot succeed; failed without retrying' : 'job failed; giving up',
         );
         await finish(job, { status: 'failed', lastError, finishedAt: clock(), lockedUntil: null });
         return;

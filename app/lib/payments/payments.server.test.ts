@@ -474,6 +474,48 @@ describe('createOrder through the real Razorpay provider and SDK, against a test
     });
   });
 
+  it('cancels a payment link through POST /v1/payment_links/:id/cancel; a refusal keeps its status (issue 28 item 2)', async () => {
+    answer = (request, res) => {
+      if (request.url === '/v1/payment_links/plink_ExjpAUN3gVHrPJ/cancel') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'plink_ExjpAUN3gVHrPJ',
+            amount: 1_500_000,
+            currency: 'INR',
+            status: 'cancelled',
+            short_url: 'https://rzp.io/i/nxrHnLJ',
+          }),
+        );
+        return;
+      }
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'Payment Link cannot be cancelled as it is already paid',
+          },
+        }),
+      );
+    };
+    const provider = razorpay({ razorpayApiUrl: baseUrl });
+    await expect(provider.cancelPaymentLink('plink_ExjpAUN3gVHrPJ')).resolves.toEqual({
+      linkId: 'plink_ExjpAUN3gVHrPJ',
+      status: 'cancelled',
+    });
+    expect(received[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/payment_links/plink_ExjpAUN3gVHrPJ/cancel',
+      authorization: `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`,
+    });
+    const refusal = provider.cancelPaymentLink('plink_FMbhpT6nqDjDei');
+    await expect(refusal).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(refusal).rejects.toMatchObject({ statusCode: 400, code: 'BAD_REQUEST_ERROR' });
+    await expect(provider.cancelPaymentLink('../orders')).rejects.toBeInstanceOf(RangeError);
+    expect(received).toHaveLength(2);
+  });
+
   it('posts paise, INR, receipt and notes with Basic auth, and returns the order', async () => {
     const provider = razorpay({ razorpayApiUrl: baseUrl });
     expect(provider.name).toBe('razorpay');
@@ -685,6 +727,14 @@ describe('sandbox provider', () => {
       type: 'payment_link.paid',
       linkId: link.linkId,
       amountPaise: 50_000,
+    });
+    // Cancelling: its own links, as Razorpay; a link it did not make is refused with a status.
+    await expect(provider.cancelPaymentLink(link.linkId)).resolves.toEqual({
+      linkId: link.linkId,
+      status: 'cancelled',
+    });
+    await expect(provider.cancelPaymentLink('plink_ExjpAUN3gVHrPJ')).rejects.toMatchObject({
+      statusCode: 400,
     });
   });
 

@@ -384,6 +384,24 @@ const createdRefund = z.object({
   status: z.enum(['pending', 'processed', 'failed']),
 });
 
+const cancelledLink = z.object({
+  id: z.string().regex(/^plink_[A-Za-z0-9]+$/),
+  status: z.literal('cancelled'),
+});
+
+/** A payment link id as Razorpay makes them ('plink_' and letters or digits). */
+const PAYMENT_LINK_ID = /^plink_[A-Za-z0-9]{1,40}$/;
+
+/**
+ * Checks what cancelPaymentLink is given, for both providers.
+ * @throws RangeError for anything but a payment link id ('plink_' and 1-40 letters or digits).
+ */
+export function assertPaymentLinkId(linkId: string): void {
+  if (typeof linkId !== 'string' || !PAYMENT_LINK_ID.test(linkId)) {
+    throw new RangeError(`not a payment link id: ${String(linkId).slice(0, 40)}`);
+  }
+}
+
 const createdLink = z.object({
   id: z.string().regex(/^plink_[A-Za-z0-9]+$/),
   short_url: z.string().url(),
@@ -564,6 +582,27 @@ export function createRazorpayProvider(options: RazorpayProviderOptions): Paymen
         );
       }
       return { linkId: link.data.id, shortUrl: link.data.short_url };
+    },
+
+    async cancelPaymentLink(linkId) {
+      assertPaymentLinkId(linkId);
+      let answer: unknown;
+      try {
+        answer = await razorpayPost(
+          connection,
+          `/payment_links/${encodeURIComponent(linkId)}/cancel`,
+          {},
+        );
+      } catch (thrown) {
+        throw toProviderError(thrown, secrets, 'cancel the payment link');
+      }
+      const link = cancelledLink.safeParse(answer);
+      if (!link.success || link.data.id !== linkId) {
+        throw new PaymentProviderError(
+          'Razorpay answered the cancellation with a payment link this shop cannot read',
+        );
+      }
+      return { linkId, status: 'cancelled' as const };
     },
   };
 }

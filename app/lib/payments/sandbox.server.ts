@@ -6,9 +6,15 @@
  * derived from it, so the server runs the same verification paths for both providers.
  */
 import { createHmac, randomInt } from 'node:crypto';
-import type { PaymentProvider, ProviderOrder, SignedWebhook } from './types';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderOrder,
+  type SignedWebhook,
+} from './types';
 import {
   assertOrderInput,
+  assertPaymentLinkId,
   assertPaymentLinkInput,
   assertRefundInput,
   parseRazorpayWebhookEvent,
@@ -128,6 +134,19 @@ export function createSandboxProvider(options: { secret: string }): PaymentProvi
     async createPaymentLink(input) {
       assertPaymentLinkInput(input);
       return { linkId: sandboxId('plink_', LINK_RANDOM_LENGTH), shortUrl: null };
+    },
+
+    async cancelPaymentLink(linkId) {
+      assertPaymentLinkId(linkId);
+      // Razorpay refuses a link it did not make (400): so does the sandbox. Whether the link
+      // can still be paid is the row's state, which its page (`/pay/:linkId`) reads.
+      if (!isSandboxLinkId(linkId)) {
+        throw new PaymentProviderError('The sandbox did not make this payment link', {
+          statusCode: 400,
+          code: 'BAD_REQUEST_ERROR',
+        });
+      }
+      return { linkId, status: 'cancelled' as const };
     },
 
     sandbox: {

@@ -141,6 +141,16 @@ export interface PaymentProvider {
     callbackUrl: string;
   }): Promise<ProviderPaymentLink>;
   /**
+   * Withdraws a payment link not yet paid, so the customer can no longer pay it (issue 28
+   * item 2). Razorpay: `POST /v1/payment_links/:id/cancel`, which cancels a link in the
+   * `created` state (https://razorpay.com/docs/api/payments/payment-links/cancel-standard/);
+   * the sandbox checks the id is one of its own (its page reads the row's state).
+   * @throws RangeError for an id that is not a payment link id; PaymentProviderError when the
+   *   provider refuses (with its status: the link is paid, expired or cancelled already) or
+   *   does not answer (no status).
+   */
+  cancelPaymentLink(linkId: string): Promise<{ linkId: string; status: 'cancelled' }>;
+  /**
    * Sandbox only: what its in-page dialog's buttons do on the server, producing exactly what
    * Razorpay would send.
    */

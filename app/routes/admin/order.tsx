@@ -8,6 +8,8 @@ import {
   bespokeOrderHandlers,
   bespokeOrderPanel,
 } from '~/features/admin/bespoke-orders/bespoke-orders.server';
+import { FailedJobs } from '~/features/admin/shared/failed-jobs';
+import { failedJobsOfOrder } from '~/features/admin/shared/failed-jobs.server';
 import { AdminPaymentsPanel } from '~/features/payments/admin-payments-panel';
 import { paymentHandlers } from '~/features/payments/admin-payments.server';
 import { adminOrderPayments } from '~/features/payments/ledger.server';
@@ -20,8 +22,8 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
 
 /**
- * /admin/orders/:number: one order with its lines, customer, payment, tax documents and
- * timeline, and its fulfilment control; a bespoke order with its garments, dates and trials
+ * /admin/orders/:number: one order with its lines, customer, payment, tax documents, jobs that
+ * failed for good (issue 28 item 3) and timeline, and its fulfilment control; a bespoke order with its garments, dates and trials
  * instead of lines (`?garment=` and `?fabric=` for the add-garment form, `?trialDate=` for the
  * trial times). Administrators only; an unknown number answers 404.
  */
@@ -29,12 +31,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money] = await Promise.all([
+  const [documents, bespoke, money, failedJobs] = await Promise.all([
     documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
     bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
     adminOrderPayments(context.db, order),
+    failedJobsOfOrder(context.db, order.id),
   ]);
-  return { order, documents, bespoke, money };
+  return { order, documents, bespoke, money, failedJobs };
 }
 
 /**
@@ -58,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, documents, bespoke, money } = useLoaderData<typeof loader>();
+  const { order, documents, bespoke, money, failedJobs } = useLoaderData<typeof loader>();
   return (
     <OrderScreen
       order={order}
@@ -66,12 +69,15 @@ export default function AdminOrder() {
       bespoke={bespoke}
       paidPaise={money.balance.paidPaise}
       payments={
-        <AdminPaymentsPanel
-          number={order.number}
-          status={order.status}
-          rows={money.rows}
-          balance={money.balance}
-        />
+        <>
+          <FailedJobs jobs={failedJobs} />
+          <AdminPaymentsPanel
+            number={order.number}
+            status={order.status}
+            rows={money.rows}
+            balance={money.balance}
+          />
+        </>
       }
     />
   );

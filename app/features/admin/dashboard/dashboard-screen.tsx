@@ -11,6 +11,8 @@ import { OrderStatusBadge } from '~/features/orders/order-status';
 import { formatRupees } from '~/lib/money';
 import { formatShopDateTime, formatShopTime } from '~/lib/shop-time';
 import { AppointmentStatusBadge } from '~/features/admin/appointments/appointment-parts';
+import { FailedJobs } from '~/features/admin/shared/failed-jobs';
+import type { FailedJobView } from '~/features/admin/shared/failed-jobs.server';
 import type { DashboardFigures } from './dashboard.server';
 
 const textLink = 'font-medium text-primary underline underline-offset-4';
@@ -19,15 +21,19 @@ const textLink = 'font-medium text-primary underline underline-offset-4';
 export function DashboardScreen({
   adminName,
   figures,
+  failedJobs = [],
 }: {
   /** The signed-in administrator's name. */
   adminName: string;
   figures: DashboardFigures;
+  /** The latest jobs that failed for good (issue 28 item 3), shown first when there are any. */
+  failedJobs?: FailedJobView[];
 }) {
   return (
     <>
       <h1 className="text-3xl font-semibold sm:text-4xl">Admin Dashboard</h1>
       <p className="mt-2 text-muted-foreground">Signed in as {adminName}</p>
+      <FailedJobs jobs={failedJobs} withOrder className="mt-8" />
 
       <section aria-labelledby="figures-heading" className="mt-8">
         <h2 id="figures-heading" className="sr-only">

@@ -34,7 +34,12 @@ function pdfPath(row: RegisterRow): string {
     : `${orderPath(row.orderNumber)}/credit-notes/${row.id}`;
 }
 
-const kindLabel = (row: RegisterRow) => (row.kind === 'invoice' ? 'Tax invoice' : 'Credit note');
+const KIND_LABELS: Record<RegisterRow['kind'], string> = {
+  invoice: 'Tax invoice',
+  credit_note: 'Credit note',
+  refund_voucher: 'Refund voucher',
+};
+const kindLabel = (row: RegisterRow) => KIND_LABELS[row.kind];
 const taxOf = (row: RegisterRow) => row.cgstPaise + row.sgstPaise + row.igstPaise;
 
 export function InvoicesScreen({
@@ -237,7 +242,7 @@ function RegisterTable({ rows }: { rows: RegisterRow[] }) {
                 {formatRupeesExact(taxOf(row))}
               </td>
               <td className="px-3 py-3 text-right font-medium whitespace-nowrap">
-                {row.kind === 'credit_note' ? '−' : ''}
+                {row.kind !== 'invoice' ? '−' : ''}
                 {formatRupeesExact(row.totalPaise)}
               </td>
             </tr>

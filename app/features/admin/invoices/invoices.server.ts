@@ -24,7 +24,7 @@ export function yearParam(value: string | null): string | null {
 /** One row of the register. */
 export interface RegisterRow {
   id: number;
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'credit_note' | 'refund_voucher';
   number: string;
   /** The issue date, Kolkata ('YYYY-MM-DD'). */
   issueDate: string;
@@ -48,7 +48,7 @@ export interface RegisterSums {
 
 function toRow(row: {
   id: number;
-  kind: 'invoice' | 'credit_note';
+  kind: RegisterRow['kind'];
   number: string;
   orderNumber: string;
   document: unknown;
@@ -141,6 +141,13 @@ export async function listInvoiceRegister(
   };
 }
 
+/** How each kind of document reads in the register's CSV. */
+const REGISTER_TYPES: Record<RegisterRow['kind'], string> = {
+  invoice: 'Tax invoice',
+  credit_note: 'Credit note',
+  refund_voucher: 'Refund voucher',
+};
+
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; a text starting with
  * = + - @ (which a spreadsheet would run as a formula) gets a leading apostrophe.
@@ -174,7 +181,7 @@ export async function invoiceRegisterCsv(db: Db, year: string | null): Promise<s
   ];
   const lines = rows.map((row) =>
     [
-      row.kind === 'invoice' ? 'Tax invoice' : 'Credit note',
+      REGISTER_TYPES[row.kind],
       row.number,
       row.issueDate,
       row.orderNumber,

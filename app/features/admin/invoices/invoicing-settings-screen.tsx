@@ -151,6 +151,16 @@ export function InvoicingSettingsScreen({
           hint={`Up to ${MAX_PREFIX_LENGTH} capitals or digits, so numbers stay within 16 characters.`}
           error={errors.creditNotePrefix}
         />
+        <FormField
+          id="inv-refundVoucherPrefix"
+          name="refundVoucherPrefix"
+          label="Refund-voucher prefix"
+          defaultValue={settings.refundVoucherPrefix}
+          maxLength={MAX_PREFIX_LENGTH}
+          required
+          hint="Refund vouchers (Rule 51) return money paid beyond an invoice, or an advance."
+          error={errors.refundVoucherPrefix}
+        />
       </Group>
       <fieldset className="grid gap-3 rounded-xl border border-border bg-white p-5">
         <legend className="px-1 font-serif text-lg font-semibold">
