@@ -520,7 +520,7 @@ const JSONS: JsonTarget[] = [
     route: '/api/cart',
     url: '/api/cart',
     fields: ['line', 'lines', 'changeId', ...LINE],
-    actions: ['price', 'add', 'set', 'remove', 'clear', 'merge', 'replace'],
+    actions: ['price', 'add', 'set', 'remove', 'clear', 'merge'],
   },
   {
     kind: 'json',

@@ -1,8 +1,8 @@
 /**
  * /api/cart and /api/wishlist refuse bad bodies with a 4xx and a message, never a 500
  * (issue 17 items 6 and 10), and price a kept cart whose bad lines are dropped and counted.
- * A change the browser sends again (its answer was lost to a navigation) is applied once
- * (issue 36 item 1).
+ * A change the browser sends again (its answer was lost to a navigation) is applied once, and
+ * no request replaces the stored cart with the browser's copy (issue 36 item 1).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,16 @@ describe(`the cart and wishlist APIs on ${testDatabaseKind}`, () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       expect((await cart(add, undefined, cookie)).status).toBe(422);
     }
+  });
+
+  it('no longer replaces the stored cart with a copy from the browser', async () => {
+    const { cookie } = await app.signedIn('user');
+    const line = { productId: shirt, size: '', color: '', quantity: 2 };
+    await cart(JSON.stringify({ action: 'add', line }), undefined, cookie);
+    const replace = await cart(JSON.stringify({ action: 'replace', lines: [] }), undefined, cookie);
+    expect(replace.status).toBe(400);
+    const read = await cart(JSON.stringify({ action: 'merge', lines: [] }), undefined, cookie);
+    expect(read.data).toMatchObject({ cart: { lines: [{ productId: shirt, quantity: 2 }] } });
   });
 
   it('does not bring back a wishlist item when its add arrives again after the remove', async () => {

@@ -23,7 +23,11 @@ import { MAX_CART_LINES } from './lines';
 /** Lines a browser kept: checked one by one (`keepValidLines`), at most this many read. */
 const keptLines = z.array(z.unknown()).max(4 * MAX_CART_LINES, 'This cart has too many lines');
 
-/** What the browser may ask of /api/cart. */
+/**
+ * What the browser may ask of /api/cart. There is no 'replace' (empty the stored cart, then
+ * write the browser's copy): a stale copy erased lines the server had taken meanwhile (issue 36
+ * item 1); a change the browser kept is sent again as itself instead.
+ */
 const cartRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('price'), lines: keptLines }),
   z.object({ action: z.literal('add'), line: cartLineSchema, changeId: changeIdField }),
@@ -31,7 +35,6 @@ const cartRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('remove'), line: cartLineSchema, changeId: changeIdField }),
   z.object({ action: z.literal('clear'), changeId: changeIdField }),
   z.object({ action: z.literal('merge'), lines: keptLines, changeId: changeIdField }),
-  z.object({ action: z.literal('replace'), lines: keptLines, changeId: changeIdField }),
 ]);
 
 /**
@@ -64,9 +67,6 @@ export async function handleCartRequest(request: Request, context: AppLoadContex
         case 'clear':
           return clearCart(tx, user.id);
         case 'merge':
-          return mergeIntoCart(tx, user.id, kept.lines);
-        case 'replace':
-          await clearCart(tx, user.id);
           return mergeIntoCart(tx, user.id, kept.lines);
       }
     });
