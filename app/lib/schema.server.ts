@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import {
   APPOINTMENT_STATUSES,
@@ -347,6 +348,23 @@ export const wishlistItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('wishlist_items_user_product_key').on(t.userId, t.productId)],
+);
+
+/**
+ * Changes a shopper's browser made to their cart or wishlist, by the id the browser gave each
+ * (issue 36 item 1): a change the browser sends again (its answer was lost to a navigation) is
+ * applied once. Rows older than `APPLIED_CHANGE_DAYS` are pruned as new ones arrive.
+ */
+export const appliedChanges = pgTable(
+  'applied_changes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    changeId: uuid('change_id').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.changeId] })],
 );
 
 /** The SQL list of allowed values, e.g. `'a', 'b'` (for check constraints). */

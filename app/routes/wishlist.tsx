@@ -1,6 +1,6 @@
 import { HeartIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { requireUser } from '~/features/account/session.server';
@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * /wishlist (SPEC.md section 2 "Wishlist"): signed-in shoppers' saved products that are still
- * for sale, shown as soon as they are known (no fixed spinner).
+ * for sale, shown as soon as they are known (no fixed spinner); the page reads them again once
+ * changes kept from the page before have reached the server (issue 36 item 1).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -28,9 +29,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Wishlist() {
   const { products } = useLoaderData<typeof loader>();
   const wishlist = useWishlist();
-  // Removals show at once; the server's list is read again the next time the page loads.
+  const revalidator = useRevalidator();
+  // Removals show at once. Once the browser's list is known, it decides (a remove the server
+  // has not had yet stays out); adds kept from the page before reach the server on this page's
+  // load, and the list is read again then (issue 36 item 1).
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
-  const list = products.filter((product) => !removed.has(product.id));
+  const list = products.filter(
+    (product) => !removed.has(product.id) && (!wishlist.synced || wishlist.has(product.id)),
+  );
+  const { replayed } = wishlist;
+  const { revalidate } = revalidator;
+  const revalidatedFor = useRef(0);
+  useEffect(() => {
+    if (replayed <= revalidatedFor.current) return;
+    revalidatedFor.current = replayed;
+    void revalidate();
+  }, [replayed, revalidate]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">

@@ -4,7 +4,8 @@
  * from a second browser, the wishlist, checkout validation, the sandbox's Pay, Fail payment
  * and Cancel, and the order in the history with the right total.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { TIMEOUTS } from '../support/timeouts';
 import { rupeesFromText } from './support';
 import { createAccount, signIn, uniqueClientIp, uniqueEmail } from './support';
 
@@ -140,6 +141,184 @@ test('the wishlist: hearts, the page, add to cart, remove and clear', async ({ p
   await expectToast(page, 'Wishlist Cleared');
   await expect(page.getByText('Your wishlist is empty')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+});
+
+/**
+ * Holds the page's requests to `path` (its read of the list and its saves) while `hold()` is
+ * on, so that, however fast the machine, the read answers only after the shopper's press and
+ * the save is still on its way when they move on (issue 36 item 1). Requests made with holding
+ * off go straight through.
+ */
+async function holdRequests(page: Page, path: string) {
+  let holding = false;
+  const held: Route[] = [];
+  await page.route(`**${path}`, async (route) => {
+    if (holding) held.push(route);
+    else await route.continue().catch(() => undefined);
+  });
+  /** Lets the held requests (of `method`, or all) go on; resolves to how many there were. */
+  const release = async (method?: string) => {
+    const chosen = held.filter((route) => !method || route.request().method() === method);
+    for (const route of chosen) {
+      held.splice(held.indexOf(route), 1);
+      // A request the browser cancelled meanwhile is gone.
+      await route.continue().catch(() => undefined);
+    }
+    return chosen.length;
+  };
+  return {
+    hold: () => {
+      holding = true;
+    },
+    /** Lets the page's held reads of the list answer, and waits for the answer. */
+    answerReads: async () => {
+      const answered = page
+        .waitForResponse(
+          (response) =>
+            new URL(response.url()).pathname === path && response.request().method() === 'GET',
+        )
+        .catch(() => undefined);
+      if ((await release('GET')) > 0) await answered;
+    },
+    /** Stops holding and lets everything held go on. */
+    releaseAll: async () => {
+      holding = false;
+      await release();
+    },
+  };
+}
+
+/** Whether `locator` shows within half an expectation's time limit (for counting, not failing). */
+async function showsSoon(locator: ReturnType<Page['getByRole']>): Promise<boolean> {
+  return locator
+    .waitFor({ state: 'visible', timeout: TIMEOUTS.expectation / 2 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** Presses `button` until it reads as pressed (a press before hydration does nothing). */
+async function pressUntilPressed(button: ReturnType<Page['getByRole']>): Promise<void> {
+  await expect(async () => {
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });
+  }).toPass();
+}
+
+const IN_A_ROW = 20;
+
+/** Closes the cart drawer, which hides the rest of the page (the badge) while open. */
+async function closeCart(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeHidden();
+}
+
+/** Opens the cart drawer (pressing again if the press came before hydration). */
+async function openCart(page: Page) {
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(async () => {
+    if (!(await drawer.isVisible())) await cartButton(page).click();
+    await expect(drawer).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  return drawer;
+}
+
+test('a wishlist add survives leaving the page at once, 20 times in a row (issue 36)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(TIMEOUTS.browserTest * 6);
+  await signedIn(page, request, 'wishlist-leave');
+  const requests = await holdRequests(page, '/api/wishlist');
+  const names: string[] = [];
+  let shownAtOnce = 0;
+  for (let productId = 1; productId <= IN_A_ROW; productId += 1) {
+    requests.hold();
+    await page.goto(`/product/${productId}`);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    names.push(name);
+    await pressUntilPressed(
+      page.getByRole('button', { name: `Save ${name} to your wishlist` }).first(),
+    );
+    await requests.answerReads();
+    // Straight on through the address bar, the save still on its way.
+    await page.goto('/wishlist');
+    await requests.releaseAll();
+    const saved = page.getByRole('list', { name: 'Saved products' });
+    if (await showsSoon(saved.getByRole('link', { name, exact: true }).first())) shownAtOnce += 1;
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Wishlist', level: 1 })).toBeVisible();
+  const saved = page.getByRole('list', { name: 'Saved products' });
+  let afterReload = 0;
+  for (const name of names) {
+    if ((await saved.getByRole('link', { name, exact: true }).count()) > 0) afterReload += 1;
+  }
+  console.log(
+    `wishlist, add then leave at once: ${shownAtOnce} of ${IN_A_ROW} shown on /wishlist, ${afterReload} of ${IN_A_ROW} after a reload`,
+  );
+  expect({ shownAtOnce, afterReload }).toEqual({ shownAtOnce: IN_A_ROW, afterReload: IN_A_ROW });
+});
+
+test('a cart add survives leaving the page at once, 20 times in a row (issue 36)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(TIMEOUTS.browserTest * 10);
+  await signedIn(page, request, 'cart-leave');
+  const requests = await holdRequests(page, '/api/cart');
+  const names: string[] = [];
+  let shownAtOnce = 0;
+  const counted = (items: number) => `Cart, ${items} ${items === 1 ? 'item' : 'items'}`;
+  for (let productId = 1; productId <= IN_A_ROW; productId += 1) {
+    requests.hold();
+    await page.goto(`/product/${productId}`);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    names.push(name);
+    const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
+    // Every product is a line of its own: the badge counts one more each time.
+    const expected = counted(productId);
+    // A press before hydration does nothing: press until the badge counts the line (a cart
+    // that lost lines never reaches the count; that try is then a miss).
+    await expect(async () => {
+      if ((await cartButton(page).getAttribute('aria-label')) !== expected) {
+        await add.click({ timeout: 1_000 });
+      }
+      await expect(cartButton(page)).toHaveAccessibleName(expected, { timeout: 1_000 });
+    })
+      .toPass({ timeout: TIMEOUTS.expectation })
+      .catch(() => undefined);
+    await requests.answerReads();
+    // Straight on through the address bar, the save still on its way; then open the cart.
+    await page.goto('/');
+    await requests.releaseAll();
+    const drawer = await openCart(page);
+    const listed = await showsSoon(drawer.getByRole('link', { name, exact: true }));
+    await closeCart(page);
+    if (listed && (await cartButton(page).getAttribute('aria-label')) === expected) {
+      shownAtOnce += 1;
+    }
+  }
+  await page.reload();
+  const drawer = await openCart(page);
+  await expect(
+    drawer
+      .getByRole('button', { name: 'Proceed to Checkout' })
+      .or(drawer.getByText('Your cart is empty')),
+  ).toBeVisible();
+  let afterReload = 0;
+  for (const name of names) {
+    if ((await drawer.getByRole('link', { name, exact: true }).count()) > 0) afterReload += 1;
+  }
+  await closeCart(page);
+  const badge = await cartButton(page).getAttribute('aria-label');
+  console.log(
+    `cart, add then leave at once: ${shownAtOnce} of ${IN_A_ROW} in the cart on the next page, ${afterReload} of ${IN_A_ROW} after a reload (badge '${badge}')`,
+  );
+  expect({ shownAtOnce, afterReload, badge }).toEqual({
+    shownAtOnce: IN_A_ROW,
+    afterReload: IN_A_ROW,
+    badge: counted(IN_A_ROW),
+  });
 });
 
 test('checkout: an empty cart goes home; the form checks every field', async ({

@@ -519,14 +519,14 @@ const JSONS: JsonTarget[] = [
     kind: 'json',
     route: '/api/cart',
     url: '/api/cart',
-    fields: ['line', 'lines', ...LINE],
-    actions: ['price', 'add', 'set', 'remove', 'clear', 'merge', 'replace'],
+    fields: ['line', 'lines', 'changeId', ...LINE],
+    actions: ['price', 'add', 'set', 'remove', 'clear', 'merge'],
   },
   {
     kind: 'json',
     route: '/api/wishlist',
     url: '/api/wishlist',
-    fields: ['productId', 'productIds'],
+    fields: ['productId', 'productIds', 'changeId'],
     actions: ['add', 'remove', 'clear', 'merge'],
   },
   {

@@ -6,9 +6,14 @@
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from '~/components/ui/toaster';
+import { sendPendingChanges } from '~/lib/pending-changes';
 import { MESSAGES } from './rules';
 
-/** Posts the logout and reports a failure; the redirect and notice come from the server. */
+/**
+ * Posts the logout and reports a failure; the redirect and notice come from the server. Cart
+ * and wishlist changes still on their way are sent first (for 5 s at most), so they reach the
+ * shopper's account before the next page forgets this device's copy (issue 36 item 1).
+ */
 export function useLogout() {
   const fetcher = useFetcher<{ error?: string }>();
   useEffect(() => {
@@ -17,7 +22,10 @@ export function useLogout() {
     }
   }, [fetcher.state, fetcher.data]);
   return {
-    logout: () => fetcher.submit(null, { method: 'post', action: '/logout' }),
+    logout: async () => {
+      await sendPendingChanges();
+      await fetcher.submit(null, { method: 'post', action: '/logout' });
+    },
     busy: fetcher.state !== 'idle',
   };
 }

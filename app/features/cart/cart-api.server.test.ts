@@ -1,7 +1,10 @@
 /**
  * /api/cart and /api/wishlist refuse bad bodies with a 4xx and a message, never a 500
  * (issue 17 items 6 and 10), and price a kept cart whose bad lines are dropped and counted.
+ * A change the browser sends again (its answer was lost to a navigation) is applied once, and
+ * no request replaces the stored cart with the browser's copy (issue 36 item 1).
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_REFUSALS } from '~/lib/request-body.server';
 import * as wishlistRoute from '~/routes/api.wishlist';
@@ -93,5 +96,59 @@ describe(`the cart and wishlist APIs on ${testDatabaseKind}`, () => {
     expect(saved).toMatchObject({ status: 400, data: { error: 'Unknown product' } });
     const guest = await wishlist(JSON.stringify({ action: 'add', productId: 2 ** 53 }));
     expect(guest.status).toBe(400);
+  });
+  it('applies a cart change sent again with the same change id once', async () => {
+    const { cookie } = await app.signedIn('user');
+    const line = { productId: shirt, size: '', color: '', quantity: 1 };
+    const add = JSON.stringify({ action: 'add', line, changeId: randomUUID() });
+    expect(await cart(add, undefined, cookie)).toMatchObject({
+      status: 200,
+      data: { cart: { lines: [{ productId: shirt, quantity: 1 }] } },
+    });
+    expect(await cart(add, undefined, cookie)).toMatchObject({
+      status: 200,
+      data: { cart: { lines: [{ productId: shirt, quantity: 1 }] } },
+    });
+    const again = JSON.stringify({ action: 'add', line, changeId: randomUUID() });
+    expect(await cart(again, undefined, cookie)).toMatchObject({
+      data: { cart: { lines: [{ productId: shirt, quantity: 2 }] } },
+    });
+  });
+
+  it('answers a refused cart change refused again when it is sent again', async () => {
+    const { cookie } = await app.signedIn('user');
+    const line = { productId: shirt, size: 'XXL', color: '', quantity: 1 };
+    const add = JSON.stringify({ action: 'add', line, changeId: randomUUID() });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await cart(add, undefined, cookie)).status).toBe(422);
+    }
+  });
+
+  it('no longer replaces the stored cart with a copy from the browser', async () => {
+    const { cookie } = await app.signedIn('user');
+    const line = { productId: shirt, size: '', color: '', quantity: 2 };
+    await cart(JSON.stringify({ action: 'add', line }), undefined, cookie);
+    const replace = await cart(JSON.stringify({ action: 'replace', lines: [] }), undefined, cookie);
+    expect(replace.status).toBe(400);
+    const read = await cart(JSON.stringify({ action: 'merge', lines: [] }), undefined, cookie);
+    expect(read.data).toMatchObject({ cart: { lines: [{ productId: shirt, quantity: 2 }] } });
+  });
+
+  it('does not bring back a wishlist item when its add arrives again after the remove', async () => {
+    const { cookie } = await app.signedIn('user');
+    const add = JSON.stringify({ action: 'add', productId: shirt, changeId: randomUUID() });
+    expect(await wishlist(add, cookie)).toMatchObject({ status: 200, data: { ids: [shirt] } });
+    const remove = JSON.stringify({ action: 'remove', productId: shirt, changeId: randomUUID() });
+    expect(await wishlist(remove, cookie)).toMatchObject({ status: 200, data: { ids: [] } });
+    expect(await wishlist(add, cookie)).toMatchObject({ status: 200, data: { ids: [] } });
+  });
+
+  it('refuses a change id that is not a UUID with 400 and a message', async () => {
+    const { cookie } = await app.signedIn('user');
+    const body = JSON.stringify({ action: 'add', productId: shirt, changeId: 'again' });
+    expect(await wishlist(body, cookie)).toMatchObject({
+      status: 400,
+      data: { error: 'The change id must be a UUID' },
+    });
   });
 });

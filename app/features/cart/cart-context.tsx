@@ -1,16 +1,26 @@
 /**
  * The cart in the browser (SPEC.md section 4 "Cart"; issue "Cart, wishlist, checkout" 1).
  * A guest's lines live in local storage (`cart`); a signed-in shopper's on the server, mirrored
- * locally as `cart_{userId}`. On sign-in the guest cart merges into the server's. When the
- * server cannot be reached, changes apply to the local copy, which is sent again later.
+ * locally as `cart_{userId}`. On sign-in the guest cart merges into the server's. A signed-in
+ * shopper's change is kept on the device until the server has it (issue 36 item 1,
+ * `lib/pending-changes.ts`): it survives moving on at once and being offline, and the server's
+ * cart is read with the changes it has not had yet on top, never instead of them.
  * Names and prices always come from the server (`/api/cart`), never from local storage.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '~/components/ui/toaster';
 import { readStoredList, writeStoredList } from '~/lib/local-store';
+import { changeQueue, forgetOtherShoppers } from '~/lib/pending-changes';
 import { createRequiredContext } from '~/lib/required-context';
 import type { PricedCart } from './cart.server';
-import { addLine, itemCount, removeLine, setLineQuantity, type CartLine } from './lines';
+import {
+  addLine,
+  itemCount,
+  mergeLines,
+  removeLine,
+  setLineQuantity,
+  type CartLine,
+} from './lines';
 
 /** Local-storage key of a cart (SPEC.md section 9). */
 function cartStorageKey(userId: string | null): string {
@@ -64,9 +74,6 @@ function tellDropped(dropped: number): void {
   });
 }
 
-/** Marks a signed-in shopper's local copy as ahead of the server. */
-const dirtyKey = (userId: string) => `cart_${userId}_unsynced`;
-
 type CartAnswer = { cart: PricedCart | null; error?: string; dropped?: number };
 
 const EMPTY_CART: PricedCart = { lines: [], subtotalPaise: 0, totalPaise: 0, payable: false };
@@ -78,6 +85,67 @@ async function callCart(body: object): Promise<{ status: number; answer: CartAns
     body: JSON.stringify(body),
   });
   return { status: response.status, answer: (await response.json()) as CartAnswer };
+}
+
+/** The signed-in shopper's cart from the server; null for a guest or when unreachable. */
+async function readServerCart(): Promise<PricedCart | null> {
+  try {
+    const response = await fetch('/api/cart');
+    if (!response.ok) return null;
+    return ((await response.json()) as CartAnswer).cart;
+  } catch {
+    return null;
+  }
+}
+
+/** A change to a stored cart, as /api/cart takes it. */
+type CartChange =
+  | { action: 'add' | 'set' | 'remove'; line: CartLine }
+  | { action: 'clear' }
+  | { action: 'merge'; lines: CartLine[] };
+
+const isLine = (value: unknown): value is CartLine => {
+  const line = value as Partial<CartLine> | null;
+  return (
+    typeof line === 'object' &&
+    line !== null &&
+    Number.isInteger(line.productId) &&
+    Number.isInteger(line.quantity) &&
+    typeof line.size === 'string' &&
+    typeof line.color === 'string'
+  );
+};
+
+function isCartChange(value: object): value is CartChange {
+  const change = value as Record<string, unknown>;
+  switch (change.action) {
+    case 'add':
+    case 'set':
+    case 'remove':
+      return isLine(change.line);
+    case 'clear':
+      return true;
+    case 'merge':
+      return Array.isArray(change.lines) && change.lines.every(isLine);
+    default:
+      return false;
+  }
+}
+
+/** `lines` after `change`, by the rules the server applies (`lines.ts`). */
+function applyChange(lines: readonly CartLine[], change: CartChange): CartLine[] {
+  switch (change.action) {
+    case 'add':
+      return addLine(lines, change.line);
+    case 'set':
+      return setLineQuantity(lines, change.line, change.line.quantity);
+    case 'remove':
+      return removeLine(lines, change.line);
+    case 'clear':
+      return [];
+    case 'merge':
+      return mergeLines(lines, change.lines);
+  }
 }
 
 export function CartProvider({
@@ -92,6 +160,19 @@ export function CartProvider({
   const [open, setOpen] = useState(false);
   const linesRef = useRef(lines);
   const key = cartStorageKey(userId);
+  const queue = useMemo(
+    () =>
+      userId
+        ? changeQueue<CartChange, CartAnswer>({
+            name: 'cart',
+            userId,
+            url: '/api/cart',
+            isChange: isCartChange,
+          })
+        : null,
+    [userId],
+  );
+  useEffect(() => queue?.track(), [queue]);
 
   const settle = useCallback(
     (next: CartLine[]) => {
@@ -102,23 +183,23 @@ export function CartProvider({
     [key],
   );
 
-  /** Takes the server's answer as the truth (signed in) or its pricing (guest). */
+  /**
+   * Takes the server's cart as the truth (signed in), with the changes it has not had yet on
+   * top, or its pricing (guest).
+   */
   const accept = useCallback(
     (cart: PricedCart) => {
       setPriced(cart);
-      if (userId) {
-        settle(
-          cart.lines.map(({ productId, size, color, quantity }) => ({
-            productId,
-            size,
-            color,
-            quantity,
-          })),
-        );
-        window.localStorage.removeItem(dirtyKey(userId));
-      }
+      if (!queue) return;
+      const stored = cart.lines.map(({ productId, size, color, quantity }) => ({
+        productId,
+        size,
+        color,
+        quantity,
+      }));
+      settle(queue.pending().reduce(applyChange, stored));
     },
-    [settle, userId],
+    [queue, settle],
   );
 
   const price = useCallback(async (next: CartLine[]) => {
@@ -138,73 +219,66 @@ export function CartProvider({
     }
   }, []);
 
-  // Load: the local copy at once, then the server's.
+  // Load: the local copy at once; then the changes kept from earlier pages, then the server's.
   useEffect(() => {
     let current = true;
     setPriced(null);
+    forgetOtherShoppers('cart', userId);
     void (async () => {
       const local = await readLines(key);
       if (!current) return;
       linesRef.current = local;
       setLines(local);
-      if (!userId) {
+      if (!queue) {
         void price(local);
         return;
       }
       const guest = await readLines(cartStorageKey(null));
       if (!current) return;
-      const unsynced = window.localStorage.getItem(dirtyKey(userId)) === '1';
-      const request: Promise<{ status: number; answer: CartAnswer }> =
-        guest.length > 0
-          ? callCart({ action: 'merge', lines: guest })
-          : unsynced
-            ? callCart({ action: 'replace', lines: local })
-            : fetch('/api/cart').then(async (response) => ({
-                status: response.status,
-                answer: (await response.json()) as CartAnswer,
-              }));
-      request
-        .then(({ answer }) => {
-          if (!current || !answer.cart) return;
-          if (guest.length > 0) writeLines(cartStorageKey(null), []);
-          accept(answer.cart);
-        })
-        .catch(() => {
-          if (current) void price(local);
-        });
+      if (guest.length > 0) {
+        // Kept in the queue from here on, so the guest copy can go.
+        const merge: CartChange = { action: 'merge', lines: guest };
+        settle(applyChange(local, merge));
+        void queue.send(merge);
+        writeLines(cartStorageKey(null), []);
+      }
+      const flushed = await queue.flush();
+      if (!current) return;
+      const cart = flushed.stalled ? null : (flushed.answer?.cart ?? (await readServerCart()));
+      if (!current) return;
+      if (cart) accept(cart);
+      else void price(linesRef.current); // Offline: the local copy, changes included, stands.
     })();
     return () => {
       current = false;
     };
-  }, [key, userId, accept, price]);
+  }, [key, userId, queue, accept, price, settle]);
 
   /** Applies a change locally, then on the server (signed in) or re-prices (guest). */
   const change = useCallback(
-    async (next: CartLine[], body: object, message: string) => {
-      const previous = linesRef.current;
+    async (body: CartChange, message: string) => {
+      const next = applyChange(linesRef.current, body);
       settle(next);
-      if (!userId) {
+      if (!queue) {
         toast.success(message);
         await price(next);
         return;
       }
-      try {
-        const { status, answer } = await callCart(body);
-        if (status >= 400 || !answer.cart) {
-          settle(previous);
-          toast.error('Cart not updated', { description: answer.error });
-          return;
-        }
-        accept(answer.cart);
+      const outcome = await queue.send(body);
+      if (outcome.kind === 'applied' && outcome.answer.cart) {
+        accept(outcome.answer.cart);
         toast.success(message);
-      } catch {
-        window.localStorage.setItem(dirtyKey(userId), '1');
+      } else if (outcome.kind === 'refused') {
+        toast.error('Cart not updated', { description: outcome.answer?.error });
+        const cart = await readServerCart();
+        if (cart) accept(cart);
+      } else {
         toast.success(message, {
           description: 'Saved on this device; it will sync when you are back online.',
         });
       }
     },
-    [accept, price, settle, userId],
+    [accept, price, queue, settle],
   );
 
   const value = useMemo<CartContextValue>(
@@ -214,8 +288,7 @@ export function CartProvider({
       count: itemCount(lines),
       open,
       setOpen,
-      add: (line) =>
-        change(addLine(linesRef.current, line), { action: 'add', line }, 'Added to cart'),
+      add: (line) => change({ action: 'add', line }, 'Added to cart'),
       setQuantity: (line, quantity) => {
         const next = setLineQuantity(linesRef.current, line, quantity);
         const updated = next.find(
@@ -225,23 +298,18 @@ export function CartProvider({
             item.color === line.color,
         );
         if (!updated || updated.quantity === line.quantity) return Promise.resolve();
-        return change(next, { action: 'set', line: updated }, 'Cart updated');
+        return change({ action: 'set', line: updated }, 'Cart updated');
       },
-      remove: (line) =>
-        change(removeLine(linesRef.current, line), { action: 'remove', line }, 'Removed from cart'),
-      clear: () => change([], { action: 'clear' }, 'Cart cleared'),
+      remove: (line) => change({ action: 'remove', line }, 'Removed from cart'),
+      clear: () => change({ action: 'clear' }, 'Cart cleared'),
       refresh: async () => {
-        if (!userId) return settle([]);
-        try {
-          const response = await fetch('/api/cart');
-          const answer = (await response.json()) as CartAnswer;
-          if (answer.cart) accept(answer.cart);
-        } catch {
-          settle([]);
-        }
+        if (!queue) return settle([]);
+        const cart = await readServerCart();
+        if (cart) accept(cart);
+        else settle([]);
       },
     }),
-    [accept, change, lines, open, priced, settle, userId],
+    [accept, change, lines, open, priced, queue, settle],
   );
 
   return <CartContextProvider value={value}>{children}</CartContextProvider>;
