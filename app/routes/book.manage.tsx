@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from 'react-router';
-import { loadManagePage, submitManage } from '~/features/booking/manage-page.server';
+import { answerManagePage, submitManage } from '~/features/booking/manage-page.server';
 import { ManageScreen } from '~/features/booking/manage-screen';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
@@ -11,9 +11,12 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Your Appointment', rootMetaData(matches).settings.shopName);
 
-/** /book/manage/:token: the appointment of a signed manage link; a bad token answers 404. */
+/**
+ * /book/manage/:token: the appointment of a signed manage link; a bad token answers 404, a bad
+ * `month` or `date` of the reschedule pickers 400 with its message.
+ */
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadManagePage(request, context, params.token);
+  return answerManagePage(request, context, params.token);
 }
 
 /** Reschedule or cancel until the cut-off; see `submitManage`. */

@@ -5,6 +5,10 @@
  * nothing answers 5xx, that nothing reaches the log at error level, and that a refused
  * request changes nothing in the database (a fingerprint of every table, before and after
  * each request that may write). It prints how many requests it sent.
+ *
+ * Dates, times and months at the edges (issue 28 item 7) go to every field and query parameter
+ * that takes one, on a booked appointment's manage page and a bespoke order of their own, with
+ * the other fields valid so that each request reaches the date.
  */
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
@@ -14,14 +18,18 @@ import type pg from 'pg';
 import routes from '../../app/routes';
 import {
   BAD_TEXT_VALUES,
+  dateCorpus,
+  EDGE_DATE_VALUES,
   formCorpus,
   jsonCorpus,
   randomTexts,
   type FuzzBody,
 } from '../support/fuzz-corpus';
+import { bookGuestConsultation, insertBespokeOrder } from '../support/raw-booking';
 import { randomClientIp, rawRequest, type RawResponse } from '../support/raw-http';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { TIMEOUTS } from '../support/timeouts';
+import { addShopDays, shopDateOf } from '../../app/lib/shop-time';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -846,7 +854,7 @@ async function send(
   label: string,
   request: { method: string; path: string; body?: FuzzBody },
   db?: pg.Client,
-): Promise<void> {
+): Promise<RawResponse> {
   const headers: Record<string, string> = {
     Origin: server.url,
     'X-Forwarded-For': randomClientIp(),
@@ -866,6 +874,26 @@ async function send(
     const after = await fingerprint(db);
     if (after !== before) tally.changedByRefusal.push(`${answer.status} ${full}`);
   }
+  return answer;
+}
+
+/**
+ * Waits until the server's job worker has run every job due now (a booking's confirmation
+ * message), so that its writes are not taken for a later refused request's.
+ */
+async function jobsSettled(db: pg.Client): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await db.query<{ n: number }>(
+            `select count(*)::int as n from jobs
+             where status = 'running' or (status = 'pending' and run_at <= now())`,
+          )
+        ).rows[0]!.n,
+      { timeout: TIMEOUTS.expectation * 3 },
+    )
+    .toBe(0);
 }
 
 test.beforeAll(async () => {
@@ -1018,6 +1046,179 @@ test('no bad request answers 5xx, logs an error, or changes the database when re
   });
   expect({
     serverErrors: tally.serverErrors.map((line) => line.slice(0, 240)),
+    changedByRefusal: tally.changedByRefusal.map((line) => line.slice(0, 240)),
+    errorLog: server.errors().map((line) => line.text.slice(0, 300)),
+  }).toEqual({ serverErrors: [], changedByRefusal: [], errorLog: [] });
+});
+
+test('no date, time or month at the edges answers 5xx, logs an error, or changes the database when refused', async () => {
+  test.setTimeout(TIMEOUTS.browserTest * 10);
+  const before = { requests: tally.requests, serverErrors: tally.serverErrors.length };
+  const manage = await bookGuestConsultation(server.url);
+  const appointmentId = manage.split('/').at(-1)!.split('.')[0]!;
+  const number = await server.withDatabase(insertBespokeOrder);
+  const { typeId, clientId } = await server.withDatabase(async (db) => ({
+    typeId: String(
+      (
+        await db.query<{ id: number }>(
+          `select id from appointment_types where key = 'consultation'`,
+        )
+      ).rows[0]!.id,
+    ),
+    clientId: String(
+      (
+        await db.query<{ id: number }>(`select customer_id as id from orders where number = $1`, [
+          number,
+        ])
+      ).rows[0]!.id,
+    ),
+  }));
+  const inAMonth = addShopDays(shopDateOf(new Date()), 30);
+  /** The forms that take a date, a time or a month: who sends them, the fields, the rest. */
+  const forms: { role: Role; url: string; dates: string[]; fixed: Record<string, string> }[] = [
+    {
+      role: 'visitor',
+      url: '/book',
+      dates: ['time'],
+      fixed: {
+        type: 'consultation',
+        name: 'Fuzz Guest',
+        phone: '98250 11111',
+        email: 'fuzz-guest@example.com',
+        notes: '',
+      },
+    },
+    { role: 'visitor', url: manage, dates: ['time'], fixed: { intent: 'reschedule' } },
+    {
+      role: 'admin',
+      url: '/admin/appointments/new',
+      dates: ['startsAt'],
+      fixed: {
+        intent: 'book-appointment',
+        typeId,
+        client: 'new',
+        name: 'Fuzz Client',
+        phone: '98250 22222',
+      },
+    },
+    {
+      role: 'admin',
+      url: '/admin/appointments',
+      dates: ['startsAt'],
+      fixed: { intent: 'move-appointment', id: appointmentId },
+    },
+    {
+      role: 'admin',
+      url: `/admin/orders/${number}`,
+      dates: ['startsAt'],
+      fixed: { intent: 'book-trial', number },
+    },
+    {
+      role: 'admin',
+      url: `/admin/orders/${number}`,
+      dates: ['promisedOn'],
+      fixed: { intent: 'update-bespoke-order', number, notes: '' },
+    },
+    {
+      role: 'admin',
+      url: '/admin/appointments/setup',
+      dates: ['fromDate', 'toDate'],
+      fixed: { intent: 'add-closure', reason: 'Fuzz' },
+    },
+    {
+      role: 'admin',
+      url: '/admin/appointments/setup',
+      dates: ['fromTime', 'toTime'],
+      fixed: { intent: 'add-closure', fromDate: inAMonth, toDate: inAMonth, reason: 'Fuzz' },
+    },
+    {
+      role: 'admin',
+      url: '/admin/appointments/setup',
+      dates: ['version'],
+      fixed: { intent: 'save-rules', cutoffHours: '3', leadHours: '2', horizonDays: '60' },
+    },
+    {
+      role: 'admin',
+      url: '/admin/appointments/setup',
+      dates: ['version'],
+      fixed: {
+        intent: 'save-type',
+        id: typeId,
+        name: 'Consultation',
+        durationMinutes: '45',
+        bufferMinutes: '15',
+        capacity: '2',
+        onlineBookable: 'on',
+      },
+    },
+    {
+      role: 'admin',
+      url: `/admin/clients/${clientId}`,
+      dates: ['version'],
+      fixed: { intent: 'update-client', name: 'Edge Client', phone: '98250 33333' },
+    },
+  ];
+  /** The pages that read a date, a time or a month from their query, with the rest of it. */
+  const pages: { role: Role; url: string }[] = [
+    { role: 'visitor', url: '/book?type=consultation' },
+    { role: 'visitor', url: `${manage}?reschedule=1` },
+    { role: 'admin', url: '/admin/appointments?view=day' },
+    { role: 'admin', url: `/admin/appointments?view=week&move=${appointmentId}` },
+    { role: 'admin', url: '/admin/appointments?view=list' },
+    { role: 'admin', url: '/admin/appointments/new?type=consultation' },
+    { role: 'admin', url: `/admin/orders/${number}` },
+    { role: 'admin', url: '/admin/invoices' },
+    { role: 'admin', url: '/admin/invoices/export.csv' },
+  ];
+  const DATE_PARAMETERS = ['date', 'month', 'time', 'moveDate', 'trialDate', 'year'];
+  const withQuery = (url: string, query: URLSearchParams) =>
+    `${url}${url.includes('?') ? '&' : '?'}${query}`;
+  await server.withDatabase(async (db) => {
+    await jobsSettled(db);
+    for (const form of forms) {
+      for (const body of dateCorpus(form.dates, form.fixed)) {
+        const answer = await send(
+          form.role,
+          `${form.dates.join('+')} ${body.label}`,
+          {
+            method: 'POST',
+            path: form.url,
+            body,
+          },
+          db,
+        );
+        // A time the shop takes (another zone's writing of a free slot) books or moves.
+        if (answer.status < 400) await jobsSettled(db);
+      }
+      await keepSignedIn(form.role);
+    }
+    for (const page of pages) {
+      for (const [label, value] of EDGE_DATE_VALUES) {
+        const query = new URLSearchParams(DATE_PARAMETERS.map((name) => [name, value]));
+        await send(page.role, `dates ${label}`, {
+          method: 'GET',
+          path: withQuery(page.url, query),
+        });
+        for (const name of DATE_PARAMETERS) {
+          const one = new URLSearchParams({ [name]: value });
+          await send(page.role, `${name} ${label}`, {
+            method: 'GET',
+            path: withQuery(page.url, one),
+          });
+        }
+      }
+    }
+  });
+  const sent = tally.requests - before.requests;
+  const failed = tally.serverErrors.slice(before.serverErrors);
+  console.log(`fuzzer, dates at the edges: ${sent} requests, ${failed.length} answered 5xx`);
+  test.info().annotations.push({
+    type: 'fuzzer dates',
+    description: `${sent} requests, ${failed.length} 5xx`,
+  });
+  expect(sent).toBeGreaterThan(EDGE_DATE_VALUES.length * (forms.length + pages.length));
+  expect({
+    serverErrors: failed.map((line) => line.slice(0, 240)),
     changedByRefusal: tally.changedByRefusal.map((line) => line.slice(0, 240)),
     errorLog: server.errors().map((line) => line.text.slice(0, 300)),
   }).toEqual({ serverErrors: [], changedByRefusal: [], errorLog: [] });

@@ -2,8 +2,9 @@
  * The fuzzer's corpus of bad requests (issue 17 item 7): wrong content types and malformed
  * bodies (JSON, multipart, truncated, invalid UTF-8), missing, duplicated and unknown fields,
  * NUL and control characters, 10k-character strings, integers at 2^31 and 2^53, negative
- * numbers, floats, NaN, arrays where scalars belong, and random values drawn by fast-check
- * from a fixed seed (so every run sends the same requests, and a failure can be replayed).
+ * numbers, floats, NaN, arrays where scalars belong, dates, times and months at the edges
+ * (issue 28 item 7), and random values drawn by fast-check from a fixed seed (so every run
+ * sends the same requests, and a failure can be replayed).
  */
 import fc from 'fast-check';
 
@@ -37,6 +38,45 @@ export const BAD_TEXT_VALUES: readonly [string, string][] = [
   ['markup', '<script>alert(1)</script>'],
   ['right-to-left and emoji', '\u202e\u{1F600}\uFE0F\u200d'],
   ['lone surrogate', '\ud800'],
+];
+
+/**
+ * Dates, times and months at the edges (issue 28 item 7), for every field and query parameter
+ * that takes one: the years 0001 and 9999 (a time on 9999-12-31 in Kolkata is 10000-01-01
+ * there), extended years, 31 February, malformed months, times without a zone, times of other
+ * zones, and clock times past the end of the day.
+ */
+export const EDGE_DATE_VALUES: readonly [string, string][] = [
+  ['day in year 0001', '0001-01-01'],
+  ['day in year 9999', '9999-12-31'],
+  ['31 February', '2026-02-31'],
+  ['29 February of a common year', '2027-02-29'],
+  ['day 00', '2026-11-00'],
+  ['month 13 day', '2026-13-01'],
+  ['month with letters', '2026-11x'],
+  ['month with a day 99', '2026-11-99'],
+  ['month with a tail', '2026-12abc'],
+  ['month 00', '2026-00'],
+  ['month 13', '2026-13'],
+  ['month in year 0001', '0001-01'],
+  ['month in year 9999', '9999-12'],
+  ['time in year 0001', '0001-01-01T00:00:00Z'],
+  ['last millisecond of 9999', '9999-12-31T23:59:59.999Z'],
+  ['9999-12-31 in Kolkata', '9999-12-31T12:00:00+05:30'],
+  ['9999-12-31 in New York', '9999-12-31T23:59:59.999-05:00'],
+  ['extended year', '+010000-01-01T00:00:00Z'],
+  ['negative year', '-000001-01-01T00:00:00Z'],
+  ['time on 31 February', '2026-02-31T05:30:00Z'],
+  ['time without a zone', '2026-11-28T11:00:00'],
+  ['minutes without a zone', '2026-11-28T11:00'],
+  ['time of New York', '2026-11-28T00:30:00-05:00'],
+  ['time of Kiritimati', '2026-11-28T19:30:00+14:00'],
+  ['zone past 14 hours', '2026-11-28T11:00:00+23:59'],
+  ['hour 24', '2026-11-28T24:00:00Z'],
+  ['clock 24:00', '24:00'],
+  ['clock 23:60', '23:60'],
+  ['clock with a zone', '11:00+05:30'],
+  ['milliseconds', '1795838400000'],
 ];
 
 /** Values every JSON field is tried with (numbers, arrays and objects where scalars belong). */
@@ -246,6 +286,25 @@ export function formCorpus(
     }
   }
   return bodies;
+}
+
+/**
+ * The bodies of a form whose `dateFields` take a date, time or month: each edge value of
+ * {@link EDGE_DATE_VALUES} in all of them at once, beside `fixed` (the intent and valid values
+ * of the form's other fields, so the request reaches the date).
+ */
+export function dateCorpus(
+  dateFields: readonly string[],
+  fixed: Record<string, string> = {},
+): FuzzBody[] {
+  return EDGE_DATE_VALUES.map(([label, value]) => ({
+    label,
+    type: FORM,
+    body: urlencoded([
+      ...Object.entries(fixed),
+      ...dateFields.map((name): [string, string] => [name, value]),
+    ]),
+  }));
 }
 
 /** The bad bodies of a JSON endpoint: `fields` are the keys it reads, `fixed` what each carries. */

@@ -48,7 +48,8 @@ import {
   type PinnedStyleOption,
 } from '~/lib/schema.server';
 import { isVersionOf, latestConfirmedVersion } from '~/features/measurements/measurements.server';
-import { addShopDays, formatShopDateTime, isShopDate, type ShopDate } from '~/lib/shop-time';
+import { addShopDays, formatShopDateTime, type ShopDate } from '~/lib/shop-time';
+import { shopDateField, shopInstantField } from '~/lib/shop-time-input';
 import { PROMISED_WARNING_DAYS } from './promised-date';
 import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.server';
 
@@ -166,18 +167,13 @@ const orderNumberField = z
   .min(1, 'This order could not be found.')
   .max(40, 'This order could not be found.');
 
-const promisedOnField = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    if (!isShopDate(value) || value > '2099-12-31') {
-      ctx.addIssue({ code: 'custom', message: 'Please enter the promised date as a real date.' });
-      return z.NEVER;
-    }
-    return value;
-  });
+/** The promised date: empty for none, else a real day from 2000 to 2099 (issue 28 item 7). */
+const promisedOnField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .optional(shopDateField('Please enter the promised date as a real date.'))
+    .transform((value) => value ?? null),
+);
 
 /** The form of 'create-bespoke-order' (/admin/orders/new). */
 export const createBespokeOrderSchema = z
@@ -254,9 +250,7 @@ export const removeGarmentSchema = z.object({
 /** The form of 'book-trial': a slot's start (ISO 8601) of the 'trial' appointment type. */
 export const bookTrialSchema = z.object({
   number: orderNumberField,
-  startsAt: z.iso
-    .datetime({ offset: true, message: 'Please choose a time.' })
-    .transform((value) => new Date(value)),
+  startsAt: shopInstantField('Please choose a time.'),
 });
 
 /** The form of 'update-bespoke-order': the promised date and the notes. */

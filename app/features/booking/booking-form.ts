@@ -10,7 +10,13 @@ import {
   indianMobileSchema,
   personNameSchema,
 } from '~/features/customers/contact-fields';
-import { isShopDate, type ShopDate } from '~/lib/shop-time';
+import type { ShopDate } from '~/lib/shop-time';
+import {
+  readShopDate,
+  readShopInstant,
+  readShopMonth,
+  shopInstantField,
+} from '~/lib/shop-time-input';
 
 /** Longest note a shopper may leave with a booking, in characters. */
 export const NOTES_MAX = 500;
@@ -19,15 +25,14 @@ const notesSchema = z
   .string()
   .check(z.trim(), z.maxLength(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`));
 
-/** An ISO 8601 instant, as the slot links carry it ('2026-11-28T05:30:00.000Z'). */
-const instantSchema = z.string().check(
-  z.refine(
-    (value) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value) && !Number.isNaN(Date.parse(value)),
-    {
-      message: 'Please pick one of the times shown',
-    },
-  ),
-);
+/** The refusal of a chosen time that is not one (the slot links always send one). */
+const PICK_TIME = 'Please pick one of the times shown';
+
+/**
+ * The chosen time of the details form: an ISO 8601 instant with its zone, as the slot links
+ * carry it ('2026-11-28T05:30:00.000Z'), on a shop day from 2000 to 2099 (issue 28 item 7).
+ */
+export const bookingTimeSchema = shopInstantField(PICK_TIME);
 
 /** The details a guest gives: name, Indian mobile, e-mail, optional notes. */
 export const guestBookingSchema = z.object({
@@ -50,11 +55,6 @@ export type BookingField = 'name' | 'phone' | 'email' | 'notes' | 'time';
 /** The fields the details form posts besides the step's hidden ones. */
 export const BOOKING_FIELDS: readonly BookingField[] = ['name', 'phone', 'email', 'notes', 'time'];
 
-/** The chosen time of a posted form, or null when it is not an instant. */
-export function readInstant(value: string): Date | null {
-  return instantSchema.safeParse(value).success ? new Date(value) : null;
-}
-
 /** What a step's URL carries, each field checked on its own. */
 export interface BookingQuery {
   /** An appointment type's key. */
@@ -70,9 +70,6 @@ export interface BookingQuery {
 
 const queryFields = {
   type: z.string().check(z.regex(/^[a-z][a-z0-9_-]{0,39}$/)),
-  date: z.string().check(z.refine(isShopDate)),
-  month: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
-  time: instantSchema,
   product: z.pipe(z.string().check(z.regex(/^[1-9]\d{0,9}$/)), z.transform(Number)),
   design: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
 };
@@ -91,9 +88,9 @@ export function readBookingQuery(params: URLSearchParams): BookingQuery {
   const productId = field(queryFields.product, params.get('product'));
   return {
     type: field(queryFields.type, params.get('type')),
-    date: field(queryFields.date, params.get('date')),
-    month: field(queryFields.month, params.get('month')),
-    time: field(queryFields.time, params.get('time')),
+    date: readShopDate(params.get('date')) ?? undefined,
+    month: readShopMonth(params.get('month')) ?? undefined,
+    time: readShopInstant(params.get('time')) ? params.get('time')! : undefined,
     productId: productId !== undefined && productId <= 2_147_483_647 ? productId : undefined,
     designId: field(queryFields.design, params.get('design')),
   };

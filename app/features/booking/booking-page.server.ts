@@ -28,7 +28,7 @@ import {
   BOOKING_FIELDS,
   guestBookingSchema,
   readBookingQuery,
-  readInstant,
+  bookingTimeSchema,
   shopperBookingSchema,
   type BookingField,
   type BookingQuery,
@@ -250,10 +250,11 @@ export async function submitBooking(
   const asked = readBookingQuery(new URLSearchParams(hidden));
   const user = await getSessionUser(request, context);
   const parsed = (user ? shopperBookingSchema : guestBookingSchema).safeParse(values);
-  const startsAt = readInstant(values.time);
+  const time = bookingTimeSchema.safeParse(values.time);
   const errors: FieldErrors<BookingField> = parsed.success ? {} : fieldErrors(parsed.error);
-  if (!startsAt) errors.time = 'Please pick one of the times shown';
-  if (!parsed.success || !startsAt) return refused({ errors, values }, 400);
+  if (!time.success) errors.time = time.error.issues[0]!.message;
+  if (!parsed.success || !time.success) return refused({ errors, values }, 400);
+  const startsAt = time.data;
 
   const types = await listAppointmentTypes(context.db, { onlineOnly: true });
   const type = types.find((candidate) => candidate.key === asked.type);

@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { formatAddress } from '~/features/site/settings';
 import { readFormData } from '~/lib/request-body.server';
 import { formatShopDate, formatShopTime, shopDateOf, type ShopDate } from '~/lib/shop-time';
+import { shopDateField, shopMonthField } from '~/lib/shop-time-input';
 import type { AppointmentStatus } from '~/lib/schema-enums';
 import {
   BookingError,
@@ -26,7 +27,7 @@ import {
   type AppointmentView,
 } from './booking.server';
 import { getBookingSettings } from './booking-settings.server';
-import { readInstant } from './booking-form';
+import { bookingTimeSchema } from './booking-form';
 import { slotChoice, type SlotChoice } from './booking-page.server';
 import { calendarMonth, type CalendarMonth } from './calendar-month';
 import { readManageToken } from './manage-link.server';
@@ -69,6 +70,8 @@ export interface ManagePage {
     date: ShopDate | null;
     dateLabel: string | null;
     slots: Slot[] | null;
+    /** Why a `month` or `date` of the query was not taken up (the page answers 400). */
+    notice: string | null;
   } | null;
   /** Whether the cancel step asks for confirmation (`?cancel=1`). */
   confirmCancel: boolean;
@@ -104,6 +107,36 @@ export function managedAppointment(appointment: AppointmentView): ManagedAppoint
 
 const DONE = ['booked', 'rescheduled', 'cancelled'] as const;
 
+/** The refusals of the reschedule pickers' query. */
+const BAD_MONTH = 'Please choose a month like 2026-11.';
+const BAD_DATE = 'Please choose a day like 2026-11-28.';
+
+const monthQuery = shopMonthField(BAD_MONTH);
+const dateQuery = shopDateField(BAD_DATE);
+
+/**
+ * The reschedule pickers' `month` ('YYYY-MM') and `date` ('YYYY-MM-DD') from the query (issue
+ * 28 item 7: the manage page checks them as `/book` does). A malformed one, or one outside the
+ * shop's years (2026-11x, 2026-11-99, 9999-12), is left out and its refusal is the notice.
+ */
+function pickerQuery(params: URLSearchParams): {
+  month?: string;
+  date?: ShopDate;
+  notice: string | null;
+} {
+  let notice: string | null = null;
+  const read = (schema: typeof monthQuery, value: string | null) => {
+    if (value === null) return undefined;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    notice ??= parsed.error.issues[0]!.message;
+    return undefined;
+  };
+  const month = read(monthQuery, params.get('month'));
+  const date = read(dateQuery, params.get('date'));
+  return { month, date, notice };
+}
+
 /**
  * The data of `/book/manage/:token` at `now`.
  * @throws a 404 response for a malformed, forged or stale token.
@@ -128,14 +161,14 @@ export async function loadManagePage(
     const types = await listAppointmentTypes(context.db);
     const type = types.find((candidate) => candidate.id === appointment.type.id)!;
     const days = await calendarDays(context.db, type, now);
-    const asked = params.get('date') ?? '';
-    const date = days.some((day) => day.date === asked) ? asked : null;
-    const wantedMonth = params.get('month') ?? date?.slice(0, 7);
+    const asked = pickerQuery(params);
+    const date = days.some((day) => day.date === asked.date) ? asked.date! : null;
     reschedule = {
-      month: calendarMonth(days, wantedMonth ?? undefined),
+      month: calendarMonth(days, asked.month ?? date?.slice(0, 7)),
       date,
       dateLabel: date ? formatShopDate(date) : null,
       slots: date ? await slotsOn(context.db, type, date, now) : null,
+      notice: asked.notice,
     };
   }
   const done = DONE.find((word) => params.has(word)) ?? null;
@@ -150,6 +183,22 @@ export async function loadManagePage(
     reschedule,
     confirmCancel: canChange && params.has('cancel'),
   };
+}
+
+/**
+ * `/book/manage/:token` as the route answers it at `now`: {@link loadManagePage}, with status
+ * 400 when the reschedule pickers' query was refused (the page shows the refusal and the
+ * pickers).
+ * @throws a 404 response for a malformed, forged or stale token.
+ */
+export async function answerManagePage(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+  now: Date = new Date(),
+) {
+  const page = await loadManagePage(request, context, token, now);
+  return data(page, { status: page.reschedule?.notice ? 400 : 200 });
 }
 
 /** What the manage action answers when it refuses. */
@@ -188,9 +237,9 @@ export async function submitManage(
       await cancelAppointment(context.db, { appointmentId: appointment.id, by, now });
       return redirect(`${here}?cancelled=1`);
     }
-    const time = form.get('time');
-    const startsAt = typeof time === 'string' ? readInstant(time) : null;
-    if (!startsAt) return refuse('Please pick one of the times shown.', 400);
+    const time = bookingTimeSchema.safeParse(form.get('time'));
+    if (!time.success) return refuse(time.error.issues[0]!.message, 400);
+    const startsAt = time.data;
     await rescheduleAppointment(context.db, { appointmentId: appointment.id, startsAt, by, now });
     return redirect(`${here}?rescheduled=1`);
   } catch (error) {

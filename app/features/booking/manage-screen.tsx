@@ -163,6 +163,11 @@ function ChangeOptions({ page, here }: { page: ManagePage; here: string }) {
           </Button>
         </div>
       )}
+      {reschedule?.notice && (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-4 py-3 text-red-900">
+          {reschedule.notice}
+        </p>
+      )}
       {reschedule && (
         <div id="reschedule" className="mt-3 grid gap-6 md:grid-cols-2">
           <MonthPicker

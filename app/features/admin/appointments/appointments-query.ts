@@ -11,7 +11,8 @@
  * Anything unreadable falls back to its default, so no query answers an error.
  */
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '~/lib/schema-enums';
-import { addShopDays, isShopDate, shopWeekday, type ShopDate } from '~/lib/shop-time';
+import { addShopDays, shopWeekday, type ShopDate } from '~/lib/shop-time';
+import { readShopDate } from '~/lib/shop-time-input';
 
 /** The three ways the screen lists appointments. */
 const CALENDAR_VIEWS = ['day', 'week', 'list'] as const;
@@ -40,12 +41,6 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   no_show: 'No-show',
   cancelled: 'Cancelled',
 };
-
-/** A shop day the screen accepts: a real date in the years 2000 to 2099. */
-export function readShopDate(value: string | null): ShopDate | null {
-  if (!value || !isShopDate(value)) return null;
-  return value >= '2000-01-01' && value <= '2099-12-31' ? value : null;
-}
 
 /** A positive whole number of at most 9 digits, else null. */
 function readId(value: string | null): number | null {

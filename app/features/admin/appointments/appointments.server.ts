@@ -52,12 +52,8 @@ import {
   shopInstant,
   type ShopDate,
 } from '~/lib/shop-time';
-import {
-  mondayOf,
-  readAppointmentsQuery,
-  readShopDate,
-  type AppointmentsQuery,
-} from './appointments-query';
+import { readShopDate, shopInstantField } from '~/lib/shop-time-input';
+import { mondayOf, readAppointmentsQuery, type AppointmentsQuery } from './appointments-query';
 
 /** Appointments per page of the list view. */
 const APPOINTMENTS_PAGE_SIZE = 25;
@@ -316,10 +312,11 @@ export interface AppointmentOutcome extends AdminOutcome {
 
 const PICK_TIME = 'Please choose a time.';
 
-/** A slot's start as the form sends it (ISO 8601), read as a Date. */
-const startsAtField = z.iso
-  .datetime({ offset: true, message: PICK_TIME })
-  .transform((value) => new Date(value));
+/**
+ * A slot's start as the form sends it (ISO 8601 with its zone), read as a Date on a shop day
+ * from 2000 to 2099 (issue 28 item 7).
+ */
+const startsAtField = shopInstantField(PICK_TIME);
 
 /** Optional text of at most `max` characters, trimmed; absent reads as ''. */
 const optionalText = (max: number, what: string) =>

@@ -10,7 +10,8 @@ import type { Db } from '~/lib/db.server';
 import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
 import { appointments, categories, customers, orders, products } from '~/lib/schema.server';
-import { isShopDate, shopDateOf, type ShopDate } from '~/lib/shop-time';
+import { shopDateOf, type ShopDate } from '~/lib/shop-time';
+import { readShopDate } from '~/lib/shop-time-input';
 import { listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
 import type { Slot } from '~/features/booking/slots';
 import {
@@ -348,8 +349,8 @@ export async function bespokeOrderPanel(
         })
       : null;
   const trialType = (await listAppointmentTypes(db)).find((type) => type.key === TRIAL_TYPE_KEY);
-  const asked = search.get('trialDate') ?? '';
-  const date = isShopDate(asked) && asked >= today && asked <= '2099-12-31' ? asked : today;
+  const asked = readShopDate(search.get('trialDate'));
+  const date = asked && asked >= today ? asked : today;
   const trial = trialType
     ? { date, slots: await slotsOn(db, trialType, date, now, { staff: true }) }
     : null;

@@ -229,6 +229,22 @@ describe(`booking setup on ${testDatabaseKind}`, () => {
     expect([over.status, over.field]).toEqual([422, 'toDate']);
   });
 
+  it("refuses closure days outside the shop's years instead of failing (issue 28 item 7)", () => {
+    const years = 'Please choose a date from 2000 to 2099.';
+    expect(messages(addClosureSchema, { fromDate: '2099-12-31', toDate: '9999-12-31' })).toEqual({
+      toDate: years,
+    });
+    expect(messages(addClosureSchema, { fromDate: '9999-12-31' })).toEqual({ fromDate: years });
+    expect(messages(addClosureSchema, { fromDate: '0001-01-01', toDate: '2026-02-31' })).toEqual({
+      fromDate: years,
+      toDate: 'Please enter the last day as a date.',
+    });
+    // The last day of the years still closes, to the end of 2099 in Kolkata.
+    expect(addClosureSchema.parse({ fromDate: '2099-12-31' }).endsAt.toISOString()).toBe(
+      '2099-12-31T18:30:00.000Z',
+    );
+  });
+
   it('lists closures until they end, and removes one', async () => {
     const ending = await addClosure(
       app.database.db,

@@ -15,13 +15,8 @@ import {
   shopClosures,
   siteSettings,
 } from '~/lib/schema.server';
-import {
-  addShopDays,
-  formatShopDateTime,
-  isShopDate,
-  isShopTime,
-  shopInstant,
-} from '~/lib/shop-time';
+import { addShopDays, formatShopDateTime, isShopTime, shopInstant } from '~/lib/shop-time';
+import { shopDateField } from '~/lib/shop-time-input';
 import {
   BOOKING_SETTINGS_KEY,
   bookingSettingsSchema,
@@ -272,13 +267,11 @@ export const addClosureSchema = z
   .object({
     fromDate: z
       .string('Please enter the first day of the closure.')
-      .trim()
-      .refine(isShopDate, 'Please enter the first day of the closure as a date.'),
-    toDate: z
-      .string()
-      .optional()
-      .transform((value) => value?.trim() ?? '')
-      .refine((value) => value === '' || isShopDate(value), 'Please enter the last day as a date.'),
+      .pipe(shopDateField('Please enter the first day of the closure as a date.')),
+    toDate: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.optional(shopDateField('Please enter the last day as a date.')),
+    ),
     fromTime: optionalTime('starting time'),
     toTime: optionalTime('ending time'),
     reason: z

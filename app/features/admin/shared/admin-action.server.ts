@@ -16,6 +16,7 @@ import { data, type AppLoadContext } from 'react-router';
 import type * as z from 'zod';
 import { getSessionUser, type SessionUser } from '~/features/account/session.server';
 import { BODY_REFUSALS, formContainsNul, isFormRequest } from '~/lib/request-body.server';
+import { readShopInstant } from '~/lib/shop-time-input';
 
 /** What the back office answers refused callers (SPEC.md has no text for these). */
 const ADMIN_REFUSALS = {
@@ -201,11 +202,13 @@ export function versionMatches(column: SQLWrapper, version: string): SQL {
 }
 
 /**
- * The version an edit form sent, checked to be a date.
+ * The version an edit form sent, checked to be an instant of the shop's years (ISO 8601 with
+ * its zone, as `updatedAt.toISOString()` writes it): `versionMatches` can send it to the
+ * database as it is (issue 28 item 7: '-000001-01-01T00:00:00Z' was a date to JavaScript).
  * @throws AdminError 409 "The {what} form is out of date…" when it is missing or unreadable.
  */
 export function assertVersion(version: string | undefined, what: string): string {
-  if (!version || Number.isNaN(Date.parse(version))) {
+  if (!version || !readShopInstant(version)) {
     throw new AdminError(`The ${what} form is out of date. Reload and edit again.`, 409);
   }
   return version;
