@@ -30,7 +30,9 @@ const silent = { info() {}, warn() {}, error() {} };
 
 /**
  * A worker over `db` with recording channels. `publicUrl` and `linkSecret` default to the
- * test app's ('http://shop.test', 'integration-test-link-secret'); `now` to the real clock;
+ * test app's ('http://shop.test', 'integration-test-link-secret'); `now` to the real clock, one
+ * millisecond ahead (a job queued with PostgreSQL's `now()`, which has microseconds, in the same
+ * millisecond as `runDue()` would otherwise be later than JavaScript's millisecond `Date`);
  * `sent` to a new list (pass one to have several workers, "instances", record into it);
  * `payments`, when given, runs the payment-link jobs against that provider.
  */
@@ -65,7 +67,7 @@ export function createTestJobs(
       ...(options.payments ? paymentLinkJobHandlers({ payments: options.payments }) : {}),
     },
     log: silent,
-    now: options.now,
+    now: options.now ?? (() => new Date(Date.now() + 1)),
     pollMs: options.pollMs ?? 20,
   });
   return { worker, sent, runDue: () => worker.runDue() };
