@@ -189,18 +189,7 @@ function totalsOf(lines: DocumentLine[]) {
 
 /** Whether the order is paid: a paid shop order, or succeeded payments covering its amount. */
 async function isPaid(tx: Tx, order: typeof orders.$inferSelect): Promise<boolean> {
-  if (order.status === 'paid') return true;
-  const [row] = await tx
-    .select({ paid: sql<string>`coalesce(sum(${payments.amountPaise}), 0)` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.kind, 'payment'),
-        eq(payments.status, 'succeeded'),
-      ),
-    );
-  return Number(row?.paid ?? 0) >= order.amountPaise;
+  return (await receivedPaise(tx, order)) >= order.amountPaise;
 }
 
 /** Issues (or finds) the order's invoice inside `tx`, the order row already locked. */
