@@ -1,7 +1,8 @@
 /**
  * The money of one order in the back office (issue 21 items 4 and 6): the balance computed
  * from the ledger, every payment and refund row (with the payment link to copy and a retry for
- * a refund the provider did not answer), and the forms to record a cash or UPI payment, send a
+ * a refund the provider did not answer, and 'Withdraw link' for a link not yet paid, so its
+ * amount can be taken at the counter), and the forms to record a cash or UPI payment, send a
  * payment link and refund a payment. Every outcome is a toast; a field's refusal is shown
  * beside it.
  */
@@ -10,6 +11,7 @@ import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
 import { FieldError, FormField } from '~/components/ui/form-field';
+import { ConfirmDialog } from '~/features/admin/shared/confirm-dialog';
 import { Label } from '~/components/ui/label';
 import { toast } from '~/components/ui/toaster';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
@@ -91,6 +93,9 @@ function PaymentRows({ number, rows }: { number: string; rows: AdminPaymentView[
             </p>
           )}
           {row.linkUrl && row.status === 'pending' && <LinkToCopy url={row.linkUrl} />}
+          {row.method === 'payment_link' && row.status === 'pending' && (
+            <WithdrawLink number={number} paymentId={row.id} amountPaise={row.amountPaise} />
+          )}
           {row.retryable && <RetryRefund number={number} refundId={row.id} />}
         </li>
       ))}
@@ -120,6 +125,48 @@ function LinkToCopy({ url }: { url: string }) {
         <CopyIcon aria-hidden /> Copy link
       </Button>
     </p>
+  );
+}
+
+/**
+ * 'Withdraw link' on a link not yet paid, after a confirmation: the customer can no longer pay
+ * it and its amount is free for the counter (intent 'withdraw-payment-link').
+ */
+function WithdrawLink(props: { number: string; paymentId: number; amountPaise: number }) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useAdminFetcher({ onSuccess: () => setOpen(false) });
+  const amount = formatRupeesExact(props.amountPaise);
+  return (
+    <>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        className="mt-2 min-h-11 sm:min-h-9"
+        onClick={() => setOpen(true)}
+      >
+        Withdraw link
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Withdraw the payment link for ${amount}?`}
+        description={`The customer can no longer pay it, and ${amount} can then be taken at the counter. If they paid it a moment ago, the payment is kept on the order.`}
+        confirmLabel="Withdraw link"
+        busyLabel="Withdrawing…"
+        busy={fetcher.state !== 'idle'}
+        onConfirm={() =>
+          void fetcher.submit(
+            {
+              intent: 'withdraw-payment-link',
+              number: props.number,
+              paymentId: String(props.paymentId),
+            },
+            { method: 'post' },
+          )
+        }
+      />
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * The back office's money on an order (issue 21 items 4 and 6), the intents of
  * /admin/orders/:number: 'record-payment' (cash or UPI at the counter), 'send-payment-link'
- * (Razorpay Payment Links, or the sandbox's own page), 'refund' (in full or in part, with a
+ * (Razorpay Payment Links, or the sandbox's own page), 'withdraw-payment-link' (a pending link
+ * cancelled, so its amount can be taken at the counter), 'refund' (in full or in part, with a
  * reason) and 'retry-refund' (a refund the provider did not answer, sent again with the same
  * idempotency key). Each runs under a row lock on the order with its audit entry
  * (auditedWrite), and is listed in the authorization table.
@@ -49,7 +50,7 @@ import {
   settleIfPaidInFull,
   type LockedOrder,
 } from './ledger.server';
-import { enqueueLinkCancel } from './link-cancel.server';
+import { cancelPendingLinks, enqueueLinkCancel } from './link-cancel.server';
 import { paymentLinkEmail } from './payment-email';
 
 /** The most one form may ask for: ₹1 crore, far above any order of the shop. */
@@ -107,6 +108,16 @@ const counterPaymentSchema = z
 const paymentLinkSchema = z.object({
   number: orderNumberField,
   amount: rupeesField,
+});
+
+/** The 'withdraw-payment-link' form: which link row of the order. */
+const withdrawLinkSchema = z.object({
+  number: orderNumberField,
+  paymentId: z.coerce
+    .number({ error: 'This payment link could not be found on the order.' })
+    .int('This payment link could not be found on the order.')
+    .min(1, 'This payment link could not be found on the order.')
+    .max(2_147_483_647, 'This payment link could not be found on the order.'),
 });
 
 /** The 'refund' form: which payment row, how much (rupees) and why. */
@@ -380,6 +391,71 @@ export async function sendPaymentLink(
   };
 }
 
+/** Why a link that is no longer pending cannot be withdrawn (409). */
+const NOT_WITHDRAWABLE = {
+  succeeded: 'The customer has paid this link already: it cannot be withdrawn.',
+  cancelled: 'This link was withdrawn already.',
+  failed: 'This link was never made: there is nothing to withdraw.',
+} as const;
+
+/**
+ * Withdraws a pending payment link at the counter (follow-up to issue 28 item 2: a customer
+ * who pays the balance in cash while the shop's link is pending). Under the order's row lock,
+ * the same lock a `payment_link.paid` webhook takes, the link's status decides: a pending link
+ * is cancelled by `cancelPendingLinks` (the paid-in-full path's mechanism: the row becomes
+ * 'cancelled', its `/pay/:linkId` page answers 409, the provider's cancel job is queued), so its
+ * amount is free for the counter; a link paid first is refused. Money the provider captures
+ * after the withdrawal (paid before the cancel reached it) is still recorded by its webhook.
+ * @returns the toast: 'Link withdrawn: ₹X can now be taken at the counter.'
+ * @throws AdminError 404 (unknown order, or not a payment link of this order), 409 (the link is
+ *   paid, withdrawn already or never made).
+ */
+export async function withdrawPaymentLink(
+  context: Context,
+  actor: Actor,
+  input: z.output<typeof withdrawLinkSchema>,
+): Promise<string> {
+  return auditedWrite(context.db, actor, {
+    read: async (tx) => {
+      const order = await lockOrderByNumber(tx, input.number);
+      if (!order) return undefined;
+      const [link] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.id, input.paymentId),
+            eq(payments.orderId, order.id),
+            eq(payments.kind, 'payment'),
+            eq(payments.method, 'payment_link'),
+          ),
+        );
+      if (!link) throw new AdminError('This payment link could not be found on the order.', 404);
+      return { order, link };
+    },
+    missing: ORDER_GONE,
+    check: ({ link }) => {
+      if (link.status !== 'pending') throw new AdminError(NOT_WITHDRAWABLE[link.status], 409);
+      return undefined;
+    },
+    write: async (tx, { order, link }) => {
+      const [cancelled] = await cancelPendingLinks(tx, order.id, { paymentId: link.id });
+      return cancelled;
+    },
+    stale: () => new AdminError('This link changed meanwhile. Reload the order.', 409),
+    audit: ({ order, link }) => ({
+      action: 'payment.link-withdraw',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Withdrew payment link #${link.id} for ${formatRupeesExact(link.amountPaise)} on order ${order.number}`,
+      before: { paymentId: link.id, status: link.status, amountPaise: link.amountPaise },
+      after: { paymentId: link.id, status: 'cancelled' },
+    }),
+    answer: ({ link }) =>
+      `Link withdrawn: ${formatRupeesExact(link.amountPaise)} can now be taken at the counter.`,
+  });
+}
+
 /**
  * Sends a stored pending refund row to the provider with its idempotency key and stores the
  * provider's refund id; the sandbox then delivers its signed `refund.processed` webhook
@@ -623,7 +699,8 @@ async function retryRefund(
 }
 
 /** The money intents of /admin/orders/:number. */
-export type PaymentIntent = 'record-payment' | 'send-payment-link' | 'refund' | 'retry-refund';
+export type PaymentIntent =
+  'record-payment' | 'send-payment-link' | 'withdraw-payment-link' | 'refund' | 'retry-refund';
 
 /** The money intents' handlers, by intent, for `runAdminAction` (beside `orderHandlers`). */
 export function paymentHandlers(context: Context): Record<PaymentIntent, AdminHandler<never>> {
@@ -633,6 +710,9 @@ export function paymentHandlers(context: Context): Record<PaymentIntent, AdminHa
     ),
     'send-payment-link': adminHandler(paymentLinkSchema, (input, admin) =>
       sendPaymentLink(context, admin, input),
+    ),
+    'withdraw-payment-link': adminHandler(withdrawLinkSchema, (input, admin) =>
+      withdrawPaymentLink(context, admin, input),
     ),
     refund: adminHandler(refundSchema, (input, admin) => refundPayment(context, admin, input)),
     'retry-refund': adminHandler(retryRefundSchema, (input, admin) =>

@@ -1,7 +1,8 @@
 /**
  * Withdrawing payment links (issue 28 item 2: "when an order is paid in full or cancelled, its
- * pending links are cancelled"). In the transaction that pays the order in full or cancels it,
- * its links not yet paid become 'cancelled' (the sandbox's `/pay/:linkId` then answers 409),
+ * pending links are cancelled"; and the counter's 'Withdraw link' of one link, its follow-up).
+ * In the transaction that pays the order in full or cancels it (or withdraws the link), its
+ * links not yet paid become 'cancelled' (the sandbox's `/pay/:linkId` then answers 409),
  * and each link the provider made gets a `payment-link.cancel` job, run after the commit by
  * `paymentLinkJobHandlers`, which asks the provider to cancel it (Razorpay's Payment Links
  * cancel API; the sandbox through the same call). Kept apart from the ledger so the orders
@@ -25,12 +26,17 @@ export function enqueueLinkCancel(tx: DbOrTx, paymentRowId: number) {
 
 /**
  * Cancels order `orderId`'s payment links not yet paid, in `tx` (the one that makes the order
- * paid in full or cancelled): each pending link row becomes 'cancelled', and each one the
- * provider already made (it has a link id) gets its `payment-link.cancel` job. A link row whose
- * link is still being made (no id yet) is left to `sendPaymentLink`, which finds it cancelled.
- * Resolves to the ids of the rows cancelled.
+ * paid in full or cancelled, or the counter's withdrawal of one link, under the order's lock):
+ * each pending link row becomes 'cancelled', and each one the provider already made (it has a
+ * link id) gets its `payment-link.cancel` job. With `only`, just that link row (if it is the
+ * order's and still pending). A link row whose link is still being made (no id yet) is left to
+ * `sendPaymentLink`, which finds it cancelled. Resolves to the ids of the rows cancelled.
  */
-export async function cancelPendingLinks(tx: DbOrTx, orderId: number): Promise<number[]> {
+export async function cancelPendingLinks(
+  tx: DbOrTx,
+  orderId: number,
+  only?: { paymentId: number },
+): Promise<number[]> {
   const cancelled = await tx
     .update(payments)
     .set({ status: 'cancelled' })
@@ -39,6 +45,7 @@ export async function cancelPendingLinks(tx: DbOrTx, orderId: number): Promise<n
         eq(payments.orderId, orderId),
         eq(payments.method, 'payment_link'),
         eq(payments.status, 'pending'),
+        only ? eq(payments.id, only.paymentId) : undefined,
       ),
     )
     .returning({ id: payments.id, providerLinkId: payments.providerLinkId });

@@ -3,14 +3,15 @@
  * counter payment counts the links not yet paid and the online payments being made; links of
  * an order paid in full (or cancelled) are cancelled, at the provider too (the
  * `payment-link.cancel` job), and their page answers 409; a shopper who starts the advance
- * again gets the same pending provider order back. The race test runs on PGlite and, in CI's
- * second pass, on PostgreSQL.
+ * again gets the same pending provider order back. The counter can withdraw a pending link (the
+ * follow-up to item 2), so a customer who pays the balance in cash at the shop can be recorded.
+ * The race tests run on PGlite and, in CI's second pass, on PostgreSQL.
  */
 import { eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
-import { jobs, orders, payments, user } from '~/lib/schema.server';
+import { auditLog, jobs, orders, payments, user } from '~/lib/schema.server';
 import { processWebhook } from '~/features/checkout/payment-flow.server';
 import { cancelOrder } from '~/features/orders/orders.server';
 import {
@@ -19,7 +20,12 @@ import {
   type TestDatabase,
 } from '../../../tests/support/test-db';
 import { createTestJobs } from '../../../tests/support/test-jobs';
-import { recordCounterPayment, refundPayment, sendPaymentLink } from './admin-payments.server';
+import {
+  recordCounterPayment,
+  refundPayment,
+  sendPaymentLink,
+  withdrawPaymentLink,
+} from './admin-payments.server';
 import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
 import { orderPayments } from './ledger.server';
 import { findSandboxLink, paySandboxLink } from './payment-links.server';
@@ -323,6 +329,152 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
       .filter((row) => row.kind === 'refund')
       .reduce((sum, row) => sum - row.amountPaise, 0);
     expect(refunded).toBe(5_000_00);
+  });
+
+  it('lets the counter withdraw a pending link, then take the cash: the order is paid once and the link answers 409', async () => {
+    const order = await bespokeOrder(null, 7_000_00);
+    const link = await sendPaymentLink(context, admin, { number: order.number, amount: 7_000_00 });
+    const [sent] = await database.db.select().from(payments).where(eq(payments.id, link.id));
+    const cash = {
+      number: order.number,
+      method: 'cash' as const,
+      amount: 7_000_00,
+      reference: '',
+    };
+    await expect(recordCounterPayment(context, admin, cash)).rejects.toThrow(
+      'This is more than the balance of ₹0. (₹7,000 is already asked for by a link not yet paid.)',
+    );
+
+    const answer = await withdrawPaymentLink(context, admin, {
+      number: order.number,
+      paymentId: link.id,
+    });
+    expect(answer).toBe('Link withdrawn: ₹7,000 can now be taken at the counter.');
+    const [withdrawn] = await database.db.select().from(payments).where(eq(payments.id, link.id));
+    expect(withdrawn!.status).toBe('cancelled');
+    const [job] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `payment-link:cancel:${link.id}`));
+    expect(job).toMatchObject({ kind: 'payment-link.cancel', status: 'pending' });
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'payment.link-withdraw'));
+    expect(entry).toMatchObject({
+      entity: 'order',
+      entityId: order.number,
+      actorEmail: admin.email,
+    });
+
+    // The link's page refuses it at once, before the provider is told.
+    const page = await findSandboxLink(context, sent!.providerLinkId!);
+    expect(page).toMatchObject({
+      payable: false,
+      message: 'This link was withdrawn by the shop: it can no longer be paid.',
+    });
+    const early = await paySandboxLink(context, sent!.providerLinkId!);
+    expect(early.init?.status).toBe(409);
+
+    expect(await recordCounterPayment(context, admin, cash)).toBe(
+      `Cash payment of ₹7,000 recorded on order ${order.number}. The order is paid in full.`,
+    );
+    const pay = await paySandboxLink(context, sent!.providerLinkId!);
+    expect(pay.init?.status).toBe(409);
+    expect(pay.data).toMatchObject({ ok: false });
+    expect(await succeededPaise(order.id)).toBe(7_000_00);
+    const [paidOrder] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paidOrder!.status).toBe('paid');
+
+    // The provider is told by the job the withdrawal queued.
+    await createTestJobs(database.db, { payments: provider }).runDue();
+    expect(cancelledAtProvider).toContain(sent!.providerLinkId);
+
+    // Withdrawing it again is refused, and changes nothing.
+    const again = withdrawPaymentLink(context, admin, { number: order.number, paymentId: link.id });
+    await expect(again).rejects.toThrow('This link was withdrawn already.');
+    await expect(again).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('refuses to withdraw a link the customer has paid, or a payment that is not a link of the order', async () => {
+    const order = await bespokeOrder(null, 9_000_00);
+    const link = await sendPaymentLink(context, admin, { number: order.number, amount: 3_000_00 });
+    const [sent] = await database.db.select().from(payments).where(eq(payments.id, link.id));
+    expect((await paySandboxLink(context, sent!.providerLinkId!)).data).toMatchObject({ ok: true });
+    const refusal = withdrawPaymentLink(context, admin, {
+      number: order.number,
+      paymentId: link.id,
+    });
+    await expect(refusal).rejects.toThrow(
+      'The customer has paid this link already: it cannot be withdrawn.',
+    );
+    await expect(refusal).rejects.toMatchObject({ status: 409 });
+    const [row] = await database.db.select().from(payments).where(eq(payments.id, link.id));
+    expect(row!.status).toBe('succeeded');
+    expect(await succeededPaise(order.id)).toBe(3_000_00);
+
+    await recordCounterPayment(context, admin, {
+      number: order.number,
+      method: 'cash',
+      amount: 1_000_00,
+      reference: '',
+    });
+    const cashRow = (await rowsOf(order.id)).find((one) => one.method === 'cash')!;
+    const other = await bespokeOrder(null, 1_000_00);
+    const otherLink = await sendPaymentLink(context, admin, {
+      number: other.number,
+      amount: 1_000_00,
+    });
+    for (const paymentId of [cashRow.id, otherLink.id, 2_000_000_000]) {
+      const notALink = withdrawPaymentLink(context, admin, { number: order.number, paymentId });
+      await expect(notALink).rejects.toThrow('This payment link could not be found on the order.');
+      await expect(notALink).rejects.toMatchObject({ status: 404 });
+    }
+    const [untouched] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, otherLink.id));
+    expect(untouched!.status).toBe('pending');
+  });
+
+  it('lets exactly one of the customer paying a link and the counter withdrawing it win, and the order is paid once', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const order = await bespokeOrder(null, 5_000_00);
+      const link = await sendPaymentLink(context, admin, {
+        number: order.number,
+        amount: 5_000_00,
+      });
+      const [sent] = await database.db.select().from(payments).where(eq(payments.id, link.id));
+      const withdraw = () =>
+        withdrawPaymentLink(context, admin, { number: order.number, paymentId: link.id }).then(
+          () => 200,
+          (error: { status?: number }) => error.status ?? 500,
+        );
+      const pay = () =>
+        paySandboxLink(context, sent!.providerLinkId!).then((answer) => answer.init?.status ?? 200);
+      const [withdrawn, paid] =
+        round % 2 === 0
+          ? await Promise.all([withdraw(), pay()])
+          : await Promise.all([pay(), withdraw()]).then(([p, w]) => [w, p]);
+      const [row] = await database.db.select().from(payments).where(eq(payments.id, link.id));
+      if (paid === 409) {
+        // The withdrawal won: the link is withdrawn and the balance is free for the counter.
+        expect(withdrawn, `round ${round}`).toBe(200);
+        expect(row!.status).toBe('cancelled');
+      } else {
+        // The customer's payment was taken: it is recorded, whoever answered first.
+        expect(paid, `round ${round}`).toBe(200);
+        expect([200, 409]).toContain(withdrawn);
+        expect(row!.status).toBe('succeeded');
+      }
+      await recordCounterPayment(context, admin, {
+        number: order.number,
+        method: 'cash',
+        amount: 5_000_00,
+        reference: '',
+      }).catch(() => 'refused');
+      expect(await succeededPaise(order.id), `round ${round}`).toBe(5_000_00);
+    }
   });
 
   it("never lets an order's succeeded payments pass its value when a link, the counter and the online advance race", async () => {

@@ -24,7 +24,8 @@ export interface LinkPage {
 
 /**
  * Why a link cannot be paid, or null (issue 28 item 2: "a paid-in-full order's link answers
- * 409 with a message"): paid already; the order paid in full or cancelled; the link withdrawn.
+ * 409 with a message"): paid already; the order paid in full or cancelled; the link withdrawn
+ * by the counter ('Withdraw link'); the link not made.
  */
 function refusalOf(
   status: LinkPage['status'],
@@ -34,6 +35,9 @@ function refusalOf(
   if (orderStatus === 'paid') return 'This order is paid in full: this link can no longer be paid.';
   if (orderStatus === 'cancelled') {
     return 'This order was cancelled: this link can no longer be paid.';
+  }
+  if (status === 'cancelled') {
+    return 'This link was withdrawn by the shop: it can no longer be paid.';
   }
   if (status !== 'pending') {
     return 'This link can no longer be paid. Please ask the shop for a new one.';

@@ -107,6 +107,8 @@ interface Fixture {
   /** On that order (issue 21): a cash payment, and a refund the provider never answered. */
   cashPaymentId: number;
   pendingRefundId: number;
+  /** On that order: a payment link the customer has not paid yet (₹100). */
+  pendingLinkId: number;
   /** The order's credit note (its invoice is issued too) and the invoicing settings' version. */
   creditNoteId: number;
   invoicingVersion: string;
@@ -256,7 +258,7 @@ async function fixture(): Promise<Fixture> {
     })
     .returning();
   // Its ledger: ₹500 in cash and ₹250 online, ₹100 of which is a refund sent to the provider
-  // that never answered; ₹500 is still due.
+  // that never answered; ₹500 is still due, ₹100 of it asked for by a link not yet paid.
   const [cashPayment, onlinePayment] = await db
     .insert(payments)
     .values([
@@ -292,6 +294,18 @@ async function fixture(): Promise<Fixture> {
       refundOfId: onlinePayment!.id,
       reason: 'Fixture refund',
       idempotencyKey: `refund_fixture_${n}`,
+    })
+    .returning();
+  const [pendingLink] = await db
+    .insert(payments)
+    .values({
+      orderId: order!.id,
+      kind: 'payment',
+      method: 'payment_link',
+      status: 'pending',
+      amountPaise: 10_000,
+      provider: 'sandbox',
+      providerLinkId: `plink_SBXfixture${n}`,
     })
     .returning();
   await db
@@ -474,6 +488,7 @@ async function fixture(): Promise<Fixture> {
     invoicingVersion: invoicingRow?.updatedAt.toISOString() ?? '',
     cashPaymentId: cashPayment!.id,
     pendingRefundId: pendingRefund!.id,
+    pendingLinkId: pendingLink!.id,
     userId: account!.id,
   };
 }
@@ -707,6 +722,12 @@ const ACTIONS: {
     action: orderRoute.action as never,
     intent: 'send-payment-link',
     form: (f: Fixture) => ({ number: f.orderNumber, amount: '100' }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'withdraw-payment-link',
+    form: (f: Fixture) => ({ number: f.orderNumber, paymentId: String(f.pendingLinkId) }),
   },
   {
     path: '/admin/orders/:number',

@@ -1,7 +1,8 @@
 /**
  * The confirmation every back-office delete asks for (issue "Back office": a confirmation
- * before anything is deleted). The dialog stays open while the request runs and closes on
- * success; a refusal is toasted by the caller's fetcher and leaves it open.
+ * before anything is deleted), and other changes that cannot be undone (withdrawing a payment
+ * link). The dialog stays open while the request runs and closes on success; a refusal is
+ * toasted by the caller's fetcher and leaves it open.
  */
 import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Delete',
+  busyLabel = 'Deleting…',
   busy,
   onConfirm,
 }: {
@@ -27,6 +29,8 @@ export function ConfirmDialog({
   title: string;
   description: ReactNode;
   confirmLabel?: string;
+  /** The confirm button's text while the request runs. */
+  busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
 }) {
@@ -40,7 +44,7 @@ export function ConfirmDialog({
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           <Button variant="destructive" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Deleting…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </div>
       </DialogContent>
