@@ -326,6 +326,7 @@ const FORMS: FormTarget[] = [
       'send-payment-link': ['number', 'amount'],
       refund: ['number', 'paymentId', 'amount', 'reason'],
       'retry-refund': ['number', 'refundId'],
+      'withdraw-payment-link': ['number', 'paymentId'],
       ...bespokeOrderIntents(
         'add-garment',
         'set-garment-price',
