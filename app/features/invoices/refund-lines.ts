@@ -23,7 +23,7 @@
 import type { TaxSplit } from './tax';
 
 /** Quantities are whole hundredths of a line's unit: 100 = one piece, or one metre. */
-export const QUANTITY_SCALE = 100;
+const QUANTITY_SCALE = 100;
 
 /** The unit quantity code of a line sold by length (GST UQC 'MTR', metres). */
 const LENGTH_UNIT = 'MTR';
