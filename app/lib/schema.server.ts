@@ -1083,3 +1083,37 @@ export const invoices = pgTable(
     check('invoices_total_check', sql`${t.totalPaise} >= 0`),
   ],
 );
+
+/**
+ * What each refund returned, line by line (issue 29 item 3: "a refund names the lines and
+ * quantities (or metres) it returns"), written with the refund row under the order's lock, so
+ * a line is never returned beyond what was sold, and read by its credit note (exactly these
+ * lines) and by the reports. `line_index` is the line's position on the order's tax invoice
+ * (0-based: the shop order's lines, or the bespoke order's garments, in the invoice's order);
+ * `quantity_centi` counts hundredths of the line's unit (100 = one piece, or one metre);
+ * `gross_paise` is the value returned, tax included (features/invoices/refund-lines.ts). A
+ * refund without lines (goodwill) has no rows here.
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    lineIndex: integer('line_index').notNull(),
+    description: text('description').notNull(),
+    quantityCenti: integer('quantity_centi').notNull(),
+    grossPaise: integer('gross_paise').notNull(),
+  },
+  (t) => [
+    uniqueIndex('refund_lines_refund_line_key').on(t.refundId, t.lineIndex),
+    index('refund_lines_order_idx').on(t.orderId, t.lineIndex),
+    check('refund_lines_line_index_check', sql`${t.lineIndex} >= 0`),
+    check('refund_lines_quantity_check', sql`${t.quantityCenti} > 0`),
+    check('refund_lines_gross_check', sql`${t.grossPaise} >= 0`),
+  ],
+);

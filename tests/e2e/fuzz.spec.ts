@@ -324,7 +324,7 @@ const FORMS: FormTarget[] = [
       ...adminIntents('advance-fulfilment'),
       'record-payment': ['number', 'method', 'amount', 'reference'],
       'send-payment-link': ['number', 'amount'],
-      refund: ['number', 'paymentId', 'amount', 'reason'],
+      refund: ['number', 'paymentId', 'basis', 'amount', 'return-0', 'return-1', 'reason'],
       'retry-refund': ['number', 'refundId'],
       'withdraw-payment-link': ['number', 'paymentId'],
       ...bespokeOrderIntents(

@@ -22,6 +22,12 @@ export interface DocumentLine {
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
+  /**
+   * A credit note's line: the position (0-based) of the invoice line it reduces (issue 29
+   * item 3: a credit note of returned lines carries only those lines). Absent on invoices, and
+   * on credit notes issued before it, whose lines follow the invoice's one for one.
+   */
+  invoiceLine?: number;
 }
 
 /** The issued document. */

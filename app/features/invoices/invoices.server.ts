@@ -11,13 +11,17 @@
  *   refund voucher, by the partial unique indexes on `invoices.payment_id`): the part of the
  *   refund that returns money held beyond the invoice gets a refund voucher (Rule 51), the
  *   rest a credit note referring to the order's invoice (issued first when there is none),
- *   spread over what is left of the invoice's lines (`apportionRefund`).
+ *   spread over what is left of the invoice's lines (`apportionRefund`); a refund that names
+ *   the lines it returns (`refund_lines`, issue 29 item 3) gets a credit note of exactly those
+ *   lines, each the returned part of its invoice line (`returnedSplit`).
+ * - `linesToReturn`, `invoiceLinesToReturn`: an order's invoice lines with what refunds
+ *   returned of each, for the refund form and the refund's guard.
  *
  * Both lock the order row first, so an invoice and a credit note of one order are never built
  * at once, and take their number in the same transaction as the insert (`allocateNumber`).
  * Calling either again answers the document already issued.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import {
@@ -28,6 +32,7 @@ import {
   orders,
   payments,
   products,
+  refundLines,
 } from '~/lib/schema.server';
 import { PermanentJobError } from '~/lib/jobs/worker.server';
 import { formatRupeesExact } from '~/lib/money';
@@ -38,6 +43,7 @@ import type { DocumentLine, InvoiceDocument } from './document';
 import type { InvoicingSettings, TaxClass } from './invoicing-settings';
 import { getInvoicingSettings } from './invoicing-settings.server';
 import { allocateNumber } from './numbering.server';
+import { RETURN_RULE, returnedSplit, toCenti } from './refund-lines';
 import {
   APPORTION_RULE,
   apportionRefund,
@@ -96,7 +102,7 @@ function classOf(settings: InvoicingSettings, slug: string | null): TaxClass {
 
 /** The lines to invoice, before tax: description, class, quantity, unit and price. */
 async function sourceLines(
-  tx: Tx,
+  tx: DbOrTx,
   order: typeof orders.$inferSelect,
   settings: InvoicingSettings,
 ): Promise<
@@ -188,7 +194,7 @@ function totalsOf(lines: DocumentLine[]) {
 }
 
 /** Whether the order is paid: a paid shop order, or succeeded payments covering its amount. */
-async function isPaid(tx: Tx, order: typeof orders.$inferSelect): Promise<boolean> {
+async function isPaid(tx: DbOrTx, order: typeof orders.$inferSelect): Promise<boolean> {
   return (await receivedPaise(tx, order)) >= order.amountPaise;
 }
 
@@ -297,7 +303,7 @@ function refundAnswer(documents: IssuedDocument[], created: boolean): RefundOutc
  * What the customer paid for the order, in paise: its succeeded payments, and at least its
  * amount once it is paid (a shop order paid before the ledger has no payment row).
  */
-async function receivedPaise(tx: Tx, order: typeof orders.$inferSelect): Promise<number> {
+async function receivedPaise(tx: DbOrTx, order: typeof orders.$inferSelect): Promise<number> {
   const [row] = await tx
     .select({ paid: sql<string>`coalesce(sum(${payments.amountPaise}), 0)` })
     .from(payments)
@@ -397,6 +403,93 @@ async function creditNote(
       totals,
       amountInWords: amountInWords(totals.totalPaise),
       notes: [roundingRule(source.intraState), APPORTION_RULE],
+    },
+  });
+}
+
+/**
+ * The credit note of a refund that names its lines (issue 29 item 3): exactly the lines in
+ * `named`, each the returned part of its invoice line by `returnedSplit`, counted after what
+ * earlier refunds (not failed) returned of the line, with the value the refund took at the
+ * time (`gross_paise`; the last tax takes any paisa of difference).
+ * @throws PermanentJobError when a named line is not on the invoice or more than was sold.
+ */
+async function returnNote(
+  tx: Tx,
+  input: {
+    invoice: IssuedDocument;
+    named: (typeof refundLines.$inferSelect)[];
+    refund: typeof payments.$inferSelect;
+    settings: InvoicingSettings;
+    now: Date;
+  },
+): Promise<IssuedDocument> {
+  const source = input.invoice.document;
+  const lines: DocumentLine[] = [];
+  for (const row of input.named) {
+    const line = source.lines[row.lineIndex];
+    const [earlier] = await tx
+      .select({ centi: sql<string>`coalesce(sum(${refundLines.quantityCenti}), 0)` })
+      .from(refundLines)
+      .innerJoin(payments, eq(payments.id, refundLines.refundId))
+      .where(
+        and(
+          eq(refundLines.orderId, row.orderId),
+          eq(refundLines.lineIndex, row.lineIndex),
+          lt(refundLines.refundId, row.refundId),
+          ne(payments.status, 'failed'),
+        ),
+      );
+    const sold = line ? toCenti(line.quantity) : 0;
+    const before = Number(earlier?.centi ?? 0);
+    if (!line || before + row.quantityCenti > sold) {
+      throw new PermanentJobError(
+        `Refund ${input.refund.id} returns more of line ${row.lineIndex + 1} (${row.description}) than invoice ${input.invoice.number} has left.`,
+      );
+    }
+    const split = returnedSplit(line, sold, before, row.quantityCenti, source.intraState);
+    const rest = row.grossPaise - split.taxablePaise - split.cgstPaise;
+    lines.push({
+      description: line.description,
+      code: line.code,
+      quantity: row.quantityCenti / 100,
+      unit: line.unit,
+      unitPricePaise: line.unitPricePaise,
+      ratePercent: line.ratePercent,
+      ...split,
+      grossPaise: row.grossPaise,
+      sgstPaise: source.intraState ? rest : 0,
+      igstPaise: source.intraState ? 0 : rest,
+      invoiceLine: row.lineIndex,
+    });
+  }
+  const allocated = await allocateNumber(
+    tx,
+    'credit_note',
+    input.settings.creditNotePrefix,
+    input.now,
+  );
+  const totals = totalsOf(lines);
+  return insertDocument(tx, {
+    kind: 'credit_note',
+    allocated,
+    orderId: input.invoice.orderId,
+    refersToId: input.invoice.id,
+    paymentId: input.refund.id,
+    now: input.now,
+    document: {
+      ...source,
+      kind: 'credit_note',
+      title: 'Credit Note',
+      number: allocated.number,
+      issueDate: shopDateOf(input.now),
+      financialYear: allocated.financialYear,
+      refersTo: { number: input.invoice.number, issueDate: source.issueDate },
+      reason: input.refund.reason || 'Goods returned',
+      lines,
+      totals,
+      amountInWords: amountInWords(totals.totalPaise),
+      notes: [roundingRule(source.intraState), RETURN_RULE],
     },
   });
 }
@@ -542,7 +635,10 @@ export async function issueCreditNote(
     const left = (invoice?.document.lines ?? []).map((line, index) =>
       notes.reduce(
         (rest, note) =>
-          rest - ((note.document as unknown as InvoiceDocument).lines[index]?.grossPaise ?? 0),
+          rest -
+          (note.document as unknown as InvoiceDocument).lines
+            .filter((noted, position) => (noted.invoiceLine ?? position) === index)
+            .reduce((sum, noted) => sum + noted.grossPaise, 0),
         line.grossPaise,
       ),
     );
@@ -555,7 +651,19 @@ export async function issueCreditNote(
         `Refund ${refund.id} of ${formatRupeesExact(refundPaise)} is more than the ${formatRupeesExact(Math.max(0, held))} the customer paid less what was refunded: no credit note or refund voucher can take it. Check the order's payments.`,
       );
     }
-    const voucherPaise = Math.min(refundPaise, Math.max(0, held - invoiceLeft));
+    const named = await tx
+      .select()
+      .from(refundLines)
+      .where(eq(refundLines.refundId, refund.id))
+      .orderBy(asc(refundLines.lineIndex));
+    if (named.length > 0 && !invoice) {
+      throw new PermanentJobError(
+        `Refund ${refund.id} names lines, but order ${order.number} has no tax invoice to return them from.`,
+      );
+    }
+    // Returned lines are goods given back: all of the refund goes on their credit note.
+    const voucherPaise =
+      named.length > 0 ? 0 : Math.min(refundPaise, Math.max(0, held - invoiceLeft));
     const creditPaise = refundPaise - voucherPaise;
     const settings = await getInvoicingSettings(tx);
     const documents: IssuedDocument[] = [];
@@ -565,10 +673,114 @@ export async function issueCreditNote(
       );
     }
     if (creditPaise > 0 && invoice) {
-      documents.push(await creditNote(tx, { invoice, left, creditPaise, refund, settings, now }));
+      documents.push(
+        named.length > 0
+          ? await returnNote(tx, { invoice, named, refund, settings, now })
+          : await creditNote(tx, { invoice, left, creditPaise, refund, settings, now }),
+      );
     }
     return refundAnswer(documents, true);
   });
+}
+
+/** One line of an order's tax invoice as a refund may return it (issue 29 item 3). */
+export interface ReturnableLine {
+  /** Its position on the invoice (0-based), the `line_index` of `refund_lines`. */
+  index: number;
+  description: string;
+  /** Unit quantity code ('NOS', 'PCS', 'MTR'…): 'MTR' lines are returned by length. */
+  unit: string;
+  unitPricePaise: number;
+  /** The line's value, GST included. */
+  grossPaise: number;
+  /** Quantity sold, in hundredths of the unit (100 = one piece, or one metre). */
+  soldCenti: number;
+  /** Quantity returned by refunds not failed (pending or succeeded), in hundredths. */
+  returnedCenti: number;
+}
+
+/** What refunds not failed returned of each line of order `orderId`, hundredths by index. */
+async function returnedByLine(db: DbOrTx, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      lineIndex: refundLines.lineIndex,
+      centi: sql<string>`sum(${refundLines.quantityCenti})`,
+    })
+    .from(refundLines)
+    .innerJoin(payments, eq(payments.id, refundLines.refundId))
+    .where(and(eq(refundLines.orderId, orderId), ne(payments.status, 'failed')))
+    .groupBy(refundLines.lineIndex);
+  return new Map(rows.map((row) => [row.lineIndex, Number(row.centi)]));
+}
+
+function withReturned(
+  lines: Omit<ReturnableLine, 'returnedCenti'>[],
+  returned: Map<number, number>,
+): ReturnableLine[] {
+  return lines.map((line) => ({ ...line, returnedCenti: returned.get(line.index) ?? 0 }));
+}
+
+function fromInvoice(invoice: IssuedDocument): Omit<ReturnableLine, 'returnedCenti'>[] {
+  return invoice.document.lines.map((line, index) => ({
+    index,
+    description: line.description,
+    unit: line.unit,
+    unitPricePaise: line.unitPricePaise,
+    grossPaise: line.grossPaise,
+    soldCenti: toCenti(line.quantity),
+  }));
+}
+
+/**
+ * The lines of order `orderId`'s tax invoice with what was returned of each, for the refund
+ * form: the issued invoice's lines, or for a paid order whose invoice job has not run yet, the
+ * lines it will carry (shop lines or garments, in the invoice's order). An order that is not
+ * paid and has no invoice has no lines to return: [].
+ */
+export async function linesToReturn(db: Db, orderId: number): Promise<ReturnableLine[]> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return [];
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  const returned = await returnedByLine(db, orderId);
+  if (invoice) return withReturned(fromInvoice(toIssued(invoice)), returned);
+  if (!(await isPaid(db, order))) return [];
+  const settings = await getInvoicingSettings(db);
+  const source = await sourceLines(db, order, settings);
+  return withReturned(
+    source.map((line, index) => ({
+      index,
+      description: line.description,
+      unit: line.unit,
+      unitPricePaise: line.unitPricePaise,
+      grossPaise: line.unitPricePaise * line.quantity,
+      soldCenti: toCenti(line.quantity),
+    })),
+    returned,
+  );
+}
+
+/**
+ * The lines of order `orderId`'s tax invoice with what refunds not failed returned of each,
+ * in `tx` with the order locked (the refund's guard): the invoice is issued first, in `tx`,
+ * when the order is paid and has none yet (its job then finds it), so a refund's lines are
+ * always lines of an issued invoice. Null when the order is not paid and has no invoice.
+ */
+export async function invoiceLinesToReturn(
+  tx: Tx,
+  orderId: number,
+  now: Date,
+): Promise<{ invoiceNumber: string; lines: ReturnableLine[] } | null> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) return null;
+  const invoiced = await invoiceInTx(tx, order, now);
+  if (!invoiced.ok) return null;
+  return {
+    invoiceNumber: invoiced.issued.number,
+    lines: withReturned(fromInvoice(invoiced.issued), await returnedByLine(tx, orderId)),
+  };
 }
 
 /** One of an order's documents, for its pages. */

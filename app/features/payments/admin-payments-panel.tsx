@@ -3,8 +3,10 @@
  * from the ledger, every payment and refund row (with the payment link to copy and a retry for
  * a refund the provider did not answer, and 'Withdraw link' for a link not yet paid, so its
  * amount can be taken at the counter), and the forms to record a cash or UPI payment, send a
- * payment link and refund a payment. Every outcome is a toast; a field's refusal is shown
- * beside it.
+ * payment link and refund a payment. A refund names the invoice lines returned and a quantity
+ * (or length) of each, its amount shown as the server computes it (issue 29 item 3), or, when
+ * staff choose it, a goodwill amount spread over the invoice. Every outcome is a toast; a
+ * field's refusal is shown beside it.
  */
 import { CopyIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +18,13 @@ import { Label } from '~/components/ui/label';
 import { toast } from '~/components/ui/toaster';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import { formatRupeesExact, paiseToRupeesText } from '~/lib/money';
+import type { ReturnableLine } from '~/features/invoices/invoices.server';
+import {
+  formatReturnQuantity,
+  isLengthUnit,
+  readReturnQuantity,
+  returnedValue,
+} from '~/features/invoices/refund-lines';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { METHOD_LABELS, STATUS_LABELS, type OrderBalance } from './ledger';
 import type { AdminPaymentView } from './ledger.server';
@@ -30,6 +39,8 @@ export interface AdminPaymentsProps {
   status: string;
   rows: AdminPaymentView[];
   balance: OrderBalance;
+  /** The lines of the order's tax invoice a refund may return (none before it is paid). */
+  lines: ReturnableLine[];
 }
 
 export function AdminPaymentsPanel(props: AdminPaymentsProps) {
@@ -60,7 +71,9 @@ export function AdminPaymentsPanel(props: AdminPaymentsProps) {
             />
           </>
         )}
-        {refundable.length > 0 && <RefundForm number={props.number} payments={refundable} />}
+        {refundable.length > 0 && (
+          <RefundForm number={props.number} payments={refundable} lines={props.lines} />
+        )}
       </div>
     </Section>
   );
@@ -286,13 +299,38 @@ function PaymentLinkForm(props: {
   );
 }
 
-function RefundForm({ number, payments }: { number: string; payments: AdminPaymentView[] }) {
+/** What a refund is for: lines returned, or a goodwill amount spread over the invoice. */
+type RefundBasis = 'lines' | 'goodwill';
+
+function RefundForm(props: {
+  number: string;
+  payments: AdminPaymentView[];
+  lines: ReturnableLine[];
+}) {
+  const { number, payments, lines } = props;
   const [key, setKey] = useState(0);
-  const fetcher = useAdminFetcher({ onSuccess: () => setKey((k) => k + 1) });
+  const fetcher = useAdminFetcher({
+    onSuccess: () => {
+      setKey((k) => k + 1);
+      setTyped({});
+    },
+  });
   const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
   const [chosen, setChosen] = useState(payments[0]!.id);
   const payment = payments.find((row) => row.id === chosen) ?? payments[0]!;
   const counter = payment.method === 'cash' || payment.method === 'upi';
+  const returnable = lines.filter((line) => line.returnedCenti < line.soldCenti);
+  const [basis, setBasis] = useState<RefundBasis | undefined>(
+    returnable.length > 0 ? 'lines' : undefined,
+  );
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  // The same figure the server computes from the quantities (features/invoices/refund-lines).
+  const linesPaise = returnable.reduce((sum, line) => {
+    const reading = readReturnQuantity(typed[line.index] ?? '', line.unit);
+    const left = line.soldCenti - line.returnedCenti;
+    if (!reading.ok || reading.centi === 0 || reading.centi > left) return sum;
+    return sum + returnedValue(line.grossPaise, line.soldCenti, line.returnedCenti, reading.centi);
+  }, 0);
   return (
     <fetcher.Form
       key={key}
@@ -323,22 +361,80 @@ function RefundForm({ number, payments }: { number: string; payments: AdminPayme
         </select>
         <FieldError id="refund-payment-error" message={errors.paymentId} />
       </div>
-      <FormField
-        id="refund-amount"
-        name="amount"
-        label="Refund amount (₹)"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={paiseToRupeesText(payment.refundablePaise)}
-        key={payment.id}
-        hint={
-          counter
-            ? 'A cash or UPI payment is refunded in cash at the counter.'
-            : 'Refunded to the customer through the payment provider.'
-        }
-        error={errors.amount}
-        required
-      />
+      <fieldset className="grid gap-2" aria-describedby="refund-basis-error">
+        <legend className="mb-1 text-sm font-medium">What is refunded</legend>
+        {returnable.length > 0 && (
+          <label className="flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
+            <input
+              type="radio"
+              name="basis"
+              value="lines"
+              checked={basis === 'lines'}
+              onChange={() => setBasis('lines')}
+            />
+            Lines returned
+          </label>
+        )}
+        <label className="flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
+          <input
+            type="radio"
+            name="basis"
+            value="goodwill"
+            checked={basis === 'goodwill'}
+            onChange={() => setBasis('goodwill')}
+          />
+          Goodwill: an amount spread over the invoice
+        </label>
+        <FieldError id="refund-basis-error" message={errors.basis} />
+      </fieldset>
+      {basis === 'lines' && (
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 text-sm font-medium">Lines returned</legend>
+          {returnable.map((line) => {
+            const length = isLengthUnit(line.unit);
+            const left = line.soldCenti - line.returnedCenti;
+            return (
+              <FormField
+                key={line.index}
+                id={`refund-return-${line.index}`}
+                name={`return-${line.index}`}
+                label={`${line.description}: ${length ? 'metres' : 'pieces'} returned`}
+                inputMode={length ? 'decimal' : 'numeric'}
+                autoComplete="off"
+                maxLength={8}
+                value={typed[line.index] ?? ''}
+                onChange={(event) =>
+                  setTyped((before) => ({ ...before, [line.index]: event.target.value }))
+                }
+                hint={`${formatReturnQuantity(left, line.unit)} ${line.unit} of ${formatReturnQuantity(line.soldCenti, line.unit)} left to return · ${formatRupeesExact(line.grossPaise)} on the invoice`}
+                error={errors[`return-${line.index}`]}
+              />
+            );
+          })}
+          <p role="status" className="text-sm font-medium">
+            Refund for these lines: {formatRupeesExact(linesPaise)}
+          </p>
+        </fieldset>
+      )}
+      {basis === 'goodwill' && (
+        <FormField
+          id="refund-amount"
+          name="amount"
+          label="Refund amount (₹)"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={paiseToRupeesText(payment.refundablePaise)}
+          key={payment.id}
+          hint="No line is returned: the credit note spreads the amount over every line of the invoice in proportion."
+          error={errors.amount}
+          required
+        />
+      )}
+      <p className="text-sm text-muted-foreground">
+        {counter
+          ? 'A cash or UPI payment is refunded in cash at the counter.'
+          : 'Refunded to the customer through the payment provider.'}
+      </p>
       <FormField
         id="refund-reason"
         name="reason"

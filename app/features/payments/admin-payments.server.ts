@@ -14,6 +14,11 @@
  *   link, the counter and the online advance cannot all be taken;
  * - a refund is at most what the customer paid less what was refunded or is being refunded
  *   (issue 28 item 3), and at most what is left of the payment it returns;
+ * - a refund names what it returns (issue 29 item 3): the lines of the order's tax invoice and
+ *   a quantity (or length) of each, its amount computed here from them (`returnedValue`) and
+ *   stored line by line (`refund_lines`), a line never returned beyond what was sold less what
+ *   earlier refunds returned; or, only when staff choose 'goodwill', an amount typed, spread
+ *   pro rata over the invoice by its credit note; a refund that chooses neither is refused;
  * - a refund comes from one succeeded payment row, at most what is left of it after the
  *   refunds already requested (pending or succeeded); online and link payments are refunded
  *   through the provider (a pending negative row, settled by `refund.processed`), cash and UPI
@@ -23,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import * as z from 'zod';
-import { payments } from '~/lib/schema.server';
+import { payments, refundLines } from '~/lib/schema.server';
 import { formatRupeesExact, readRupees } from '~/lib/money';
 import { PaymentProviderError } from '~/lib/payments/payments.server';
 import type { Actor } from '~/features/admin/audit/audit.server';
@@ -37,6 +42,12 @@ import { queueCustomerMessage } from '~/features/customers/customer-messages.ser
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { customers } from '~/lib/schema.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import { invoiceLinesToReturn, type ReturnableLine } from '~/features/invoices/invoices.server';
+import {
+  formatReturnQuantity,
+  readReturnQuantity,
+  returnedValue,
+} from '~/features/invoices/refund-lines';
 import { ledgerSite, processWebhook } from '~/features/checkout/payment-flow.server';
 import { heldBalanceMessage, METHOD_LABELS, overBalanceMessage } from './ledger';
 import {
@@ -120,21 +131,125 @@ const withdrawLinkSchema = z.object({
     .max(2_147_483_647, 'This payment link could not be found on the order.'),
 });
 
-/** The 'refund' form: which payment row, how much (rupees) and why. */
-const refundSchema = z.object({
-  number: orderNumberField,
-  paymentId: z.coerce
-    .number({ error: 'Please choose the payment to refund.' })
-    .int('Please choose the payment to refund.')
-    .min(1, 'Please choose the payment to refund.')
-    .max(2_147_483_647, 'Please choose the payment to refund.'),
-  amount: rupeesField,
-  reason: z
-    .string({ error: 'Please give the reason for the refund.' })
-    .trim()
-    .min(3, 'Please give the reason for the refund.')
-    .max(200, 'Please keep the reason under 200 characters.'),
-});
+/** A line's quantity field in the refund form: `return-<index of the invoice line>`. */
+const RETURN_FIELD = /^return-(\d{1,3})$/;
+
+/** The refusal of a refund that names no line and is not a chosen goodwill refund (422). */
+export const REFUND_BASIS_MESSAGE =
+  'Please choose what the refund is for: the lines returned, or a goodwill amount spread over the invoice.';
+
+/** A typed quantity that returns nothing: empty, or zero ('0', '0.00'). */
+const returnsNothing = (typed: string) => /^\s*(0*(\.0*)?)?\s*$/.test(typed);
+
+/**
+ * The 'refund' form: which payment row, why, and what it is for (`basis`): 'lines' with a
+ * quantity typed per invoice line (`return-<index>`: pieces, or metres for a line sold by
+ * length; read against the line's unit once the lines are read), or 'goodwill' with an amount
+ * in rupees. No basis, lines with no quantity, or goodwill with no amount: refused (422).
+ */
+const refundSchema = z.preprocess(
+  (raw) => {
+    if (typeof raw !== 'object' || raw === null) return raw;
+    const returns = Object.entries(raw).flatMap(([name, value]) => {
+      const match = RETURN_FIELD.exec(name);
+      return match && typeof value === 'string'
+        ? [{ index: Number(match[1]), typed: value.slice(0, 20) }]
+        : [];
+    });
+    return { ...raw, returns };
+  },
+  z
+    .object({
+      number: orderNumberField,
+      paymentId: z.coerce
+        .number({ error: 'Please choose the payment to refund.' })
+        .int('Please choose the payment to refund.')
+        .min(1, 'Please choose the payment to refund.')
+        .max(2_147_483_647, 'Please choose the payment to refund.'),
+      basis: z.enum(['lines', 'goodwill'], { error: REFUND_BASIS_MESSAGE }),
+      amount: z.string().optional(),
+      returns: z.array(z.object({ index: z.number().int(), typed: z.string() })),
+      reason: z
+        .string({ error: 'Please give the reason for the refund.' })
+        .trim()
+        .min(3, 'Please give the reason for the refund.')
+        .max(200, 'Please keep the reason under 200 characters.'),
+    })
+    .transform((input, ctx): RefundInput => {
+      const common = { number: input.number, paymentId: input.paymentId, reason: input.reason };
+      if (input.basis === 'goodwill') {
+        const amount = rupeesField.safeParse(input.amount);
+        if (amount.success) return { ...common, basis: 'goodwill', amount: amount.data };
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: amount.error.issues[0]?.message ?? RUPEES_PROBLEMS.missing,
+        });
+        return z.NEVER;
+      }
+      const returns = input.returns.filter((line) => !returnsNothing(line.typed));
+      if (returns.length > 0) return { ...common, basis: 'lines', returns };
+      ctx.addIssue({
+        code: 'custom',
+        path: ['basis'],
+        message: 'Please enter the quantity returned of at least one line.',
+      });
+      return z.NEVER;
+    }),
+);
+
+/** A refund as the form asks for it, parsed. */
+type RefundInput = { number: string; paymentId: number; reason: string } & (
+  | { basis: 'goodwill'; amount: number }
+  | { basis: 'lines'; returns: { index: number; typed: string }[] }
+);
+
+/** A line a refund returns, valued: what `refund_lines` keeps. */
+interface ChosenLine {
+  index: number;
+  description: string;
+  quantityCenti: number;
+  grossPaise: number;
+}
+
+/**
+ * Reads the quantities typed against the invoice's lines (`lines`, with what earlier refunds
+ * returned) and values each by `returnedValue`.
+ * @throws AdminError 422 on a line's field (not a line of the invoice, an unreadable quantity),
+ *   409 on it (beyond what is left of the line), 409 when the lines chosen are worth nothing.
+ */
+function chooseLines(
+  lines: readonly ReturnableLine[],
+  returns: { index: number; typed: string }[],
+): ChosenLine[] {
+  const chosen = returns.map(({ index, typed }): ChosenLine => {
+    const field = `return-${index}`;
+    const line = lines.find((candidate) => candidate.index === index);
+    if (!line) throw new AdminError('This line is not on the order’s tax invoice.', 422, field);
+    const reading = readReturnQuantity(typed, line.unit);
+    if (!reading.ok) throw new AdminError(reading.message, 422, field);
+    const left = line.soldCenti - line.returnedCenti;
+    if (reading.centi > left) {
+      throw new AdminError(
+        left === 0
+          ? `${line.description} is returned in full already.`
+          : `Only ${formatReturnQuantity(left, line.unit)} of ${line.description} can still be returned.`,
+        409,
+        field,
+      );
+    }
+    return {
+      index,
+      description: line.description,
+      quantityCenti: reading.centi,
+      grossPaise: returnedValue(line.grossPaise, line.soldCenti, line.returnedCenti, reading.centi),
+    };
+  });
+  if (chosen.every((line) => line.grossPaise === 0)) {
+    throw new AdminError('The lines chosen are worth nothing: there is nothing to refund.', 409);
+  }
+  return chosen;
+}
 
 /** The 'retry-refund' form: a refund the provider did not answer, sent again with its key. */
 const retryRefundSchema = z.object({
@@ -508,19 +623,25 @@ async function sendRefund(
 }
 
 /**
- * Refunds `amount` of one succeeded payment of the order, with a reason: under the order's
- * lock, refused above what the customer paid less what was refunded or is being refunded
+ * Refunds one succeeded payment of the order, with a reason: for the invoice lines it names
+ * (their value computed here, stored in `refund_lines`; the invoice is issued first in this
+ * transaction when the order is paid and its job has not run yet), or a goodwill amount. Under
+ * the order's lock, so two refunds of the same line at once cannot both return it: a line
+ * beyond what was sold less what earlier refunds returned is refused; the amount is refused
+ * above what the customer paid less what was refunded or is being refunded
  * (issue 28 item 3), and above what is left of that payment after the refunds requested.
  * Online and link payments go back through the provider (a pending negative row with its
  * idempotency key, then the provider's refund); cash and UPI are refunded in cash at the
  * counter (a succeeded row and its credit-note job at once).
  * @throws AdminError 404 (order or payment), 409 (not refundable, above what the order or the
- *   payment has left, another provider's payment), 503 (the provider refused or did not answer).
+ *   payment has left, another provider's payment, a line beyond what is left of it, lines on
+ *   an order with no invoice), 422 (a quantity not readable or not a line of the invoice),
+ *   503 (the provider refused or did not answer).
  */
 export async function refundPayment(
   context: Context,
   actor: Actor,
-  input: z.output<typeof refundSchema>,
+  input: RefundInput,
 ): Promise<{ message: string; id: number }> {
   const stored = await auditedWrite(context.db, actor, {
     read: async (tx) => {
@@ -537,19 +658,36 @@ export async function refundPayment(
           ),
         );
       if (!payment) throw new AdminError('This payment could not be found on the order.', 404);
+      let returned: ChosenLine[] = [];
+      if (input.basis === 'lines' && payment.status === 'succeeded') {
+        const invoiced = await invoiceLinesToReturn(tx, order.id, new Date());
+        if (!invoiced) {
+          throw new AdminError(
+            'This order has no tax invoice yet (it is not paid in full), so no line can be returned: choose a goodwill refund with an amount instead.',
+            409,
+            'basis',
+          );
+        }
+        returned = chooseLines(invoiced.lines, input.returns);
+      }
       return {
         order,
         payment,
+        returned,
+        amount:
+          input.basis === 'goodwill'
+            ? input.amount
+            : returned.reduce((sum, line) => sum + line.grossPaise, 0),
         refundable: await refundableFrom(tx, order.id, payment.id),
         orderRefundable: await refundableOfOrder(tx, order.id),
       };
     },
     missing: ORDER_GONE,
-    check: ({ payment, refundable, orderRefundable }) => {
+    check: ({ payment, amount, refundable, orderRefundable }) => {
       if (payment.status !== 'succeeded') {
         throw new AdminError('Only a payment received can be refunded.', 409, 'paymentId');
       }
-      if (input.amount > refundable) {
+      if (amount > refundable) {
         throw new AdminError(
           refundable === 0
             ? 'This payment is refunded in full already.'
@@ -558,7 +696,7 @@ export async function refundPayment(
           'amount',
         );
       }
-      if (input.amount > orderRefundable) {
+      if (amount > orderRefundable) {
         throw new AdminError(
           `This is more than the ${formatRupeesExact(Math.max(0, orderRefundable))} the customer paid less what was refunded.`,
           409,
@@ -575,7 +713,7 @@ export async function refundPayment(
       }
       return undefined;
     },
-    write: async (tx, { order, payment }) => {
+    write: async (tx, { order, payment, amount, returned }) => {
       const online = payment.method === 'online' || payment.method === 'payment_link';
       const now = new Date();
       const [row] = await tx
@@ -585,7 +723,7 @@ export async function refundPayment(
           kind: 'refund',
           method: online ? payment.method : 'cash',
           status: online ? 'pending' : 'succeeded',
-          amountPaise: -input.amount,
+          amountPaise: -amount,
           provider: online ? payment.provider : null,
           refundOfId: payment.id,
           reason: input.reason,
@@ -595,25 +733,39 @@ export async function refundPayment(
           settledAt: online ? null : now,
         })
         .returning();
+      if (returned.length > 0) {
+        await tx.insert(refundLines).values(
+          returned.map((line) => ({
+            refundId: row!.id,
+            orderId: order.id,
+            lineIndex: line.index,
+            description: line.description,
+            quantityCenti: line.quantityCenti,
+            grossPaise: line.grossPaise,
+          })),
+        );
+      }
       if (!online) await enqueueCreditNote(tx, row!.id);
       return row;
     },
-    audit: ({ order, payment }, row) => ({
+    audit: ({ order, payment, amount, returned }, row) => ({
       action: 'payment.refund',
       entity: 'order',
       entityId: order.number,
-      summary: `Refunded ${formatRupeesExact(input.amount)} of payment ${payment.id} on order ${order.number}: ${input.reason}`,
+      summary: `Refunded ${formatRupeesExact(amount)} of payment ${payment.id} on order ${order.number}${returned.length > 0 ? ` for ${returned.map((line) => line.description).join('; ')}` : ' (goodwill)'}: ${input.reason}`,
       before: { paymentId: payment.id },
       after: {
         refundId: row.id,
         amountPaise: row.amountPaise,
         method: row.method,
         reason: input.reason,
+        basis: input.basis,
+        lines: returned,
       },
     }),
-    answer: ({ order, payment }, row) => ({ order, payment, row }),
+    answer: ({ order, payment, amount }, row) => ({ order, payment, row, amount }),
   });
-  const { order, payment, row } = stored;
+  const { order, payment, row, amount } = stored;
   if (row.status === 'pending' && row.idempotencyKey && payment.providerPaymentId) {
     await sendRefund(
       context,
@@ -627,12 +779,12 @@ export async function refundPayment(
       order.number,
     );
     return {
-      message: `Refund of ${formatRupeesExact(input.amount)} sent on order ${order.number}. The credit note follows once it is processed.`,
+      message: `Refund of ${formatRupeesExact(amount)} sent on order ${order.number}. The credit note follows once it is processed.`,
       id: row.id,
     };
   }
   return {
-    message: `Refund of ${formatRupeesExact(input.amount)} recorded on order ${order.number}: hand it back in cash. The credit note follows.`,
+    message: `Refund of ${formatRupeesExact(amount)} recorded on order ${order.number}: hand it back in cash. The credit note follows.`,
     id: row.id,
   };
 }

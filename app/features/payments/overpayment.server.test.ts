@@ -310,6 +310,7 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
       settledAt: new Date(),
     });
     const refusal = refundPayment(context, admin, {
+      basis: 'goodwill',
       number: order.number,
       paymentId: paid!.id,
       amount: 2_000_01,
@@ -320,6 +321,7 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
     );
     await expect(refusal).rejects.toMatchObject({ status: 409 });
     await refundPayment(context, admin, {
+      basis: 'goodwill',
       number: order.number,
       paymentId: paid!.id,
       amount: 2_000_00,

@@ -403,6 +403,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     // webhook below arrives, as with Razorpay.
     const manual = { ...context, payments: { ...provider, sandbox: undefined } } as AppLoadContext;
     await refundPayment(manual, admin, {
+      basis: 'goodwill',
       number: order!.number,
       paymentId: paymentRow!.id,
       amount: 5_000_00,
@@ -422,6 +423,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     // More than is left after the refund already requested is refused.
     await expect(
       refundPayment(manual, admin, {
+        basis: 'goodwill',
         number: order!.number,
         paymentId: paymentRow!.id,
         amount: 5_000_01,
@@ -477,6 +479,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     const [paid] = await rowsOf(order.id);
     await expect(
       refundPayment(context, admin, {
+        basis: 'goodwill',
         number: order.number,
         paymentId: paid!.id,
         amount: 4_000_01,
@@ -484,6 +487,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
       }),
     ).rejects.toThrow('This is more than the ₹4,000 left to refund from this payment.');
     await refundPayment(context, admin, {
+      basis: 'goodwill',
       number: order.number,
       paymentId: paid!.id,
       amount: 4_000_00,
@@ -503,6 +507,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     ).toHaveLength(1);
     await expect(
       refundPayment(context, admin, {
+        basis: 'goodwill',
         number: order.number,
         paymentId: paid!.id,
         amount: 1_00,
@@ -517,6 +522,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     await payOnline(shopper.id, order.number, 'advance');
     const [paid] = await rowsOf(order.id);
     await refundPayment(context, admin, {
+      basis: 'goodwill',
       number: order.number,
       paymentId: paid!.id,
       amount: 1_000_00,

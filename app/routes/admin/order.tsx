@@ -4,6 +4,7 @@ import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { OrderScreen } from '~/features/admin/orders/order-screen';
 import { getAdminOrder, orderHandlers } from '~/features/admin/orders/orders.server';
 import { documentsOfOrder } from '~/features/invoices/downloads.server';
+import { linesToReturn } from '~/features/invoices/invoices.server';
 import {
   bespokeOrderHandlers,
   bespokeOrderPanel,
@@ -22,7 +23,8 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
 
 /**
- * /admin/orders/:number: one order with its lines, customer, payment, tax documents, jobs that
+ * /admin/orders/:number: one order with its lines, customer, payment (with the invoice lines a
+ * refund may return, issue 29 item 3), tax documents, jobs that
  * failed for good (issue 28 item 3) and timeline, and its fulfilment control; a bespoke order with its garments, dates and trials
  * instead of lines (`?garment=` and `?fabric=` for the add-garment form, `?trialDate=` for the
  * trial times). Administrators only; an unknown number answers 404.
@@ -31,13 +33,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, failedJobs] = await Promise.all([
+  const [documents, bespoke, money, failedJobs, returnable] = await Promise.all([
     documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
     bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
     adminOrderPayments(context.db, order),
     failedJobsOfOrder(context.db, order.id),
+    linesToReturn(context.db, order.id),
   ]);
-  return { order, documents, bespoke, money, failedJobs };
+  return { order, documents, bespoke, money, failedJobs, returnable };
 }
 
 /**
@@ -61,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, documents, bespoke, money, failedJobs } = useLoaderData<typeof loader>();
+  const { order, documents, bespoke, money, failedJobs, returnable } =
+    useLoaderData<typeof loader>();
   return (
     <OrderScreen
       order={order}
@@ -76,6 +80,7 @@ export default function AdminOrder() {
             status={order.status}
             rows={money.rows}
             balance={money.balance}
+            lines={returnable}
           />
         </>
       }

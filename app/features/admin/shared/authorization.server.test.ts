@@ -736,6 +736,7 @@ const ACTIONS: {
     form: (f: Fixture) => ({
       number: f.orderNumber,
       paymentId: String(f.cashPaymentId),
+      basis: 'goodwill',
       amount: '100',
       reason: 'Alteration not needed',
     }),
