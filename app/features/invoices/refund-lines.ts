@@ -18,7 +18,7 @@
  * supplier issue a credit note when goods supplied are returned, and Rule 53 of the CGST Rules
  * asks it for the taxable value, rate and tax credited (text checked at
  * https://www.taxtmi.com/forum/issue?id=113493); here they are those of the returned part of
- * the invoice line. Decision record: docs/decisions/0XX-refunds-naming-lines.md.
+ * the invoice line. Decision record: docs/decisions/018-refunds-naming-lines.md.
  */
 import type { TaxSplit } from './tax';
 
