@@ -4,6 +4,7 @@
  * record the counted cash and the day's counts with their difference (over or short). All
  * amounts come as integer paise and are shown to the paisa.
  */
+import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
@@ -132,11 +133,13 @@ function CashDrawerSection({ view }: { view: DayBookView }) {
 
 /** The form that records the counted cash of the day. */
 function CashCountForm({ date }: { date: string }) {
-  const fetcher = useAdminFetcher();
+  const form = useRef<HTMLFormElement>(null);
+  // A recorded count empties the form, so the same count is not sent twice by mistake.
+  const fetcher = useAdminFetcher({ onSuccess: () => form.current?.reset() });
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   return (
     <Section heading="Count the cash" padding="md">
-      <fetcher.Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2" noValidate>
+      <fetcher.Form ref={form} method="post" className="mt-3 grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="record-cash-count" />
         <input type="hidden" name="day" value={date} />
         <FormField
@@ -187,7 +190,7 @@ function MethodSection({ group }: { group: DayBookGroup }) {
         <p className="mt-3 text-sm text-muted-foreground">Nothing received or refunded.</p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="w-full text-left text-sm">
             <TableHead
               columns={[
                 'Recorded by',
@@ -233,7 +236,7 @@ function EntriesSection({ view }: { view: DayBookView }) {
         <p className="mt-3 text-sm text-muted-foreground">No money moved on this day.</p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="w-full text-left text-sm">
             <TableHead
               columns={[
                 'Time',
@@ -279,7 +282,7 @@ function CountsSection({ counts }: { counts: CashCountRow[] }) {
   return (
     <Section heading="Counts of the day" padding="md" className="lg:col-span-2">
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-sm">
+        <table className="w-full text-left text-sm">
           <TableHead
             columns={[
               'Time',
