@@ -39,6 +39,7 @@ export default [
       route('orders/:number', 'routes/admin/order.tsx'),
       route('invoices', 'routes/admin/invoices.tsx'),
       route('invoices/settings', 'routes/admin/invoicing-settings.tsx'),
+      route('day-book', 'routes/admin/day-book.tsx'),
       route('appointments', 'routes/admin/appointments.tsx'),
       route('appointments/new', 'routes/admin/appointment-new.tsx'),
       route('customers', 'routes/admin/customers.tsx'),

@@ -1003,6 +1003,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_order_idx').on(t.orderId, t.createdAt),
+    // The day book reads a shop day's settled rows (issue 29 item 4).
+    index('payments_settled_idx').on(t.settledAt),
     uniqueIndex('payments_provider_order_key').on(t.providerOrderId),
     uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
     uniqueIndex('payments_provider_refund_key').on(t.providerRefundId),
@@ -1014,6 +1016,36 @@ export const payments = pgTable(
     check(
       'payments_amount_check',
       sql`(${t.kind} = 'payment' and ${t.amountPaise} > 0) or (${t.kind} = 'refund' and ${t.amountPaise} < 0)`,
+    ),
+  ],
+);
+
+/**
+ * The counted cash of the drawer (issue 29 item 4, the day book; decision XX): one row per
+ * count of a shop day (Asia/Kolkata), never updated: a recount adds a row and the latest is
+ * the day's count. `expected_paise` is what the day book expected when it was counted;
+ * `kept_paise` what stayed in the drawer for the next day (null: all of it). Owned by the
+ * payments domain (`features/payments/day-book.server.ts`).
+ */
+export const cashCounts = pgTable(
+  'cash_counts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day', { mode: 'string' }).notNull(),
+    countedPaise: integer('counted_paise').notNull(),
+    expectedPaise: integer('expected_paise').notNull(),
+    keptPaise: integer('kept_paise'),
+    note: text('note').notNull().default(''),
+    recordedById: text('recorded_by_id').references(() => user.id, { onDelete: 'set null' }),
+    recordedByEmail: text('recorded_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cash_counts_day_idx').on(t.day, t.id),
+    check('cash_counts_counted_check', sql`${t.countedPaise} >= 0`),
+    check(
+      'cash_counts_kept_check',
+      sql`${t.keptPaise} is null or ${t.keptPaise} between 0 and ${t.countedPaise}`,
     ),
   ],
 );

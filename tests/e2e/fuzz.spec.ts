@@ -388,6 +388,13 @@ const FORMS: FormTarget[] = [
   },
   {
     kind: 'form',
+    route: '/admin/day-book',
+    url: '/admin/day-book',
+    fields: [],
+    intents: { 'record-cash-count': ['day', 'counted', 'kept', 'note'] },
+  },
+  {
+    kind: 'form',
     route: '/admin/media',
     url: '/admin/media',
     fields: [],
@@ -1122,6 +1129,12 @@ test('no date, time or month at the edges answers 5xx, logs an error, or changes
     },
     {
       role: 'admin',
+      url: '/admin/day-book',
+      dates: ['day'],
+      fixed: { intent: 'record-cash-count', counted: '100' },
+    },
+    {
+      role: 'admin',
       url: '/admin/appointments/setup',
       dates: ['fromDate', 'toDate'],
       fixed: { intent: 'add-closure', reason: 'Fuzz' },
@@ -1170,6 +1183,7 @@ test('no date, time or month at the edges answers 5xx, logs an error, or changes
     { role: 'admin', url: `/admin/orders/${number}` },
     { role: 'admin', url: '/admin/invoices' },
     { role: 'admin', url: '/admin/invoices/export.csv' },
+    { role: 'admin', url: '/admin/day-book' },
   ];
   const DATE_PARAMETERS = ['date', 'month', 'time', 'moveDate', 'trialDate', 'year'];
   const withQuery = (url: string, query: URLSearchParams) =>

@@ -1,4 +1,5 @@
 import {
+  BookOpenIcon,
   CalendarDaysIcon,
   ContactIcon,
   FileTextIcon,
@@ -44,6 +45,7 @@ const SCREENS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] 
   { to: '/admin/media', label: 'Media', icon: ImagesIcon },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon },
   { to: '/admin/invoices', label: 'Invoices', icon: FileTextIcon },
+  { to: '/admin/day-book', label: 'Day book', icon: BookOpenIcon },
   { to: '/admin/appointments', label: 'Appointments', icon: CalendarDaysIcon },
   { to: '/admin/clients', label: 'Bespoke clients', icon: ContactIcon },
   { to: '/admin/style-options', label: 'Style options', icon: ScissorsIcon },

@@ -14,6 +14,7 @@ import {
   appointmentSlots,
   auditLog,
   bespokeGarments,
+  cashCounts,
   categories,
   contactMessages,
   customers,
@@ -74,6 +75,7 @@ import * as measurementHistoryRoute from '~/routes/admin/measurement-history';
 import * as measurementCardRoute from '~/routes/admin/measurement-card';
 import * as measurementPhotoRoute from '~/routes/admin/measurement-photo';
 import * as invoicesRoute from '~/routes/admin/invoices';
+import * as dayBookRoute from '~/routes/admin/day-book';
 import * as invoicingSettingsRoute from '~/routes/admin/invoicing-settings';
 import * as invoicesExportRoute from '~/routes/admin/invoices-export';
 import * as orderInvoiceRoute from '~/routes/admin/order-invoice';
@@ -638,6 +640,12 @@ const ACTIONS: {
     }),
   },
   {
+    path: '/admin/day-book',
+    action: dayBookRoute.action as never,
+    intent: 'record-cash-count',
+    form: () => ({ day: shopDateOf(new Date()), counted: '1,250.50', note: 'Evening count' }),
+  },
+  {
     path: '/admin/orders/:number',
     action: orderRoute.action as never,
     intent: 'advance-fulfilment',
@@ -1075,6 +1083,8 @@ const LOADERS: {
   { path: () => '/admin/invoices', loader: invoicesRoute.loader as never },
   { path: () => '/admin/invoices?year=2026-27&page=2', loader: invoicesRoute.loader as never },
   { path: () => '/admin/invoices/settings', loader: invoicingSettingsRoute.loader as never },
+  { path: () => '/admin/day-book', loader: dayBookRoute.loader as never },
+  { path: () => '/admin/day-book?date=2026-11-26', loader: dayBookRoute.loader as never },
   { path: () => '/admin/invoices/export.csv', loader: invoicesExportRoute.loader as never },
   {
     path: (f) => `/admin/orders/${f.orderNumber}/invoice.pdf`,
@@ -1111,6 +1121,7 @@ async function state(): Promise<string> {
       db.select().from(media).orderBy(media.id),
       db.select().from(orders).orderBy(orders.id),
       db.select().from(bespokeGarments).orderBy(bespokeGarments.id),
+      db.select().from(cashCounts).orderBy(cashCounts.id),
       db.select().from(user).orderBy(user.id),
       db.select().from(customers).orderBy(customers.id),
       db.select().from(appointmentTypes).orderBy(appointmentTypes.id),
