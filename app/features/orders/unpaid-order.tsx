@@ -34,10 +34,10 @@ export function UnpaidOrder(props: {
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
 
   useEffect(() => {
+    // A cancelled order's page reloads without this panel: its badge and history say so.
     if (!answer) return;
     if (!answer.ok) toast.error('This order cannot be changed', { description: answer.error });
     else if ('payment' in answer) void payment.start(answer.payment);
-    else toast('Order cancelled', { description: `Order ${props.number} was cancelled.` });
     // `payment` changes identity every render; the answer is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
