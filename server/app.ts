@@ -57,6 +57,7 @@ import { accountAuthRules } from '~/features/account/auth-rules';
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
 import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
 import { paymentLinkJobHandlers } from '~/features/payments/link-jobs.server';
+import { orderExpiryJobHandlers } from '~/features/orders/order-expiry.server';
 
 export interface StartOptions {
   /** Vite's dev server in `npm run dev`; absent in production. */
@@ -268,6 +269,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       ...appointmentMessageHandlers({ publicUrl: env.PUBLIC_URL, linkSecret }),
       ...invoiceJobHandlers({ publicUrl: env.PUBLIC_URL }),
       ...paymentLinkJobHandlers({ payments }),
+      ...orderExpiryJobHandlers(),
     },
     pollMs: env.JOBS_POLL_MS,
     log,

@@ -6,7 +6,21 @@ import { OrderDocuments } from '~/features/invoices/order-documents';
 import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
-import { getOrder } from '~/features/orders/orders.server';
+import {
+  cancelOrder,
+  getOrder,
+  OrderError,
+  unpaidOrderExpiry,
+} from '~/features/orders/orders.server';
+import {
+  OrderConfirmed,
+  UnpaidOrder,
+  type UnpaidOrderAnswer,
+} from '~/features/orders/unpaid-order';
+import { payOrderAgain, placeOrderFailure } from '~/features/checkout/payment-flow.server';
+import { readFormData } from '~/lib/request-body.server';
+import { clientAddress } from '~/lib/rate-limit.server';
+import { z } from 'zod';
 import { BespokeOrderView } from '~/features/bespoke/bespoke-order-view';
 import { ownBespokeDetail } from '~/features/bespoke/bespoke-orders.server';
 import { OrderPayments } from '~/features/payments/order-payments';
@@ -22,24 +36,69 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 /**
  * /account/orders/:number: one of the shopper's orders with its tailoring progress, history
  * and tax invoice (a bespoke order: its garments, options, fabric and dates); anyone else's
- * answers 404.
+ * answers 404. A shop order awaiting payment offers "Pay now" and "Cancel" with the time it
+ * expires (`unpaid`); a paid one says it is confirmed and what happens next (issue 29 item 6).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const number = params.number.slice(0, 40);
   const order = await getOrder(context.db, user.id, number);
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, settings] = await Promise.all([
+  const [documents, bespoke, money, settings, expiresAt] = await Promise.all([
     documentsOfOrder(context.db, { userId: user.id }, order.number).then((found) => found ?? []),
     order.kind === 'bespoke' ? ownBespokeDetail(context.db, user.id, number) : null,
     ownerOrderMoney(context.db, order),
     context.catalogue.settings(),
+    order.kind === 'shop' ? unpaidOrderExpiry(context.db, user.id, number) : null,
   ]);
-  return { order, documents, bespoke, money, shopName: settings.shopName };
+  const unpaid = expiresAt ? { canPay: true, expiresAt } : null;
+  return { order, documents, bespoke, money, unpaid, shopName: settings.shopName };
+}
+
+const intentSchema = z.object({
+  intent: z.enum(['pay-order', 'cancel-order'], 'Unknown action'),
+});
+
+/**
+ * The owner's "Pay now" (`intent` pay-order: answers `{ ok, payment }` for the widget, the
+ * amount the server's) and "Cancel" (cancel-order) on a shop order awaiting payment (issue 29
+ * item 6). Not theirs: 404; paid or cancelled: 409 with the reason; an unknown intent: 400.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const number = params.number.slice(0, 40);
+  const parsed = intentSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const answer = (body: UnpaidOrderAnswer, status = 200) => Response.json(body, { status });
+  if (!parsed.success) {
+    return answer({ ok: false, error: parsed.error.issues[0]?.message ?? 'Unknown action' }, 400);
+  }
+  const order = await getOrder(context.db, user.id, number);
+  if (!order || order.kind !== 'shop') return answer({ ok: false, error: 'Order not found' }, 404);
+  if (parsed.data.intent === 'cancel-order') {
+    if (!(await cancelOrder(context.db, user.id, number))) {
+      return answer({ ok: false, error: 'This order can no longer be cancelled.' }, 409);
+    }
+    return answer({ ok: true, cancelled: true });
+  }
+  try {
+    const payment = await payOrderAgain(context, user, number, clientAddress(request));
+    return answer({ ok: true, payment });
+  } catch (error) {
+    if (error instanceof OrderError)
+      return answer({ ok: false, error: error.message }, error.status);
+    const failure = placeOrderFailure(error);
+    return Response.json(
+      { ok: false, error: failure.notice.description } satisfies UnpaidOrderAnswer,
+      {
+        status: failure.status,
+        headers: failure.retryAfterS ? { 'Retry-After': String(failure.retryAfterS) } : undefined,
+      },
+    );
+  }
 }
 
 export default function OrderPage() {
-  const { order, documents, bespoke, money, shopName } = useLoaderData<typeof loader>();
+  const { order, documents, bespoke, money, unpaid, shopName } = useLoaderData<typeof loader>();
   const placed = formatShopDateTime(new Date(order.createdAt).toISOString());
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -54,6 +113,17 @@ export default function OrderPage() {
         {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
       </div>
       <p className="mt-1 text-muted-foreground">Placed {placed}</p>
+      {unpaid && (
+        <UnpaidOrder
+          number={order.number}
+          amountPaise={order.amountPaise}
+          expiresAt={unpaid.expiresAt}
+          shopName={shopName}
+        />
+      )}
+      {order.kind === 'shop' && order.status === 'paid' && !order.fulfilmentStatus && (
+        <OrderConfirmed email={order.email} />
+      )}
       {order.fulfilmentStatus && (
         <Section heading="Progress" className="mt-8">
           <div className="mt-3">

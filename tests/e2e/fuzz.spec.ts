@@ -69,6 +69,7 @@ interface PageTarget {
 const ADMIN_FIELDS = [
   'id',
   'version',
+  'unpaidExpiryHours',
   'name',
   'slug',
   'description',
@@ -127,6 +128,7 @@ const STYLE_FORM_FIELDS = [
 const STYLE_ADMIN_FIELDS = [
   'id',
   'version',
+  'unpaidExpiryHours',
   'group',
   'code',
   'name',
@@ -151,6 +153,7 @@ const adminIntents = (...intents: string[]) =>
 const BESPOKE_FIELDS = [
   'id',
   'version',
+  'unpaidExpiryHours',
   'typeId',
   'startsAt',
   'notes',
@@ -362,7 +365,7 @@ const FORMS: FormTarget[] = [
     route: '/admin/settings',
     url: '/admin/settings',
     fields: [],
-    intents: adminIntents('save-settings', 'save-message-settings'),
+    intents: adminIntents('save-settings', 'save-message-settings', 'save-order-settings'),
   },
   {
     kind: 'form',
@@ -421,6 +424,13 @@ const FORMS: FormTarget[] = [
     url: '/pay/plink_SBX0000000000000000000000',
     fields: [],
     intents: { pay: [] },
+  },
+  {
+    kind: 'form',
+    route: '/account/orders/:number',
+    url: '/account/orders/RT-FUZZ',
+    fields: [],
+    intents: { 'pay-order': [], 'cancel-order': [] },
   },
   {
     kind: 'form',
@@ -741,6 +751,7 @@ const QUERY_PARAMETERS = [
   'garment',
   'appointment',
   'version',
+  'unpaidExpiryHours',
   'unit',
   'booked',
   'fabric',

@@ -1,6 +1,6 @@
 /**
  * The job queue for integration tests: a worker with the server's handlers (notifications,
- * appointment messages and invoices), channels that record what they are asked to send instead of sending,
+ * appointment messages, invoices and unpaid orders' expiry), channels that record what they are asked to send instead of sending,
  * and an injectable clock. Call `runDue()` where the server's worker would have polled.
  */
 import type { Db } from '~/lib/db.server';
@@ -10,6 +10,7 @@ import type { NotificationChannel, OutgoingMessage } from '~/lib/notifications/t
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
 import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
 import { paymentLinkJobHandlers } from '~/features/payments/link-jobs.server';
+import { orderExpiryJobHandlers } from '~/features/orders/order-expiry.server';
 import type { PaymentProvider } from '~/lib/payments/payments.server';
 
 /** One message a recording channel was asked to send. */
@@ -65,6 +66,7 @@ export function createTestJobs(
       }),
       ...invoiceJobHandlers({ publicUrl: options.publicUrl ?? 'http://shop.test' }),
       ...(options.payments ? paymentLinkJobHandlers({ payments: options.payments }) : {}),
+      ...orderExpiryJobHandlers(),
     },
     log: silent,
     now: options.now ?? (() => new Date(Date.now() + 1)),

@@ -36,6 +36,7 @@ import {
   getOrder,
   OrderError,
   orderNumberOf,
+  reopenOrderForPayment,
   type PaymentOutcome,
 } from '~/features/orders/orders.server';
 import {
@@ -78,7 +79,9 @@ export const CHECKOUT_LIMITS = {
 } as const satisfies Record<string, RequestLimit>;
 
 /**
- * Creates the order from the stored cart and its provider order.
+ * Opens the shopper's order from the stored cart (a new one, or their open one updated to the
+ * cart: issue 29 item 6) and its provider order, made only when the order has none for this
+ * amount.
  * @param clientAddress from `clientAddress(request)`, for `CHECKOUT_LIMITS`.
  * @throws RateLimitedError over `CHECKOUT_LIMITS` (nothing created); OrderError (empty cart,
  *   product no longer for sale); PaymentProviderError when the provider refuses (the order
@@ -90,19 +93,55 @@ export async function placeOrder(
   details: CheckoutDetails,
   clientAddress: string,
 ): Promise<PaymentStart> {
-  await enforceLimits(
-    context.db,
-    [
-      { key: `checkout:user:${user.id}`, limit: CHECKOUT_LIMITS.perAccount },
-      { key: `checkout:ip:${clientAddress}`, limit: CHECKOUT_LIMITS.perAddress },
-    ],
-    'Too many checkouts',
-  );
+  await enforceCheckoutLimits(context, user, clientAddress);
   const order = await createOrderFromCart(context.db, {
     userId: user.id,
     details,
     provider: context.payments.name,
   });
+  return paymentStart(context, order, details);
+}
+
+/**
+ * "Pay now" on the shopper's order page (issue 29 item 6): opens the payment again for their
+ * shop order awaiting payment, at the order's amount (the server's, never the browser's), with
+ * its provider order when it has one. Rate-limited like checkout.
+ * @throws RateLimitedError; OrderError 404 (not theirs) or 409 (paid, cancelled);
+ *   PaymentProviderError when the provider refuses.
+ */
+export async function payOrderAgain(
+  context: AppLoadContext,
+  user: SessionUser,
+  orderNumber: string,
+  clientAddress: string,
+): Promise<PaymentStart> {
+  await enforceCheckoutLimits(context, user, clientAddress);
+  const order = await reopenOrderForPayment(
+    context.db,
+    user.id,
+    orderNumber,
+    context.payments.name,
+  );
+  return paymentStart(context, order, order.details);
+}
+
+function enforceCheckoutLimits(context: AppLoadContext, user: SessionUser, address: string) {
+  return enforceLimits(
+    context.db,
+    [
+      { key: `checkout:user:${user.id}`, limit: CHECKOUT_LIMITS.perAccount },
+      { key: `checkout:ip:${address}`, limit: CHECKOUT_LIMITS.perAddress },
+    ],
+    'Too many checkouts',
+  );
+}
+
+/** What the widget needs for `order`, making and storing its provider order when it has none. */
+async function paymentStart(
+  context: AppLoadContext,
+  order: { id: number; number: string; amountPaise: number; providerOrderId: string | null },
+  details: CheckoutDetails,
+): Promise<PaymentStart> {
   const notes = {
     order_number: order.number,
     address: `${details.address}, ${details.city}, ${details.state} ${details.pincode}`.slice(
@@ -110,18 +149,25 @@ export async function placeOrder(
       256,
     ),
   };
-  const providerOrder = await context.payments.createOrder({
-    amountPaise: order.amountPaise,
-    receipt: order.number,
-    notes,
-  });
-  await attachProviderOrder(context.db, order.id, providerOrder.providerOrderId);
+  let providerOrderId = order.providerOrderId;
+  if (!providerOrderId) {
+    const providerOrder = await context.payments.createOrder({
+      amountPaise: order.amountPaise,
+      receipt: order.number,
+      notes,
+    });
+    providerOrderId = await attachProviderOrder(
+      context.db,
+      order.id,
+      providerOrder.providerOrderId,
+    );
+  }
   return {
     orderNumber: order.number,
     amountPaise: order.amountPaise,
     currency: 'INR',
     provider: context.payments.name,
-    providerOrderId: providerOrder.providerOrderId,
+    providerOrderId,
     keyId: context.payments.publicKey,
     prefill: { name: details.name, email: details.email, contact: details.phone },
     notes,
@@ -271,7 +317,11 @@ export async function processWebhook(
 
 const orderNumberSchema = z.object({ orderNumber: z.string().min(1).max(40) });
 
-/** POST /api/payments/cancel: the shopper closed the widget; a created order is cancelled. */
+/**
+ * POST /api/payments/cancel: the shopper cancels their shop order awaiting payment (the JSON
+ * twin of "Cancel" on the order page; closing the widget no longer calls it: the order stays
+ * awaiting payment, issue 29 item 6). Answers `{ ok }`: false when there was nothing to cancel.
+ */
 export async function handleCancel(request: Request, context: AppLoadContext, user: SessionUser) {
   const parsed = await parseJsonRequest(request, orderNumberSchema);
   if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
@@ -288,7 +338,7 @@ const sandboxSchema = z.object({
  * POST /api/payments/sandbox: the sandbox dialog's 'Pay' answers what Razorpay's widget would
  * hand the browser (payment id and signature, to be confirmed like Razorpay's); 'Fail payment'
  * sends a signed payment.failed event through the webhook path. Refused (404) unless the
- * sandbox takes payments; only for the shopper's own created or failed order.
+ * sandbox takes payments; only for the shopper's own order awaiting payment.
  */
 export async function handleSandbox(request: Request, context: AppLoadContext, user: SessionUser) {
   const sandbox = context.payments.sandbox;

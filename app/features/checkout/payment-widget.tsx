@@ -2,7 +2,8 @@
  * Opening the payment for a placed order (SPEC.md section 7 "Payment"; DESIGN.md "Runtime
  * contract" 7): Razorpay's checkout.js, loaded on demand, or the in-page 'Sandbox payment'
  * dialog with 'Pay', 'Fail payment' and 'Cancel'. Both end in the same server paths:
- * /api/payments/confirm with the signed payment, the webhook for failures, /cancel.
+ * /api/payments/confirm with the signed payment, the webhook for failures. Closing the widget
+ * leaves the order awaiting payment (issue 29 item 6: paid again or cancelled from its page).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -52,8 +53,8 @@ function loadCheckoutScript(): Promise<boolean> {
 
 /**
  * Where a payment's steps post: the checkout's order (the defaults) or a bespoke order's
- * advance or balance (`/api/payments/order-*`, issue 21 item 4; `cancel` null: closing the
- * widget changes nothing there).
+ * advance or balance (`/api/payments/order-*`, issue 21 item 4). `cancel`, when set, is told
+ * that the widget was closed; null for both: closing it changes nothing on the order.
  */
 export interface PaymentPaths {
   confirm: string;
@@ -64,13 +65,14 @@ export interface PaymentPaths {
 const CHECKOUT_PATHS: PaymentPaths = {
   confirm: '/api/payments/confirm',
   sandbox: '/api/payments/sandbox',
-  cancel: '/api/payments/cancel',
+  cancel: null,
 };
 
 /**
  * The hook behind a page's payment: `start(payment)` opens the right widget. Checkout's by
- * default (on success the cart is refreshed and the shopper goes home); with `onPaid`, the
- * order page's (on success `onPaid` runs instead).
+ * default (on success the cart is refreshed and the shopper goes to the order's page, which
+ * says it is confirmed: issue 29 item 6); with `onPaid`, the order page's (on success
+ * `onPaid` runs instead).
  */
 export function usePayment(
   shopName: string,
@@ -108,7 +110,7 @@ export function usePayment(
       toast.success('Payment successful', {
         description: `Thank you! Your order ${payment.orderNumber} is confirmed.`,
       });
-      void navigate('/');
+      void navigate(`/account/orders/${encodeURIComponent(payment.orderNumber)}`);
     } catch {
       toast.error('Error updating order', {
         description: 'Your payment was received; we will confirm your order shortly.',
@@ -120,7 +122,9 @@ export function usePayment(
     if (paths.cancel) {
       await post(paths.cancel, { orderNumber: payment.orderNumber }).catch(() => null);
     }
-    toast('Payment cancelled', { description: `Order ${payment.orderNumber} was not paid.` });
+    toast('Payment cancelled', {
+      description: `Order ${payment.orderNumber} is waiting for payment: pay it or cancel it from Your Orders.`,
+    });
   };
 
   const start = async (payment: PaymentStart) => {

@@ -430,7 +430,12 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
       orderId: order.id,
     });
     expect(await applyPaymentEvent(database.db, 'sandbox', failed)).toEqual({ kind: 'duplicate' });
-    expect(await cancelOrder(database.db, shopper, order.number)).toBe(false);
+    // Issue 29 item 6: a failed attempt leaves the order awaiting payment.
+    const [afterFailure] = await database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(afterFailure?.status).toBe('created');
 
     await expect(
       confirmPayment(database.db, {
@@ -441,7 +446,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
       }),
     ).rejects.toSatisfy((error: OrderError) => error.status === 404);
 
-    // A later successful attempt still pays the failed order; afterwards nothing moves it back.
+    // A later successful attempt pays the order; afterwards nothing moves it back.
     const wrongAmount = {
       eventId: 'evt_amount',
       type: 'order.paid' as const,

@@ -1,12 +1,17 @@
 /**
  * Orders (issue "Cart, wishlist, checkout" 4, 7, 8): created from the shopper's stored cart
- * at the server's prices (integer paise), then paid, failed or cancelled through the payment
+ * at the server's prices (integer paise), then paid or cancelled through the payment
  * provider. Statuses only move forward:
  *
- *   created → paid | failed | cancelled;  failed → paid;  cancelled → paid;  paid: final.
+ *   created → paid | cancelled;  cancelled → paid;  paid: final.
  *
- * (A failed attempt or a closed widget does not stop Razorpay from taking a later payment for
- * the same provider order; money received always makes the order paid, exactly once.)
+ * One purchase, one order (issue 29 item 6): a shopper has at most one open shop order (created,
+ * not paid); checking out again reuses it, updated to the cart. A failed payment is an entry
+ * on the timeline and leaves the order awaiting payment ('failed' is kept only for orders
+ * stored before, and is treated as 'created'); the owner pays it again or cancels it, and the
+ * `order.expire` job (order-expiry.server.ts) cancels it when unpaid for the hours the settings
+ * set. (A failed attempt or a closed widget does not stop Razorpay from taking a later payment
+ * for the same provider order; money received always makes the order paid, exactly once.)
  * Every provider event is recorded in `payment_events` in the same transaction as the change
  * it makes, so a repeated webhook or a confirmation racing its webhook changes nothing twice.
  *
@@ -34,6 +39,7 @@ import type { OrderPaymentEvent, PaymentProviderName } from '~/lib/payments/paym
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
 import { cancelPendingLinks } from '~/features/payments/link-cancel.server';
+import { getOrderSettings } from './order-settings.server';
 
 /** Thrown for an order the shopper cannot place or change; the message is for them. */
 export class OrderError extends Error {
@@ -120,15 +126,40 @@ export function newOrderNumber(now = new Date()): string {
   return `RT-${date}-${suffix}`;
 }
 
+/** Statuses of a shop order not paid and not cancelled: it may still be paid (issue 29 item 6). */
+export const AWAITING_PAYMENT: OrderStatus[] = ['created', 'failed'];
+
 /**
- * Creates an order from the shopper's stored cart at the catalogue's current prices.
+ * A shop order still awaiting payment, as a condition on `orders`: not paid, not cancelled,
+ * nothing received on its ledger.
+ */
+const awaitingPayment = and(
+  eq(orders.kind, 'shop'),
+  inArray(orders.status, AWAITING_PAYMENT),
+  sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}
+    and ${payments.kind} = 'payment' and ${payments.status} = 'succeeded')`,
+);
+
+/** The job that cancels an unpaid shop order once its time is up (order-expiry.server.ts). */
+export const EXPIRE_ORDER_JOB = 'order.expire';
+
+/**
+ * Creates an order from the shopper's stored cart at the catalogue's current prices, or
+ * reuses the shopper's open one (issue 29 item 6: "a second attempt at paying the same cart
+ * reuses the open order"): its lines, amount and delivery details become the cart's and the
+ * form's, and its provider order is kept only while the amount and provider are the same (a
+ * provider order is made for one amount). One shopper's checkouts run one at a time (a
+ * transaction-scoped advisory lock on the account), so two submissions at once leave one
+ * order. A new order gets its `order.expire` job, due when the settings' hours are up.
+ * @returns the order, with its stored provider order id (null when one must be made).
  * @throws OrderError 'Cart is empty' (409) or when a product is no longer for sale (422).
  */
 export async function createOrderFromCart(
   db: Db,
   input: { userId: string; details: CheckoutDetails; provider: PaymentProviderName },
-): Promise<{ id: number; number: string; amountPaise: number }> {
+): Promise<{ id: number; number: string; amountPaise: number; providerOrderId: string | null }> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${input.userId}`}))`);
     const cart = await priceLines(
       tx as unknown as Db,
       await getCartLines(tx as unknown as Db, input.userId),
@@ -141,25 +172,64 @@ export async function createOrderFromCart(
       );
     }
     const { details } = input;
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        number: newOrderNumber(),
-        userId: input.userId,
-        status: 'created',
-        amountPaise: cart.totalPaise,
-        currency: 'INR',
-        customerName: details.name,
-        email: details.email,
-        phone: details.phone,
-        address: details.address,
-        city: details.city,
-        state: details.state,
-        pincode: details.pincode,
-        provider: input.provider,
-      })
-      .returning({ id: orders.id, number: orders.number, amountPaise: orders.amountPaise });
-    await addOrderEvent(tx, order!.id, 'created');
+    const contact = {
+      amountPaise: cart.totalPaise,
+      customerName: details.name,
+      email: details.email,
+      phone: details.phone,
+      address: details.address,
+      city: details.city,
+      state: details.state,
+      pincode: details.pincode,
+      provider: input.provider,
+    };
+    const returned = {
+      id: orders.id,
+      number: orders.number,
+      amountPaise: orders.amountPaise,
+      providerOrderId: orders.providerOrderId,
+    };
+    const [open] = await tx
+      .select({ id: orders.id, amountPaise: orders.amountPaise, provider: orders.provider })
+      .from(orders)
+      .where(and(eq(orders.userId, input.userId), awaitingPayment))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1)
+      .for('update');
+    let order: Awaited<ReturnType<typeof createOrderFromCart>> | undefined;
+    if (open) {
+      const sameAmount = open.amountPaise === cart.totalPaise && open.provider === input.provider;
+      [order] = await tx
+        .update(orders)
+        .set({
+          ...contact,
+          status: 'created',
+          ...(sameAmount ? {} : { providerOrderId: null }),
+          updatedAt: new Date(),
+        })
+        .where(eq(orders.id, open.id))
+        .returning(returned);
+      await tx.delete(orderLines).where(eq(orderLines.orderId, open.id));
+    } else {
+      [order] = await tx
+        .insert(orders)
+        .values({
+          ...contact,
+          number: newOrderNumber(),
+          userId: input.userId,
+          status: 'created',
+          currency: 'INR',
+        })
+        .returning(returned);
+      await addOrderEvent(tx, order!.id, 'created');
+      const { unpaidExpiryHours } = await getOrderSettings(tx);
+      await enqueueJob(tx, {
+        kind: EXPIRE_ORDER_JOB,
+        payload: { orderId: order!.id },
+        runAt: new Date(Date.now() + unpaidExpiryHours * 3_600_000),
+        dedupeKey: `order:${order!.id}:expire`,
+      });
+    }
     await tx.insert(orderLines).values(
       cart.lines.map((line) => ({
         orderId: order!.id,
@@ -176,16 +246,27 @@ export async function createOrderFromCart(
   });
 }
 
-/** Stores the provider's order id on our order (once). */
+/**
+ * Stores the provider's order id on our order, unless one is stored already (two checkouts
+ * of one order at once each made one: the first stored wins).
+ * @returns the provider order id the order now has (this one or the one stored first).
+ */
 export async function attachProviderOrder(
   db: Db,
   orderId: number,
   providerOrderId: string,
-): Promise<void> {
-  await db
+): Promise<string> {
+  const [stored] = await db
     .update(orders)
     .set({ providerOrderId, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), sql`${orders.providerOrderId} is null`));
+    .where(and(eq(orders.id, orderId), sql`${orders.providerOrderId} is null`))
+    .returning({ providerOrderId: orders.providerOrderId });
+  if (stored?.providerOrderId) return stored.providerOrderId;
+  const [row] = await db
+    .select({ providerOrderId: orders.providerOrderId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.providerOrderId ?? providerOrderId;
 }
 
 /** The outcome of recording a payment. */
@@ -294,7 +375,8 @@ export async function recordEvent(
 
 /**
  * Applies a verified provider event (webhook): captured or paid makes the order paid; failed
- * moves a created order to failed. Repeated event ids change nothing.
+ * adds 'Payment failed' to the timeline of an order awaiting payment, which stays so.
+ * Repeated event ids change nothing.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -319,15 +401,14 @@ export async function applyPaymentEvent(
     }
     if (!order) return { kind: 'ignored', reason: 'unknown provider order' };
     if (event.type === 'payment.failed') {
-      const [failed] = await tx
-        .update(orders)
-        .set({ status: 'failed', updatedAt: new Date() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'created')))
-        .returning({ id: orders.id });
-      if (failed) await addOrderEvent(tx, order.id, 'failed');
-      return failed
-        ? { kind: 'failed', orderId: order.id }
-        : { kind: 'ignored', reason: `order is ${order.status}` };
+      // Issue 29 item 6: a failed attempt is an entry on the timeline; the order stays
+      // awaiting payment, for the shopper to pay again or cancel.
+      if (!AWAITING_PAYMENT.includes(order.status)) {
+        return { kind: 'ignored', reason: `order is ${order.status}` };
+      }
+      await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+      await addOrderEvent(tx, order.id, 'failed');
+      return { kind: 'failed', orderId: order.id };
     }
     if (!event.paymentId) return { kind: 'ignored', reason: 'no payment id' };
     if (event.amountPaise !== null && event.amountPaise !== order.amountPaise) {
@@ -425,23 +506,98 @@ export const CANCELLED_ORDER_MESSAGE =
   'This order was cancelled and cannot be paid. Please place a new order from your cart.';
 
 /**
- * The shopper closed the payment widget: a created order becomes cancelled, and its payment
- * links not yet paid are withdrawn (issue 28 item 2).
+ * The owner cancels their shop order awaiting payment (issue 29 item 6: "Cancel" on the order
+ * page): it becomes cancelled with its timeline entry, and its payment links not yet paid are
+ * withdrawn (issue 28 item 2). False when it is not theirs, not a shop order, paid or
+ * cancelled already. Nothing is held in stock before payment, so there is none to release.
  */
 export async function cancelOrder(db: Db, userId: string, number: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [cancelled] = await tx
       .update(orders)
       .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(
-        and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.status, 'created')),
-      )
+      .where(and(eq(orders.number, number), eq(orders.userId, userId), awaitingPayment))
       .returning({ id: orders.id });
     if (cancelled) {
       await addOrderEvent(tx, cancelled.id, 'cancelled');
       await cancelPendingLinks(tx, cancelled.id);
     }
     return cancelled !== undefined;
+  });
+}
+
+/**
+ * Cancels the unpaid shop order `orderId` because its time is up (the `order.expire` job):
+ * the same change as the owner's cancel, with the note 'Not paid within N hours'. False when
+ * it was paid or cancelled meanwhile.
+ */
+export async function expireOrder(db: Db, orderId: number, hours: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [expired] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), awaitingPayment))
+      .returning({ id: orders.id });
+    if (expired) {
+      await tx.insert(orderEvents).values({
+        orderId,
+        kind: 'cancelled',
+        note: `Not paid within ${hours} ${hours === 1 ? 'hour' : 'hours'}`,
+      });
+      await cancelPendingLinks(tx, orderId);
+    }
+    return expired !== undefined;
+  });
+}
+
+/**
+ * The owner's shop order awaiting payment, to pay again from its page (issue 29 item 6 "Pay
+ * now"): locked, its last activity set to now (its expiry counts from there), and its provider
+ * order forgotten when it was made by another provider. The amount is the order's, which the
+ * server computed from its lines; the browser never sends one.
+ * @throws OrderError 404 (not theirs, or not a shop order), 409 (paid or cancelled).
+ */
+export async function reopenOrderForPayment(
+  db: Db,
+  userId: string,
+  number: string,
+  provider: PaymentProviderName,
+): Promise<{
+  id: number;
+  number: string;
+  amountPaise: number;
+  providerOrderId: string | null;
+  details: CheckoutDetails;
+}> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.kind, 'shop')))
+      .for('update');
+    if (!row) throw new OrderError('Order not found', 404);
+    if (row.status === 'paid') throw new OrderError('This order is already paid', 409);
+    if (row.status === 'cancelled') throw new OrderError(CANCELLED_ORDER_MESSAGE, 409);
+    const providerOrderId = row.provider === provider ? row.providerOrderId : null;
+    await tx
+      .update(orders)
+      .set({ provider, providerOrderId, updatedAt: new Date() })
+      .where(eq(orders.id, row.id));
+    return {
+      id: row.id,
+      number: row.number,
+      amountPaise: row.amountPaise,
+      providerOrderId,
+      details: {
+        name: row.customerName,
+        email: row.email,
+        phone: row.phone,
+        address: row.address,
+        city: row.city,
+        state: row.state as CheckoutDetails['state'],
+        pincode: row.pincode,
+      },
+    };
   });
 }
 
@@ -516,22 +672,38 @@ const summaryColumns = {
   paidPaise: orderPaidPaise,
 };
 
-/** A shopper's orders, newest first. */
+/**
+ * A shopper's orders, newest first, without the shop orders cancelled unpaid (abandoned or
+ * expired, issue 29 item 6: nothing was bought; their pages stay reachable by number).
+ */
 export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        sql`not (${orders.kind} = 'shop' and ${orders.status} = 'cancelled' and ${orders.paidAt} is null)`,
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** How many orders a shopper has placed (any status but cancelled). */
+/**
+ * How many orders a shopper has placed (issue 29 item 6): shop orders once paid, bespoke orders
+ * unless cancelled. A shop order awaiting payment, abandoned or expired is not counted.
+ */
 export async function countOrders(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.status, 'cancelled')));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        sql`(${orders.status} = 'paid' or (${orders.kind} = 'bespoke' and ${orders.status} <> 'cancelled'))`,
+      ),
+    );
   return row?.count ?? 0;
 }
 
@@ -671,4 +843,23 @@ function orderLinesOf(db: Db, orderId: number): Promise<OrderLine[]> {
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.id);
+}
+
+/**
+ * When the owner's shop order awaiting payment will be cancelled if still unpaid (its last
+ * payment attempt plus the settings' hours, issue 29 item 6), ISO 8601; null when the order is
+ * not theirs or not awaiting payment.
+ */
+export async function unpaidOrderExpiry(
+  db: Db,
+  userId: string,
+  number: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ updatedAt: orders.updatedAt })
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.userId, userId), awaitingPayment));
+  if (!row) return null;
+  const { unpaidExpiryHours } = await getOrderSettings(db);
+  return new Date(row.updatedAt.getTime() + unpaidExpiryHours * 3_600_000).toISOString();
 }

@@ -2,6 +2,12 @@ import { requireAdmin } from '~/features/account/session.server';
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { SettingsScreen } from '~/features/admin/settings/settings-screen';
 import { MessageSettingsForm } from '~/features/admin/settings/message-settings-form';
+import { OrderSettingsForm } from '~/features/admin/settings/order-settings-form';
+import {
+  getOrderSettingsForAdmin,
+  orderSettingsFormSchema,
+  saveOrderSettings,
+} from '~/features/admin/settings/order-settings.server';
 import {
   getMessageSettingsForAdmin,
   messageSettingsFormSchema,
@@ -23,16 +29,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** /admin/settings (issue "Back office" item 8; issue 20 item 4): administrators only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [shop, messages] = await Promise.all([
+  const [shop, messages, orders] = await Promise.all([
     getSettingsForAdmin(context.db),
     getMessageSettingsForAdmin(context.db),
+    getOrderSettingsForAdmin(context.db),
   ]);
-  return { ...shop, messages };
+  return { ...shop, messages, orders };
 }
 
 /**
- * Saves the shop's settings (`intent` save-settings) or the WhatsApp templates
- * (save-message-settings); the role is checked first.
+ * Saves the shop's settings (`intent` save-settings), the WhatsApp templates
+ * (save-message-settings) or the unpaid orders' expiry (save-order-settings, issue 29 item 6);
+ * the role is checked first.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context, {
@@ -41,6 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     ),
     'save-message-settings': adminHandler(messageSettingsFormSchema, (input, admin) =>
       saveMessageSettings(context.db, admin, input),
+    ),
+    'save-order-settings': adminHandler(orderSettingsFormSchema, (input, admin) =>
+      saveOrderSettings(context.db, admin, input),
     ),
   });
 }
@@ -58,6 +69,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <MessageSettingsForm
           settings={loaderData.messages.settings}
           version={loaderData.messages.version}
+        />
+      </div>
+      <div className="mt-10">
+        <OrderSettingsForm
+          settings={loaderData.orders.settings}
+          version={loaderData.orders.version}
         />
       </div>
     </>

@@ -675,8 +675,8 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
         summary.itemCount,
       ]),
     ).toEqual([
+      // The order cancelled unpaid is not listed (issue 29 item 6): nothing was bought.
       [placed.number, 'paid', 'measuring', 1],
-      [dropped.number, 'cancelled', null, 1],
     ]);
   });
 
