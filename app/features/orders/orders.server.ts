@@ -157,6 +157,8 @@ export async function createOrderFromCart(
         state: details.state,
         pincode: details.pincode,
         provider: input.provider,
+        buyerGstin: details.gstin || null,
+        buyerLegalName: (details.gstin && details.gstinName) || null,
       })
       .returning({ id: orders.id, number: orders.number, amountPaise: orders.amountPaise });
     await addOrderEvent(tx, order!.id, 'created');
