@@ -61,6 +61,7 @@ export default [
     route('orders/:number/invoice.pdf', 'routes/admin/order-invoice.ts'),
     route('orders/:number/credit-notes/:id', 'routes/admin/order-credit-note.ts'),
     route('invoices/export.csv', 'routes/admin/invoices-export.ts'),
+    route('invoices/gstr1/:file', 'routes/admin/invoices-gstr1.ts'),
     route('clients/:id/measurements/:garment/card.pdf', 'routes/admin/measurement-card.ts'),
     route('measurement-photos/:id', 'routes/admin/measurement-photo.ts'),
   ]),

@@ -410,6 +410,14 @@ export const orders = pgTable(
     promisedOn: date('promised_on', { mode: 'string' }),
     /** Bespoke orders: the shop's notes. */
     notes: text('notes').notNull().default(''),
+    /**
+     * The buyer's GSTIN when a registered business buys (issue 29 item 4: given at checkout or
+     * by staff at the counter; checked by `features/invoices/gstin.ts`), printed on the invoice
+     * as the recipient's GSTIN; null for a consumer.
+     */
+    buyerGstin: text('buyer_gstin'),
+    /** The legal name registered for `buyerGstin` (null with it). */
+    buyerLegalName: text('buyer_legal_name'),
     ...timestamps,
   },
   (t) => [

@@ -20,6 +20,7 @@ import {
   type PaymentStart,
 } from '~/features/checkout/payment-flow.server';
 import { usePayment } from '~/features/checkout/payment-widget';
+import { gstinStateProblem } from '~/features/invoices/tax';
 import { rootMetaData } from '~/features/site/root-data';
 import { useSiteSettings } from '~/features/site/use-site-settings';
 import { flashCookie } from '~/features/site/flash.server';
@@ -79,6 +80,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
+  const gstinProblem = gstinStateProblem(parsed.data.gstin, parsed.data.state);
+  if (gstinProblem) {
+    return Response.json({ ok: false, errors: { gstin: gstinProblem } } satisfies CheckoutAnswer, {
+      status: 400,
+    });
+  }
   try {
     const payment = await placeOrder(context, user, parsed.data, clientAddress(request));
     return Response.json({ ok: true, payment } satisfies CheckoutAnswer);
@@ -99,6 +106,8 @@ const labels: Record<CheckoutField, string> = {
   city: 'City',
   state: 'State',
   pincode: 'PIN code',
+  gstin: 'GSTIN (optional, for a business)',
+  gstinName: 'Legal name for the GSTIN (optional)',
 };
 
 export default function Checkout() {
@@ -124,12 +133,17 @@ export default function Checkout() {
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const parsed = checkoutSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
+    const gstinProblem = parsed.success
+      ? gstinStateProblem(parsed.data.gstin, parsed.data.state)
+      : null;
+    if (parsed.success && !gstinProblem) {
       setClientErrors({});
       return;
     }
     event.preventDefault();
-    const found = fieldErrors<CheckoutField>(parsed.error);
+    const found: FieldErrors<CheckoutField> = parsed.success
+      ? { gstin: gstinProblem! }
+      : fieldErrors<CheckoutField>(parsed.error);
     setClientErrors(found);
     const [first, message] = Object.entries(found)[0] ?? [];
     if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -213,6 +227,25 @@ export default function Checkout() {
               maxLength={6}
               defaultValue={prefill.pincode ?? ''}
               error={errors.pincode}
+            />
+            <FormField
+              id="checkout-gstin"
+              name="gstin"
+              label={labels.gstin}
+              autoComplete="off"
+              maxLength={15}
+              defaultValue=""
+              error={errors.gstin}
+              className="uppercase"
+            />
+            <FormField
+              id="checkout-gstin-name"
+              name="gstinName"
+              label={labels.gstinName}
+              autoComplete="organization"
+              maxLength={200}
+              defaultValue=""
+              error={errors.gstinName}
             />
             <Button
               type="submit"

@@ -5,6 +5,7 @@
  * refused with its reason; a trial is booked from the order; the promised-date warnings; and
  * nobody but the owner sees the order.
  */
+import { gstinProblem } from '~/features/invoices/gstin';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -247,6 +248,37 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       quotePaise: 445_000,
       measurementVersionId: null,
     });
+  });
+
+  it('keeps the buyer’s GSTIN given at the counter, and refuses one of another state (issue 29)', async () => {
+    // 27AABCT1332L1Z + its check character: a Maharashtra GSTIN.
+    const first14 = '27AABCT1332L1Z';
+    const valid = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+      .map((c) => first14 + c)
+      .find((candidate) => gstinProblem(candidate) === null)!;
+    const fields = {
+      ...orderForm(clientId),
+      state: 'Maharashtra',
+      gstin: ` ${valid.toLowerCase()} `,
+      gstinName: 'Pune Outfitters LLP',
+    };
+    const { number } = await create(fields);
+    expect(await orderRow(number)).toMatchObject({
+      buyerGstin: valid,
+      buyerLegalName: 'Pune Outfitters LLP',
+    });
+    const elsewhere = createBespokeOrderSchema.safeParse({ ...fields, state: 'Gujarat' });
+    expect(elsewhere.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['gstin'],
+        message: expect.stringMatching(/registered in Maharashtra, but the delivery is to Gujarat/),
+      }),
+    ]);
+    const typo = createBespokeOrderSchema.safeParse({
+      ...fields,
+      gstin: '27AABCT1332L1Z0' === valid ? '27AABCT1332L1Z1' : '27AABCT1332L1Z0',
+    });
+    expect(typo.error?.issues[0]).toMatchObject({ path: ['gstin'] });
   });
 
   it('refuses a disallowed combination with its reason, and changes nothing', async () => {

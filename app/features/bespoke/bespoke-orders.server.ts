@@ -21,6 +21,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
+import { gstinProblem } from '~/features/invoices/gstin';
+import { gstinStateProblem } from '~/features/invoices/tax';
 import type { Actor } from '~/features/admin/audit/audit.server';
 import { AdminError } from '~/features/admin/shared/admin-action.server';
 import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
@@ -206,10 +208,30 @@ export const createBespokeOrderSchema = z
       .regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit PIN code.'),
     promisedOn: promisedOnField,
     notes: text(1000, 'Notes'),
+    /** A registered buyer's GSTIN (issue 29 item 4), upper case; '' for a consumer. */
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .optional()
+      .transform((value) => value ?? '')
+      .superRefine((value, context) => {
+        const problem = value === '' ? null : gstinProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+    gstinName: z
+      .string()
+      .trim()
+      .max(200, 'The legal name must be at most 200 characters.')
+      .optional(),
     ...garmentShape,
   })
+  .superRefine((value, context) => {
+    const problem = gstinStateProblem(value.gstin, value.state);
+    if (problem) context.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+  })
   .transform(
-    ({ customerId, appointmentId, address, city, state, pincode, promisedOn, notes, ...rest }) => ({
+    ({
       customerId,
       appointmentId,
       address,
@@ -218,6 +240,20 @@ export const createBespokeOrderSchema = z
       pincode,
       promisedOn,
       notes,
+      gstin,
+      gstinName,
+      ...rest
+    }) => ({
+      customerId,
+      appointmentId,
+      address,
+      city,
+      state,
+      pincode,
+      promisedOn,
+      notes,
+      buyerGstin: gstin || null,
+      buyerLegalName: (gstin && gstinName) || null,
       garment: gatherGarment(rest),
     }),
   );
@@ -574,6 +610,8 @@ export async function createBespokeOrder(
           city: input.city,
           state: input.state,
           pincode: input.pincode,
+          buyerGstin: input.buyerGstin,
+          buyerLegalName: input.buyerLegalName,
           provider,
           promisedOn: input.promisedOn,
           notes: input.notes,

@@ -1,9 +1,12 @@
 /**
  * The checkout form (SPEC.md section 5 "Checkout": seven required fields), checked in the
  * browser and again by the action with the same schema: Indian mobile numbers, six-digit PIN
- * codes and states and union territories from a fixed list.
+ * codes and states and union territories from a fixed list. A business may add its GSTIN and
+ * the legal name registered for it (issue 29 item 4: optional, checked by `gstinProblem`;
+ * whether its state is the delivery's is `gstinStateProblem` in `features/invoices/tax`).
  */
 import * as z from 'zod/mini';
+import { gstinProblem } from '~/features/invoices/gstin';
 import {
   emailSchema,
   indianMobileSchema,
@@ -70,6 +73,23 @@ export const checkoutSchema = z.object({
   pincode: z
     .string('Please enter a 6-digit PIN code')
     .check(z.trim(), z.regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit PIN code')),
+  /** A registered buyer's GSTIN, upper case; '' or absent for a consumer. */
+  gstin: z.optional(
+    z.pipe(
+      z.string('Please enter a GSTIN or leave it empty').check(z.trim(), z.toUpperCase()),
+      z.string().check(
+        z.refine((value) => value === '' || gstinProblem(value) === null, {
+          error: (issue) => gstinProblem(String(issue.input)) ?? 'Please check the GSTIN',
+        }),
+      ),
+    ),
+  ),
+  /** The legal name registered for the GSTIN (the name on the order when empty). */
+  gstinName: z.optional(
+    z
+      .string('Please enter the legal name or leave it empty')
+      .check(z.trim(), z.maxLength(200, 'Legal name must be at most 200 characters')),
+  ),
 });
 
 export type CheckoutField = keyof z.input<typeof checkoutSchema>;
@@ -82,4 +102,6 @@ export const checkoutFields: CheckoutField[] = [
   'city',
   'state',
   'pincode',
+  'gstin',
+  'gstinName',
 ];

@@ -54,6 +54,10 @@ export interface InvoiceDocument {
     pincode: string;
     email: string;
     phone: string;
+    /** A registered buyer's GSTIN (issue 29 item 4); absent for an unregistered one. */
+    gstin?: string;
+    /** The legal name registered for `gstin`. */
+    legalName?: string;
   };
   placeOfSupply: { state: string; code: string };
   /** CGST + SGST (true) or IGST (false). */

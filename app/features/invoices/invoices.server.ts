@@ -173,6 +173,9 @@ function header(settings: InvoicingSettings, order: typeof orders.$inferSelect) 
       pincode: order.pincode,
       email: order.email,
       phone: order.phone,
+      ...(order.buyerGstin
+        ? { gstin: order.buyerGstin, legalName: order.buyerLegalName || order.customerName }
+        : {}),
     },
     placeOfSupply: place,
     intraState: place.state === settings.state,
@@ -574,7 +577,7 @@ async function refundVoucher(
             date: shopDateOf(payment.settledAt ?? payment.createdAt),
           }
         : undefined,
-      recipientGstin: 'unregistered',
+      recipientGstin: head.recipient.gstin ?? 'unregistered',
       lines: [line],
       totals,
       amountInWords: amountInWords(totals.totalPaise),

@@ -89,8 +89,13 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.text(`${r.city}, ${r.state} ${r.pincode}`, { width: width * 0.55 });
   if (r.phone || r.email)
     pdf.text([r.phone, r.email].filter(Boolean).join(' · '), { width: width * 0.55 });
-  if (doc.recipientGstin) {
-    pdf.text(`GSTIN/UIN of the recipient: ${doc.recipientGstin}`, { width: width * 0.55 });
+  // A registered buyer's GSTIN (issue 29 item 4) and its legal name, else a voucher's note.
+  if (r.gstin && r.legalName && r.legalName !== r.name) {
+    pdf.text(`Legal name: ${r.legalName}`, { width: width * 0.55 });
+  }
+  const recipientGstin = r.gstin ?? doc.recipientGstin;
+  if (recipientGstin) {
+    pdf.text(`GSTIN/UIN of the recipient: ${recipientGstin}`, { width: width * 0.55 });
   }
   const afterRecipient = pdf.y;
   pdf

@@ -83,6 +83,23 @@ export function placeOfSupply(state: string): PlaceOfSupply {
   return name ? { state: name, code: GST_STATE_CODES[name] } : { state: state.trim(), code: '' };
 }
 
+/**
+ * Why a buyer's GSTIN does not fit the order's place of supply, or null when it does (issue 29
+ * item 4). Goods delivered to a buyer are supplied where the delivery ends (section 10(1)(a)
+ * of the IGST Act), and a registered buyer takes credit of that state's tax only under its
+ * registration in that state, so the GSTIN's state code (its first two digits) must be the
+ * delivery state's. An empty GSTIN (a consumer) always fits; so does a state not in the list
+ * (no code to compare; the invoice prints the name).
+ */
+export function gstinStateProblem(gstin: string | undefined, state: string): string | null {
+  const code = gstin?.trim().slice(0, 2);
+  if (!code) return null;
+  const place = placeOfSupply(state);
+  if (!place.code || place.code === code) return null;
+  const registered = Object.entries(GST_STATE_CODES).find(([, value]) => value === code)?.[0];
+  return `This GSTIN is registered in ${registered ?? `state ${code}`}, but the delivery is to ${place.state}. Please give your GSTIN for ${place.state}, or leave it empty.`;
+}
+
 /** The largest GST rate accepted, in percent. */
 export const MAX_GST_RATE = 28;
 

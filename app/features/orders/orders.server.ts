@@ -182,6 +182,8 @@ export async function createOrderFromCart(
       state: details.state,
       pincode: details.pincode,
       provider: input.provider,
+      buyerGstin: details.gstin || null,
+      buyerLegalName: (details.gstin && details.gstinName) || null,
     };
     const returned = {
       id: orders.id,

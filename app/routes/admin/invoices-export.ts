@@ -1,19 +1,22 @@
 import { requireAdmin } from '~/features/account/session.server';
-import { invoiceRegisterCsv, yearParam } from '~/features/admin/invoices/invoices.server';
+import { invoiceRegisterCsv, registerPeriodFrom } from '~/features/admin/invoices/invoices.server';
+import { periodParam } from '~/features/invoices/register-period';
 import type { Route } from './+types/invoices-export';
 
 /**
- * GET /admin/invoices/export.csv?year=2026-27: the invoice register of a financial year (all
- * years without one) as CSV for the accountant. Administrators only; never cached.
+ * GET /admin/invoices/export.csv?period=2026-11: the invoice register of a month, quarter
+ * or financial year (`registerPeriodFrom`: all years without one, 400 for a period it cannot
+ * read) as CSV for the accountant. Administrators only; never cached.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const year = yearParam(new URL(request.url).searchParams.get('year'));
-  const csv = await invoiceRegisterCsv(context.db, year);
+  const period = registerPeriodFrom(new URL(request.url).searchParams);
+  const csv = await invoiceRegisterCsv(context.db, period);
+  const name = period.kind === 'all' ? 'all-years' : periodParam(period);
   return new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="invoice-register-${year ?? 'all-years'}.csv"`,
+      'Content-Disposition': `attachment; filename="invoice-register-${name}.csv"`,
       'Cache-Control': 'private, no-store',
     },
   });

@@ -4,9 +4,11 @@ import { InvoicesScreen } from '~/features/admin/invoices/invoices-screen';
 import {
   listInvoiceRegister,
   REGISTER_PAGE_SIZE,
-  yearParam,
+  registerPeriodFrom,
 } from '~/features/admin/invoices/invoices.server';
 import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
+import { financialYearOf } from '~/features/invoices/tax';
+import { shopDateOf } from '~/lib/shop-time';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/invoices';
@@ -17,15 +19,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * /admin/invoices: the register of tax invoices and credit notes, 50 a page (`?page=`),
- * filtered by financial year (`?year=2026-27`; anything else shows all). Administrators only.
+ * filtered by month, GST quarter or financial year (`?period=2026-11`, `2026-27-Q3`,
+ * `2026-27`; the older `?year=2026-27` still works; none shows all; anything else answers 400
+ * with what to choose). Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const search = new URL(request.url).searchParams;
-  const year = yearParam(search.get('year'));
+  const period = registerPeriodFrom(search);
   const page = pageFromSearch(search);
-  const register = await listInvoiceRegister(context.db, { year, page });
-  return { ...register, year, page, pages: pageCount(register.total, REGISTER_PAGE_SIZE) };
+  const register = await listInvoiceRegister(context.db, { period, page });
+  const currentYear = financialYearOf(shopDateOf(new Date())).label;
+  return {
+    ...register,
+    period,
+    currentYear,
+    page,
+    pages: pageCount(register.total, REGISTER_PAGE_SIZE),
+  };
 }
 
 export default function AdminInvoices() {

@@ -253,6 +253,21 @@ function OrderForm({ data }: { data: NewBespokeOrderData }) {
               maxLength={6}
               error={errors?.pincode}
             />
+            <FormField
+              id="order-gstin"
+              name="gstin"
+              label="Buyer’s GSTIN (optional, for a business)"
+              autoComplete="off"
+              maxLength={15}
+              error={errors?.gstin}
+            />
+            <FormField
+              id="order-gstin-name"
+              name="gstinName"
+              label="Legal name for the GSTIN (optional)"
+              maxLength={200}
+              error={errors?.gstinName}
+            />
           </div>
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">

@@ -1,7 +1,8 @@
 /**
- * /admin/invoices (issue 21 item 5): the register of tax invoices and credit notes, newest
- * first, filtered by financial year, with the year's sums, a CSV for the accountant, and each
- * document's PDF. A table on a laptop, stacked cards on a phone.
+ * /admin/invoices (issue 21 item 5, issue 29 item 4): the register of tax invoices and credit
+ * notes, newest first, filtered by month, quarter or financial year, with the period's sums, a
+ * CSV for the accountant, the GSTR-1 files of a month or quarter, and each document's PDF. A
+ * table on a laptop, stacked cards on a phone.
  */
 import { DownloadIcon, SettingsIcon } from 'lucide-react';
 import { Form, Link } from 'react-router';
@@ -11,6 +12,13 @@ import { TableHead, type TableColumn } from '~/components/ui/table-head';
 import { FilterSelect } from '~/features/admin/shared/filter-select';
 import { Pagination } from '~/features/admin/shared/pagination';
 import { formatDocumentDate } from '~/features/invoices/document';
+import { GSTR1_SHEETS } from '~/features/invoices/gstr1';
+import {
+  periodLabel,
+  periodOptions,
+  periodParam,
+  type RegisterPeriod,
+} from '~/features/invoices/register-period';
 import { formatRupeesExact } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import type { RegisterRow, RegisterSums } from './invoices.server';
@@ -20,7 +28,9 @@ export interface InvoicesScreenProps {
   total: number;
   sums: RegisterSums;
   years: string[];
-  year: string | null;
+  /** The financial year of today ('2026-27'), offered even before it has a document. */
+  currentYear: string;
+  period: RegisterPeriod;
   page: number;
   pages: number;
 }
@@ -47,11 +57,16 @@ export function InvoicesScreen({
   total,
   sums,
   years,
-  year,
+  currentYear,
+  period,
   page,
   pages,
 }: InvoicesScreenProps) {
-  const exportHref = `/admin/invoices/export.csv${year ? `?year=${year}` : ''}`;
+  const param = periodParam(period);
+  const query = period.kind === 'all' ? '' : `?period=${encodeURIComponent(param)}`;
+  const exportHref = `/admin/invoices/export.csv${query}`;
+  const label = periodLabel(period);
+  const offered = [...new Set([currentYear, ...years])].sort().reverse();
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -72,15 +87,12 @@ export function InvoicesScreen({
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <Form method="get" className="flex flex-wrap items-end gap-3">
           <FilterSelect
-            id="invoices-year"
-            name="year"
-            label="Financial year"
-            defaultValue={year ?? ''}
-            className="w-auto min-w-44"
-            options={[
-              { value: '', label: 'All years' },
-              ...years.map((value) => ({ value, label: `${value} (April–March)` })),
-            ]}
+            id="invoices-period"
+            name="period"
+            label="Period"
+            defaultValue={param}
+            className="w-auto min-w-56"
+            options={[{ value: 'all', label: 'All years' }, ...periodOptions(offered)]}
           />
           <Button type="submit" variant="outline" className="min-h-11 sm:min-h-10">
             Show
@@ -91,15 +103,20 @@ export function InvoicesScreen({
           download
           className={cn(buttonVariants({ variant: 'default' }), 'min-h-11 sm:min-h-10')}
         >
-          <DownloadIcon aria-hidden /> Download CSV{year ? ` for ${year}` : ''}
+          <DownloadIcon aria-hidden /> Download CSV
+          {period.kind === 'all' ? '' : ` for ${label}`}
         </a>
       </div>
+      {period.kind === 'month' || period.kind === 'quarter' ? (
+        <Gstr1Downloads query={query} label={label} />
+      ) : (
+        <p className="mt-3 text-sm text-muted-foreground">
+          Choose a month or a quarter for its GSTR-1 files.
+        </p>
+      )}
 
       <Card asChild padding="sm" className="mt-6">
-        <dl
-          className="grid gap-4 text-sm sm:grid-cols-3"
-          aria-label={`Sums for ${year ?? 'all years'}`}
-        >
+        <dl className="grid gap-4 text-sm sm:grid-cols-3" aria-label={`Sums for ${label}`}>
           <div>
             <dt className="text-muted-foreground">
               Invoices ({sums.invoices.count.toLocaleString('en-IN')})
@@ -136,7 +153,7 @@ export function InvoicesScreen({
 
       <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">
         {total === 1 ? '1 document' : `${total.toLocaleString('en-IN')} documents`}
-        {year ? ` in ${year}` : ''}
+        {period.kind === 'all' ? '' : ` in ${label}`}
       </p>
       {rows.length === 0 ? (
         <Card
@@ -154,6 +171,57 @@ export function InvoicesScreen({
       )}
       <Pagination page={page} pages={pages} label="Pages of invoices" />
     </>
+  );
+}
+
+/** What each GSTR-1 file holds, for its link. */
+const SHEET_LABELS: Record<(typeof GSTR1_SHEETS)[number], string> = {
+  b2b: 'b2b: invoices to registered buyers',
+  b2cl: 'b2cl: large inter-state invoices to consumers',
+  b2cs: 'b2cs: other sales to consumers, by state and rate',
+  cdnr: 'cdnr: credit notes to registered buyers',
+  cdnur: 'cdnur: credit notes to consumers (large invoices)',
+  'hsn-b2b': 'hsn(b2b): HSN summary, registered buyers',
+  'hsn-b2c': 'hsn(b2c): HSN summary, consumers',
+  docs: 'docs: documents issued',
+};
+
+/** The GSTR-1 files of the month or quarter shown: one CSV per sheet and the portal's JSON. */
+function Gstr1Downloads({ query, label }: { query: string; label: string }) {
+  return (
+    <Card asChild padding="sm" className="mt-4">
+      <section aria-labelledby="gstr1-heading">
+        <h2 id="gstr1-heading" className="font-semibold">
+          GSTR-1 for {label}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          The GST offline tool&rsquo;s sheets as CSV files (they open in a spreadsheet) and the JSON
+          the GST portal takes, from the documents issued in this period.
+        </p>
+        <ul className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+          {GSTR1_SHEETS.map((sheet) => (
+            <li key={sheet}>
+              <a
+                href={`/admin/invoices/gstr1/${sheet}.csv${query}`}
+                download
+                className="text-primary underline"
+              >
+                {SHEET_LABELS[sheet]} (CSV)
+              </a>
+            </li>
+          ))}
+          <li>
+            <a
+              href={`/admin/invoices/gstr1/gstr1.json${query}`}
+              download
+              className="text-primary underline"
+            >
+              Portal JSON (all sections)
+            </a>
+          </li>
+        </ul>
+      </section>
+    </Card>
   );
 }
 

@@ -1,13 +1,23 @@
 /**
- * The invoice register of the back office (issue 21 item 5): every tax invoice and credit
- * note, newest first, filtered by financial year, with the year's sums, and the same rows as
- * a CSV for the accountant. Figures come from each document's issued snapshot.
+ * The invoice register of the back office (issue 21 item 5, issue 29 item 4): every tax
+ * invoice and credit note, newest first, filtered by month, GST quarter or financial year (a
+ * {@link RegisterPeriod}, Kolkata days), with the period's sums, and the same rows as a CSV
+ * for the accountant. Figures come from each document's issued snapshot.
  */
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { data } from 'react-router';
+import * as z from 'zod/mini';
 import type { Db } from '~/lib/db.server';
 import { paiseToDecimal } from '~/lib/money';
 import { invoices, orders } from '~/lib/schema.server';
+import { shopInstant } from '~/lib/shop-time';
 import type { InvoiceDocument } from '~/features/invoices/document';
+import {
+  BAD_PERIOD,
+  periodDays,
+  registerPeriodSchema,
+  type RegisterPeriod,
+} from '~/features/invoices/register-period';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 
 /** Rows a register page shows. */
@@ -16,9 +26,28 @@ export const REGISTER_PAGE_SIZE = 50;
 /** Most rows one CSV export holds (a financial year of this shop is far fewer). */
 const MAX_EXPORT_ROWS = 100_000;
 
-/** A financial year as the URL gives it, e.g. '2026-27'; anything else is no filter. */
-export function yearParam(value: string | null): string | null {
-  return value && /^\d{4}-\d{2}$/.test(value) ? value : null;
+/**
+ * The register's period from the URL: `period` ('2026-11', '2026-27-Q3', '2026-27', 'all'),
+ * or the older `year` ('2026-27'); neither is every document.
+ * @throws a 400 response with {@link BAD_PERIOD} for a value that names no period.
+ */
+export function registerPeriodFrom(search: URLSearchParams): RegisterPeriod {
+  const parsed = z.safeParse(
+    registerPeriodSchema,
+    search.get('period') ?? search.get('year') ?? undefined,
+  );
+  if (!parsed.success) throw data(BAD_PERIOD, { status: 400 });
+  return parsed.data;
+}
+
+/** The documents issued in `period` (Kolkata days), or undefined for every document. */
+export function periodWhere(period: RegisterPeriod): SQL | undefined {
+  const days = periodDays(period);
+  if (!days) return undefined;
+  return and(
+    gte(invoices.issuedAt, shopInstant(days.from)),
+    lt(invoices.issuedAt, shopInstant(days.to)),
+  );
 }
 
 /** One row of the register. */
@@ -40,10 +69,21 @@ export interface RegisterRow {
   totalPaise: number;
 }
 
-/** A year's sums: invoices, credit notes, and invoices less credit notes. */
+/** A kind's sums over a period, in paise (tax = CGST + SGST + IGST). */
+interface KindSums {
+  count: number;
+  taxablePaise: number;
+  taxPaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+/** A period's sums: invoices and credit notes. */
 export interface RegisterSums {
-  invoices: { count: number; taxablePaise: number; taxPaise: number; totalPaise: number };
-  creditNotes: { count: number; taxablePaise: number; taxPaise: number; totalPaise: number };
+  invoices: KindSums;
+  creditNotes: KindSums;
 }
 
 function toRow(row: {
@@ -91,12 +131,12 @@ function registerQuery(db: Db, where: SQL | undefined) {
 const sumOf = (path: string, kind: 'invoice' | 'credit_note') =>
   sql<string>`coalesce(sum(case when ${invoices.kind} = ${kind} then (${invoices.document} #>> ${`{totals,${path}}`})::bigint else 0 end), 0)`;
 
-/** The register's page `page` for `year` (all years when null), its total, sums and years. */
+/** The register's page `page` for `period`, its total, the period's sums and the years. */
 export async function listInvoiceRegister(
   db: Db,
-  options: { year: string | null; page: number },
+  options: { period: RegisterPeriod; page: number },
 ): Promise<{ rows: RegisterRow[]; total: number; sums: RegisterSums; years: string[] }> {
-  const where = options.year ? eq(invoices.financialYear, options.year) : undefined;
+  const where = periodWhere(options.period);
   const [page, [sums], years] = await Promise.all([
     pagedList(
       { page: options.page, size: REGISTER_PAGE_SIZE },
@@ -108,8 +148,14 @@ export async function listInvoiceRegister(
         invoiceCount: sql<string>`count(*) filter (where ${invoices.kind} = 'invoice')`,
         noteCount: sql<string>`count(*) filter (where ${invoices.kind} = 'credit_note')`,
         invoiceTaxable: sumOf('taxablePaise', 'invoice'),
+        invoiceCgst: sumOf('cgstPaise', 'invoice'),
+        invoiceSgst: sumOf('sgstPaise', 'invoice'),
+        invoiceIgst: sumOf('igstPaise', 'invoice'),
         invoiceTotal: sumOf('totalPaise', 'invoice'),
         noteTaxable: sumOf('taxablePaise', 'credit_note'),
+        noteCgst: sumOf('cgstPaise', 'credit_note'),
+        noteSgst: sumOf('sgstPaise', 'credit_note'),
+        noteIgst: sumOf('igstPaise', 'credit_note'),
         noteTotal: sumOf('totalPaise', 'credit_note'),
       })
       .from(invoices)
@@ -128,12 +174,18 @@ export async function listInvoiceRegister(
         count: n(sums?.invoiceCount),
         taxablePaise: n(sums?.invoiceTaxable),
         taxPaise: n(sums?.invoiceTotal) - n(sums?.invoiceTaxable),
+        cgstPaise: n(sums?.invoiceCgst),
+        sgstPaise: n(sums?.invoiceSgst),
+        igstPaise: n(sums?.invoiceIgst),
         totalPaise: n(sums?.invoiceTotal),
       },
       creditNotes: {
         count: n(sums?.noteCount),
         taxablePaise: n(sums?.noteTaxable),
         taxPaise: n(sums?.noteTotal) - n(sums?.noteTaxable),
+        cgstPaise: n(sums?.noteCgst),
+        sgstPaise: n(sums?.noteSgst),
+        igstPaise: n(sums?.noteIgst),
         totalPaise: n(sums?.noteTotal),
       },
     },
@@ -152,18 +204,18 @@ const REGISTER_TYPES: Record<RegisterRow['kind'], string> = {
  * One CSV cell: quoted when it holds a comma, quote or line break; a text starting with
  * = + - @ (which a spreadsheet would run as a formula) gets a leading apostrophe.
  */
-function csvCell(value: string | number): string {
+export function csvCell(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
- * The register of `year` (every year when null) as CSV, oldest first, amounts in rupees to
- * the paisa (credit notes as positive amounts, marked by their type).
+ * The register of `period` as CSV, oldest first, amounts in rupees to the paisa (credit
+ * notes as positive amounts, marked by their type).
  */
-export async function invoiceRegisterCsv(db: Db, year: string | null): Promise<string> {
-  const where = year ? eq(invoices.financialYear, year) : undefined;
+export async function invoiceRegisterCsv(db: Db, period: RegisterPeriod): Promise<string> {
+  const where = periodWhere(period);
   const rows = (await registerQuery(db, where).limit(MAX_EXPORT_ROWS)).map(toRow).reverse();
   const header = [
     'Type',
