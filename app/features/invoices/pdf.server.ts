@@ -7,9 +7,11 @@
  * code; per line the description, HSN/SAC code, quantity and unit, total value, taxable value,
  * rate and the CGST and SGST (or IGST) amounts; the totals and the amount in words; whether
  * tax is payable on reverse charge; and the authorised signatory's block. Amounts print as
- * 'Rs. 1,234.50' (pdfkit's built-in fonts have no rupee sign).
+ * '₹1,234.50' in Noto Sans Gujarati (issue 29 item 5: `registerPdfFonts`), which also prints
+ * names in Gujarati.
  */
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from '~/lib/pdf-fonts.server';
 import { formatAmount, formatDocumentDate, type InvoiceDocument } from './document';
 
 /**
@@ -23,6 +25,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     margin: 40,
     info: { Title: `${doc.title} ${doc.number}`, Author: doc.supplier.legalName },
   });
+  registerPdfFonts(pdf);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,15 +34,15 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   });
   const left = pdf.page.margins.left;
   const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
-  const rs = (paise: number) => `Rs. ${formatAmount(paise)}`;
+  const rs = (paise: number) => `₹${formatAmount(paise)}`;
 
   // The supplier, and the document's title and number.
   const top = pdf.y;
   pdf
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(14)
     .text(doc.supplier.tradeName, left, top, { width: width * 0.6 });
-  pdf.font('Helvetica').fontSize(9);
+  pdf.font(PDF_FONT).fontSize(9);
   pdf.text(doc.supplier.legalName, { width: width * 0.6 });
   pdf.text(doc.supplier.address, { width: width * 0.6 });
   pdf.text(`GSTIN: ${doc.supplier.gstin}`, { width: width * 0.6 });
@@ -47,11 +50,11 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const afterSupplier = pdf.y;
   const right = left + width * 0.62;
   const rightWidth = width * 0.38;
-  pdf.font('Helvetica-Bold').fontSize(16).text(doc.title.toUpperCase(), right, top, {
+  pdf.font(PDF_FONT_BOLD).fontSize(16).text(doc.title.toUpperCase(), right, top, {
     width: rightWidth,
     align: 'right',
   });
-  pdf.font('Helvetica').fontSize(9);
+  pdf.font(PDF_FONT).fontSize(9);
   const numberLabel = {
     invoice: 'Invoice No.',
     credit_note: 'Credit Note No.',
@@ -81,8 +84,8 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   // The recipient and place of supply.
   const recipientTop = pdf.y;
-  pdf.font('Helvetica-Bold').fontSize(10).text('Billed to', left, recipientTop);
-  pdf.font('Helvetica').fontSize(9);
+  pdf.font(PDF_FONT_BOLD).fontSize(10).text('Billed to', left, recipientTop);
+  pdf.font(PDF_FONT).fontSize(9);
   const r = doc.recipient;
   pdf.text(r.name, { width: width * 0.55 });
   pdf.text(r.address, { width: width * 0.55 });
@@ -94,10 +97,10 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
   const afterRecipient = pdf.y;
   pdf
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(10)
     .text('Place of supply', right, recipientTop, { width: rightWidth, align: 'right' });
-  pdf.font('Helvetica').fontSize(9);
+  pdf.font(PDF_FONT).fontSize(9);
   pdf.text(
     doc.placeOfSupply.code
       ? `${doc.placeOfSupply.state} (code ${doc.placeOfSupply.code})`
@@ -132,7 +135,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       : [{ label: 'IGST', w: 0.2, align: 'right' as const }]),
   ];
   const drawRow = (cells: string[], bold = false) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    pdf.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(8);
     const heights = cells.map((cell, i) =>
       pdf.heightOfString(cell, { width: columns[i]!.w * width - 4 }),
     );
@@ -162,7 +165,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     const half = line.ratePercent / 2;
     drawRow([
       String(index + 1),
-      `${line.description} (Rs. ${formatAmount(line.unitPricePaise)} each, GST included)`,
+      `${line.description} (${rs(line.unitPricePaise)} each, GST included)`,
       line.code,
       `${line.quantity} ${line.unit}`,
       formatAmount(line.grossPaise),
@@ -196,17 +199,17 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   totals.forEach(([label, value], index) => {
     const bold = index === totals.length - 1;
     const y = pdf.y;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 10 : 9);
+    pdf.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(bold ? 10 : 9);
     pdf.text(label, left + width * 0.45, y, { width: width * 0.33, align: 'right' });
     pdf.text(value, left + width * 0.78, y, { width: width * 0.22, align: 'right' });
     pdf.x = left;
   });
   pdf.moveDown(0.6);
   pdf
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(9)
     .text('Amount in words: ', left, pdf.y, { continued: true, width });
-  pdf.font('Helvetica').text(doc.amountInWords);
+  pdf.font(PDF_FONT).text(doc.amountInWords);
   pdf.moveDown(0.6);
   pdf.fontSize(7.5).fillColor('#444');
   for (const note of doc.notes) pdf.text(note, left, pdf.y, { width });
@@ -216,12 +219,12 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.moveDown(2);
   const signatureX = left + width * 0.55;
   pdf
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(9)
     .text(`For ${doc.signatory.for}`, signatureX, pdf.y, { width: width * 0.45, align: 'right' });
   pdf.moveDown(2.5);
   pdf
-    .font('Helvetica')
+    .font(PDF_FONT)
     .text(doc.signatory.name, signatureX, pdf.y, { width: width * 0.45, align: 'right' });
   pdf.text('Authorised Signatory', signatureX, pdf.y, { width: width * 0.45, align: 'right' });
   pdf.end();
