@@ -1041,7 +1041,8 @@ export const invoiceCounters = pgTable(
  * printed number (≤ 16 characters, e.g. 'RT/26-27/000123'); `document` keeps everything the
  * PDF prints (supplier, recipient, lines, taxes, totals) as issued, so a later settings change
  * never alters an issued invoice. A credit note refers to its invoice and to the refund row; a refund voucher
- * (issue 28 item 3) to the refund row, and to the invoice when there is one.
+ * (issue 28 item 3) to the refund row, and to the invoice when there is one; a receipt voucher
+ * (issue 29 item 3, Rule 50) to the advance's payment row, one per row.
  */
 export const invoices = pgTable(
   'invoices',
@@ -1076,6 +1077,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_payment_refund_voucher_key')
       .on(t.paymentId)
       .where(sql`${t.kind} = 'refund_voucher'`),
+    uniqueIndex('invoices_payment_receipt_voucher_key')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'receipt_voucher'`),
     index('invoices_order_idx').on(t.orderId),
     check('invoices_kind_check', sql`${t.kind} in (${sqlList(INVOICE_KINDS)})`),
     check('invoices_number_length_check', sql`char_length(${t.number}) <= 16`),

@@ -59,6 +59,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     invoice: 'Invoice No.',
     credit_note: 'Credit Note No.',
     refund_voucher: 'Refund Voucher No.',
+    receipt_voucher: 'Receipt Voucher No.',
   }[doc.kind];
   const meta: [string, string][] = [
     [numberLabel, doc.number],
@@ -71,7 +72,15 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       `${doc.refersTo.number} dated ${formatDocumentDate(doc.refersTo.issueDate)}`,
     ]);
   }
-  if (doc.receipt) {
+  if (doc.receiptVoucher) {
+    meta.push([
+      'Receipt voucher',
+      `${doc.receiptVoucher.number} dated ${formatDocumentDate(doc.receiptVoucher.issueDate)}`,
+    ]);
+  }
+  if (doc.receipt && doc.kind === 'receipt_voucher') {
+    meta.push(['Received', `${doc.receipt.reference} on ${formatDocumentDate(doc.receipt.date)}`]);
+  } else if (doc.receipt) {
     meta.push([
       'Receipt',
       `payment ${doc.receipt.reference} of ${formatDocumentDate(doc.receipt.date)}`,
@@ -84,7 +93,10 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   // The recipient and place of supply.
   const recipientTop = pdf.y;
-  pdf.font(PDF_FONT_BOLD).fontSize(10).text('Billed to', left, recipientTop);
+  pdf
+    .font(PDF_FONT_BOLD)
+    .fontSize(10)
+    .text(doc.kind === 'receipt_voucher' ? 'Received from' : 'Billed to', left, recipientTop);
   pdf.font(PDF_FONT).fontSize(9);
   const r = doc.recipient;
   pdf.text(r.name, { width: width * 0.55 });
@@ -192,6 +204,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
         invoice: 'Invoice total (GST included)',
         credit_note: 'Credit note total (GST included)',
         refund_voucher: 'Refund total',
+        receipt_voucher: 'Advance received',
       }[doc.kind],
       rs(doc.totals.totalPaise),
     ],

@@ -7,6 +7,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { paiseToDecimal } from '~/lib/money';
 import { invoices, orders } from '~/lib/schema.server';
+import type { InvoiceKind } from '~/lib/schema-enums';
 import type { InvoiceDocument } from '~/features/invoices/document';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 
@@ -24,7 +25,7 @@ export function yearParam(value: string | null): string | null {
 /** One row of the register. */
 export interface RegisterRow {
   id: number;
-  kind: 'invoice' | 'credit_note' | 'refund_voucher';
+  kind: InvoiceKind;
   number: string;
   /** The issue date, Kolkata ('YYYY-MM-DD'). */
   issueDate: string;
@@ -146,6 +147,7 @@ const REGISTER_TYPES: Record<RegisterRow['kind'], string> = {
   invoice: 'Tax invoice',
   credit_note: 'Credit note',
   refund_voucher: 'Refund voucher',
+  receipt_voucher: 'Receipt voucher',
 };
 
 /**
