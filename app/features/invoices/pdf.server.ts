@@ -177,7 +177,9 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     const half = line.ratePercent / 2;
     drawRow([
       String(index + 1),
-      `${line.description} (${rs(line.unitPricePaise)} each, GST included)`,
+      doc.kind === 'receipt_voucher'
+        ? line.description
+        : `${line.description} (${rs(line.unitPricePaise)} each, GST included)`,
       line.code,
       `${line.quantity} ${line.unit}`,
       formatAmount(line.grossPaise),

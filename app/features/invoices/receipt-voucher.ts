@@ -47,7 +47,7 @@ export function isServiceCode(code: string): boolean {
 
 /** What every receipt voucher says of its tax. */
 export const ADVANCE_TAX_NOTE =
-  'Tax on an advance: goods (HSN) carry none now, their GST is charged on the tax invoice (Notification No. 66/2017-Central Tax, section 12(2)(a) of the CGST Act); services (SAC) are taxed on the advance at their rate (section 13(2)(b)), worked back from the amount received. The tax invoice will show this advance as received.';
+  'Tax on an advance: goods (HSN) carry none now, their GST is charged on the tax invoice (Notification No. 66/2017-Central Tax, section 12(2)(a) of the CGST Act); services (SAC) are taxed on the advance at their rate (section 13(2)(b)), worked back from the amount received.';
 
 /**
  * The receipt voucher's lines for an advance of `advancePaise` towards `supplies`, inside the

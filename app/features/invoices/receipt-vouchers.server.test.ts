@@ -171,12 +171,16 @@ describe(`receipt vouchers on ${testDatabaseKind}`, () => {
       '₹15,000.00',
       'Fifteen Thousand Rupees Only',
       'Notification No. 66/2017-Central Tax', // (g), (h): the tax and why
+      '6203 1 OTH 13,985.08 13,985.08 0% 0.00 @0% 0.00 @0%', // (g), (h) per line
+      'Total taxable value ₹15,000.00 Central tax (CGST) ₹0.00 State tax (SGST) ₹0.00',
       'Gujarat (code 24)', // (i)
       'Whether tax is payable on reverse charge: No', // (j)
       'Authorised Signatory', // (k)
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // An advance is no priced piece: its lines print no unit price.
+    expect(text).not.toContain('each, GST included');
 
     // A replay of the job (or a second one) changes nothing.
     await enqueueJob(database.db, {
