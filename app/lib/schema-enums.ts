@@ -109,6 +109,15 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] 
 
 /**
  * A tax invoice, a credit note that refers to one, or a refund voucher (Rule 51 of the CGST
- * Rules: money refunded beyond what the order's invoice still carries, issue 28 item 3).
+ * Rules: money refunded beyond what the order's invoice still carries, issue 28 item 3), or a
+ * receipt voucher (Rule 50: an advance received before the tax invoice, issue 29 item 3).
  */
-export const INVOICE_KINDS = ['invoice', 'credit_note', 'refund_voucher'] as const;
+export const INVOICE_KINDS = [
+  'invoice',
+  'credit_note',
+  'refund_voucher',
+  'receipt_voucher',
+] as const;
+
+/** One of {@link INVOICE_KINDS}. */
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];

@@ -1029,7 +1029,7 @@ export const payments = pgTable(
 );
 
 /**
- * The counted cash of the drawer (issue 29 item 4, the day book; decision XX): one row per
+ * The counted cash of the drawer (issue 29 item 4, the day book; decision 019): one row per
  * count of a shop day (Asia/Kolkata), never updated: a recount adds a row and the latest is
  * the day's count. `expected_paise` is what the day book expected when it was counted;
  * `kept_paise` what stayed in the drawer for the next day (null: all of it). Owned by the
@@ -1081,7 +1081,8 @@ export const invoiceCounters = pgTable(
  * printed number (≤ 16 characters, e.g. 'RT/26-27/000123'); `document` keeps everything the
  * PDF prints (supplier, recipient, lines, taxes, totals) as issued, so a later settings change
  * never alters an issued invoice. A credit note refers to its invoice and to the refund row; a refund voucher
- * (issue 28 item 3) to the refund row, and to the invoice when there is one.
+ * (issue 28 item 3) to the refund row, and to the invoice when there is one; a receipt voucher
+ * (issue 29 item 3, Rule 50) to the advance's payment row, one per row.
  */
 export const invoices = pgTable(
   'invoices',
@@ -1116,6 +1117,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_payment_refund_voucher_key')
       .on(t.paymentId)
       .where(sql`${t.kind} = 'refund_voucher'`),
+    uniqueIndex('invoices_payment_receipt_voucher_key')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'receipt_voucher'`),
     index('invoices_order_idx').on(t.orderId),
     check('invoices_kind_check', sql`${t.kind} in (${sqlList(INVOICE_KINDS)})`),
     check('invoices_number_length_check', sql`char_length(${t.number}) <= 16`),

@@ -1,10 +1,11 @@
 /**
  * The snapshot an invoice, credit note or refund voucher keeps (`invoices.document`, issue 21
- * item 5, issue 28 item 3): every field Rule 46 (invoice) or Rule 51 (refund voucher) of the
- * CGST Rules asks for, as issued, so the PDF, the register and the CSV
+ * item 5, issue 28 item 3, issue 29 item 3): every field Rule 46 (invoice), Rule 50 (receipt
+ * voucher) or Rule 51 (refund voucher) of the CGST Rules asks for, as issued, so the PDF, the register and the CSV
  * read the same figures and a later settings change never alters an issued document. Amounts
  * are integer paise; dates are Kolkata calendar dates ('YYYY-MM-DD').
  */
+import type { InvoiceKind } from '~/lib/schema-enums';
 
 /** One line: what was supplied, its code, quantity and the split of its tax-inclusive value. */
 export interface DocumentLine {
@@ -32,8 +33,8 @@ export interface DocumentLine {
 
 /** The issued document. */
 export interface InvoiceDocument {
-  kind: 'invoice' | 'credit_note' | 'refund_voucher';
-  /** 'Tax Invoice', 'Credit Note' or 'Refund Voucher'. */
+  kind: InvoiceKind;
+  /** 'Tax Invoice', 'Credit Note', 'Refund Voucher' or 'Receipt Voucher'. */
   title: string;
   number: string;
   issueDate: string;
@@ -68,9 +69,13 @@ export interface InvoiceDocument {
   reason?: string;
   /**
    * A refund voucher: the receipt the money came in by (Rule 51 asks for the receipt
-   * voucher's number and date; the shop issues none, so the payment's reference and date).
+   * voucher's number and date: the advance's receipt voucher, else the payment's reference
+   * and date). A receipt voucher (Rule 50, issue 29 item 3): the payment it acknowledges
+   * (method and reference) and the day it was received.
    */
   receipt?: { reference: string; date: string };
+  /** A refund voucher of an advance: the advance's receipt voucher (Rule 51, issue 29 item 3). */
+  receiptVoucher?: { number: string; issueDate: string };
   /** A refund voucher: the recipient's GSTIN or UIN, or 'unregistered'. */
   recipientGstin?: string;
   lines: DocumentLine[];

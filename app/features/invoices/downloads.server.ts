@@ -53,7 +53,7 @@ export async function documentsOfOrder(
 
 /**
  * One document of order `number` as a PDF response (`private, no-store`): `which` is
- * 'invoice' or a credit note's id (as the URL gives it). Null when the order is not the
+ * 'invoice' or the id of a credit note, refund voucher or receipt voucher (as the URL gives it). Null when the order is not the
  * reader's, or it has no such document.
  */
 export async function documentPdfResponse(
@@ -71,7 +71,7 @@ export async function documentPdfResponse(
     if (!/^[1-9][0-9]{0,9}$/.test(which) || Number(which) > 2_147_483_647) return null;
     where = and(
       eq(invoices.orderId, order.id),
-      inArray(invoices.kind, ['credit_note', 'refund_voucher']),
+      inArray(invoices.kind, ['credit_note', 'refund_voucher', 'receipt_voucher']),
       eq(invoices.id, Number(which)),
     );
   }

@@ -12,6 +12,12 @@
  * that makes it so queues another. A job that can never succeed (a payload that does not
  * parse, an unknown order or row, an order with nothing to invoice, a refund beyond what was
  * paid) fails at once with its reason (`PermanentJobError`), which the back office lists.
+ *
+ * The receipt-voucher job (issue 29 item 3), `{ kind: 'receipt-voucher.issue', payload:
+ * { paymentId }, dedupeKey: 'receipt-voucher:payment:<id>' }`, queued by the payments module
+ * when a payment leaves a balance (an advance), issues the voucher and sends it on the channels
+ * the customer record chose (e-mail with the PDF, WhatsApp with the order's link), or to the
+ * order's e-mail when the order has no record.
  */
 import escapeHtml from 'escape-html';
 import { eq } from 'drizzle-orm';
@@ -21,6 +27,8 @@ import { PermanentJobError, type JobHandlers, type JobLog } from '~/lib/jobs/wor
 import { formatRupeesExact } from '~/lib/money';
 import { queueNotification } from '~/lib/notifications/queue.server';
 import { customers, orders } from '~/lib/schema.server';
+import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
+import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { getSiteSettings } from '~/features/site/settings.server';
 import { formatDocumentDate } from './document';
 import {
@@ -31,19 +39,23 @@ import {
   type RefundOutcome,
 } from './invoices.server';
 import { invoicePdf } from './pdf.server';
+import { issueReceiptVoucher } from './receipt-vouchers.server';
 
 /** The job kinds this module handles (the payments module queues them by these names). */
 const INVOICE_JOB = 'invoice.issue';
 const CREDIT_NOTE_JOB = 'credit-note.issue';
+const RECEIPT_VOUCHER_JOB = 'receipt-voucher.issue';
 
 const invoicePayload = z.object({ orderId: z.number().int().positive() });
 const creditNotePayload = z.object({ paymentId: z.number().int().positive() });
+const receiptVoucherPayload = creditNotePayload;
 
 /** The file name stem of each kind of document. */
 const FILE_STEMS: Record<IssuedDocument['kind'], string> = {
   invoice: 'tax-invoice',
   credit_note: 'credit-note',
   refund_voucher: 'refund-voucher',
+  receipt_voucher: 'receipt-voucher',
 };
 
 /** The file name of a document's PDF: 'RT/26-27/000123' → 'tax-invoice-RT-26-27-000123.pdf'. */
@@ -52,43 +64,46 @@ export function documentFileName(issued: Pick<IssuedDocument, 'kind' | 'number'>
   return `${stem}-${issued.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
 }
 
-/** Queues the document's e-mail with its PDF to the order's address, once per document. */
+/**
+ * Queues the document's e-mail with its PDF to the order's address, once per document; a
+ * receipt voucher goes to the customer record's chosen channels when the order has a record.
+ */
 async function mailDocument(db: Db, issued: IssuedDocument, publicUrl: string, now: Date) {
   const [order] = await db.select().from(orders).where(eq(orders.id, issued.orderId));
   if (!order || order.email === '') return; // anonymised: nobody to write to
   const [record] = order.customerId
-    ? await db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.id, order.customerId))
+    ? await db.select().from(customers).where(eq(customers.id, order.customerId))
     : order.userId
-      ? await db
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(customers.userId, order.userId))
-          .limit(1)
+      ? await db.select().from(customers).where(eq(customers.userId, order.userId)).limit(1)
       : [];
   const { shopName } = await getSiteSettings(db);
   const doc = issued.document;
   const invoice = issued.kind === 'invoice';
   const orderUrl = `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`;
   const voucher = issued.kind === 'refund_voucher';
+  const receipt = issued.kind === 'receipt_voucher';
   const subject = invoice
     ? `Tax invoice ${doc.number} for order ${order.number}`
-    : voucher
-      ? `Refund voucher ${doc.number} for order ${order.number}`
-      : `Credit note ${doc.number} for order ${order.number}`;
+    : receipt
+      ? `Receipt voucher ${doc.number} for your advance on order ${order.number}`
+      : voucher
+        ? `Refund voucher ${doc.number} for order ${order.number}`
+        : `Credit note ${doc.number} for order ${order.number}`;
   const lines = invoice
     ? [
         `Thank you for your payment. Your tax invoice ${doc.number} dated ${formatDocumentDate(doc.issueDate)} for order ${order.number} (${formatRupeesExact(doc.totals.totalPaise)}, GST included) is attached.`,
       ]
-    : voucher
+    : receipt
       ? [
-          `We have refunded ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Refund voucher ${doc.number} dated ${formatDocumentDate(doc.issueDate)} is attached.`,
+          `Thank you for your advance of ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Receipt voucher ${doc.number} dated ${formatDocumentDate(doc.issueDate)} is attached; your tax invoice follows when the order is paid in full.`,
         ]
-      : [
-          `We have refunded ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Credit note ${doc.number} dated ${formatDocumentDate(doc.issueDate)}, against invoice ${doc.refersTo?.number ?? ''}, is attached.`,
-        ];
+      : voucher
+        ? [
+            `We have refunded ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Refund voucher ${doc.number} dated ${formatDocumentDate(doc.issueDate)} is attached.`,
+          ]
+        : [
+            `We have refunded ${formatRupeesExact(doc.totals.totalPaise)} on order ${order.number}. Credit note ${doc.number} dated ${formatDocumentDate(doc.issueDate)}, against invoice ${doc.refersTo?.number ?? ''}, is attached.`,
+          ];
   lines.push(`You can also download it from your order page: ${orderUrl}`);
   const text = [
     `Dear ${order.customerName},`,
@@ -105,23 +120,51 @@ ${lines.map((line) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5"
 <p style="margin:32px 0 0;font-size:13px;color:#6b5d50">With warm regards,<br>${escapeHtml(shopName)}, Rajkot</p>
 </div></body></html>`;
   const pdf = await invoicePdf(doc);
+  const attachments = [
+    {
+      filename: documentFileName(issued),
+      content: pdf.toString('base64'),
+      contentType: 'application/pdf',
+      encoding: 'base64' as const,
+    },
+  ];
+  if (receipt && record) {
+    const settings = await getMessageSettings(db);
+    const status = `Advance of ${formatRupeesExact(doc.totals.totalPaise)} received: receipt voucher ${doc.number}`;
+    await queueCustomerMessage(db, record, {
+      kind: 'receipt-voucher.issued',
+      subject,
+      text,
+      html,
+      attachments,
+      whatsapp: {
+        name: settings.templates.orderStatus,
+        language: settings.language,
+        params: [order.customerName, order.number, status, orderUrl],
+        text: `Dear ${order.customerName}, your order ${order.number} is now: ${status}. ${orderUrl}`,
+      },
+      orderId: order.id,
+      runAt: now,
+      dedupeKey: `invoice-document:${issued.id}`,
+    });
+    return;
+  }
   await queueNotification(db, {
     customerId: record?.id ?? null,
     orderId: order.id,
     channel: 'email',
-    kind: invoice ? 'invoice.issued' : voucher ? 'refund-voucher.issued' : 'credit-note.issued',
+    kind: invoice
+      ? 'invoice.issued'
+      : receipt
+        ? 'receipt-voucher.issued'
+        : voucher
+          ? 'refund-voucher.issued'
+          : 'credit-note.issued',
     recipient: order.email,
     subject,
     body: text,
     html,
-    attachments: [
-      {
-        filename: documentFileName(issued),
-        content: pdf.toString('base64'),
-        contentType: 'application/pdf',
-        encoding: 'base64',
-      },
-    ],
+    attachments,
     runAt: now,
     dedupeKey: `invoice-document:${issued.id}:email`,
   });
@@ -134,6 +177,13 @@ const PERMANENT_REFUSALS: Partial<Record<Extract<IssueOutcome, { ok: false }>['r
     'not-a-refund': 'This payment row is not a refund: it takes no credit note.',
     'nothing-to-invoice': 'The order has no lines or garments to invoice.',
   };
+
+/** Why a receipt voucher can never be issued, by reason (a payment not settled may be later). */
+const RECEIPT_REFUSALS: Record<'not-found' | 'not-a-payment' | 'nothing-to-invoice', string> = {
+  'not-found': 'The order or payment row no longer exists.',
+  'not-a-payment': 'This payment row is a refund: it takes no receipt voucher.',
+  'nothing-to-invoice': 'The order has no lines or garments to receive an advance for.',
+};
 
 /**
  * The documents an outcome issued; a refusal that can heal later (not paid, not settled) is
@@ -160,7 +210,7 @@ function parsePayload<T>(schema: z.ZodType<T>, raw: unknown): T {
 }
 
 /**
- * The handlers { 'invoice.issue', 'credit-note.issue' }; register them with the worker in the
+ * The handlers { 'invoice.issue', 'credit-note.issue', 'receipt-voucher.issue' }; register them with the worker in the
  * composition root. `publicUrl` is the shop's origin, for the order link in the e-mail.
  */
 export function invoiceJobHandlers(deps: { publicUrl: string }): JobHandlers {
@@ -177,6 +227,18 @@ export function invoiceJobHandlers(deps: { publicUrl: string }): JobHandlers {
       for (const issued of settle(outcome, log, { paymentId })) {
         await mailDocument(db, issued, deps.publicUrl, now);
       }
+    },
+    [RECEIPT_VOUCHER_JOB]: async (raw, { db, now, log }) => {
+      const { paymentId } = parsePayload(receiptVoucherPayload, raw);
+      const outcome = await issueReceiptVoucher(db, paymentId, now);
+      if (!outcome.ok) {
+        if (outcome.reason === 'not-settled') {
+          log.warn({ paymentId, reason: outcome.reason }, 'no receipt voucher issued');
+          return;
+        }
+        throw new PermanentJobError(RECEIPT_REFUSALS[outcome.reason]);
+      }
+      await mailDocument(db, outcome.issued, deps.publicUrl, now);
     },
   };
 }

@@ -323,6 +323,11 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
     ]);
     expect(doc.totals.totalPaise).toBe(108_500);
     expect(note!.issued.totalPaise).toBe(108_500);
+    // The PDF prints the rupee sign (issue 29 item 5), not 'Rs.'.
+    const noteText = await pdfText(note!.issued);
+    expect(noteText).toContain('Credit note total (GST included)');
+    expect(noteText).toContain('₹1,085.00');
+    expect(noteText).not.toContain('Rs.');
 
     // The rest refunded: spread over what is left of each line, so the notes add up to the invoice.
     const [rest] = await database.db
@@ -392,7 +397,8 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
       'tax = price - taxable value',
       'Total taxable value',
       'Invoice total (GST included)',
-      'Rs. 46,999.98',
+      '₹46,999.98',
+      '(₹999.99 each, GST included)',
       'Forty Six Thousand Nine Hundred Ninety Nine Rupees And Ninety Eight Paise Only',
       'Whether tax is payable on reverse charge: No',
       'rounded half up to the paisa',

@@ -19,7 +19,8 @@
  *
  * Both lock the order row first, so an invoice and a credit note of one order are never built
  * at once, and take their number in the same transaction as the insert (`allocateNumber`).
- * Calling either again answers the document already issued.
+ * Calling either again answers the document already issued. The receipt vouchers of advances
+ * (receipt-vouchers.server.ts, issue 29 item 3) share the lock, header, lines and insert.
  */
 import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
@@ -35,6 +36,7 @@ import {
   refundLines,
 } from '~/lib/schema.server';
 import { PermanentJobError } from '~/lib/jobs/worker.server';
+import type { InvoiceKind } from '~/lib/schema-enums';
 import { formatRupeesExact } from '~/lib/money';
 import { shopDateOf } from '~/lib/shop-time';
 import { GARMENTS } from '~/features/measurements/garments';
@@ -56,10 +58,10 @@ import {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** An issued invoice or credit note as its row keeps it. */
+/** An issued invoice, credit note or voucher as its row keeps it. */
 export interface IssuedDocument {
   id: number;
-  kind: 'invoice' | 'credit_note' | 'refund_voucher';
+  kind: InvoiceKind;
   number: string;
   orderId: number;
   issuedAt: Date;
@@ -87,7 +89,7 @@ const toIssued = (row: typeof invoices.$inferSelect): IssuedDocument => ({
 });
 
 /** The order, locked for this transaction. */
-async function lockOrder(tx: Tx, orderId: number) {
+export async function lockOrder(tx: Tx, orderId: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return order ?? null;
 }
@@ -101,7 +103,7 @@ function classOf(settings: InvoicingSettings, slug: string | null): TaxClass {
 }
 
 /** The lines to invoice, before tax: description, class, quantity, unit and price. */
-async function sourceLines(
+export async function sourceLines(
   tx: DbOrTx,
   order: typeof orders.$inferSelect,
   settings: InvoicingSettings,
@@ -154,7 +156,7 @@ async function sourceLines(
 }
 
 /** The document's header blocks from the settings and the order. */
-function header(settings: InvoicingSettings, order: typeof orders.$inferSelect) {
+export function header(settings: InvoicingSettings, order: typeof orders.$inferSelect) {
   const place = placeOfSupply(order.state);
   return {
     supplier: {
@@ -185,7 +187,8 @@ function header(settings: InvoicingSettings, order: typeof orders.$inferSelect) 
   };
 }
 
-function totalsOf(lines: DocumentLine[]) {
+/** A document's totals: the sums of its lines' splits. */
+export function totalsOf(lines: DocumentLine[]) {
   const sum = sumSplits(lines);
   return {
     taxablePaise: sum.taxablePaise,
@@ -322,7 +325,7 @@ async function receivedPaise(tx: DbOrTx, order: typeof orders.$inferSelect): Pro
 }
 
 /** Inserts a document row of `kind` with its allocated number, and answers it issued. */
-async function insertDocument(
+export async function insertDocument(
   tx: Tx,
   values: {
     kind: IssuedDocument['kind'];
@@ -506,10 +509,11 @@ const VOUCHER_TAX_NOTE =
  * Rules 2017, "Refund voucher", text at https://gstgyaan.com/rule-51-of-the-cgst-rules-refund-voucher:
  * the supplier's name, address and GSTIN; a consecutive serial number unique for the
  * financial year; the date of issue; the recipient's name, address and GSTIN/UIN; the number
- * and date of the receipt (the shop issues no receipt vouchers: the payment's reference and
- * date); a description of the goods or services; the amount refunded; the rate and amount of
- * tax; whether tax is payable on reverse charge; the signature): in the 'refund_voucher'
- * series on the counter table, with the settings' `refundVoucherPrefix` ('RV' by default).
+ * and date of the receipt voucher (issue 29 item 3: the advance's; a payment without one, such
+ * as money paid beyond the invoice, by its reference and date); a description of the goods or
+ * services; the amount refunded; the rate and amount of tax; whether tax is payable on
+ * reverse charge; the signature): in the 'refund_voucher' series on the counter table, with
+ * the settings' `refundVoucherPrefix` ('RV' by default).
  */
 async function refundVoucher(
   tx: Tx,
@@ -532,6 +536,13 @@ async function refundVoucher(
       }));
   const [payment] = input.refund.refundOfId
     ? await tx.select().from(payments).where(eq(payments.id, input.refund.refundOfId))
+    : [];
+  // Rule 51 asks for the receipt voucher's number and date: the advance's, when it has one.
+  const [receiptVoucher] = payment
+    ? await tx
+        .select({ number: invoices.number, document: invoices.document })
+        .from(invoices)
+        .where(and(eq(invoices.paymentId, payment.id), eq(invoices.kind, 'receipt_voucher')))
     : [];
   const line: DocumentLine = {
     description: `Refund of money received for order ${order.number} ${invoice ? 'beyond its tax invoice' : 'before its tax invoice (an advance)'}: ${supplied.map((item) => item.description).join('; ')}`,
@@ -571,12 +582,21 @@ async function refundVoucher(
         ? { refersTo: { number: invoice.number, issueDate: invoice.document.issueDate } }
         : {}),
       reason: input.refund.reason || 'Refund',
-      receipt: payment
+      ...(receiptVoucher
         ? {
-            reference: payment.providerPaymentId || payment.reference || `#${payment.id}`,
-            date: shopDateOf(payment.settledAt ?? payment.createdAt),
+            receiptVoucher: {
+              number: receiptVoucher.number,
+              issueDate: (receiptVoucher.document as unknown as InvoiceDocument).issueDate,
+            },
           }
-        : undefined,
+        : {}),
+      receipt:
+        payment && !receiptVoucher
+          ? {
+              reference: payment.providerPaymentId || payment.reference || `#${payment.id}`,
+              date: shopDateOf(payment.settledAt ?? payment.createdAt),
+            }
+          : undefined,
       recipientGstin: head.recipient.gstin ?? 'unregistered',
       lines: [line],
       totals,
@@ -789,14 +809,14 @@ export async function invoiceLinesToReturn(
 /** One of an order's documents, for its pages. */
 export interface OrderDocument {
   id: number;
-  kind: 'invoice' | 'credit_note' | 'refund_voucher';
+  kind: InvoiceKind;
   number: string;
   /** ISO 8601. */
   issuedAt: string;
   totalPaise: number;
 }
 
-/** The invoice, credit notes and refund vouchers of an order, oldest first (for its pages). */
+/** The invoice, credit notes and vouchers of an order, oldest first (for its pages). */
 export async function listOrderDocuments(db: DbOrTx, orderId: number): Promise<OrderDocument[]> {
   const rows = await db
     .select({

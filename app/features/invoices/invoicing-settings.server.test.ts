@@ -58,6 +58,8 @@ describe('the invoicing settings form', () => {
     [{ creditNotePrefix: 'RTX' }, 'creditNotePrefix', 'must differ'],
     [{ refundVoucherPrefix: 'cn' }, 'refundVoucherPrefix', 'must differ'],
     [{ refundVoucherPrefix: 'RVXX' }, 'refundVoucherPrefix', '1 to 3 capital letters'],
+    [{ receiptVoucherPrefix: 'cn' }, 'receiptVoucherPrefix', 'must differ'],
+    [{ receiptVoucherPrefix: 'RCPT' }, 'receiptVoucherPrefix', '1 to 3 capital letters'],
     [{ state: 'Atlantis' }, 'state', 'choose the supplier'],
     [{ legalName: '  ' }, 'legalName', 'enter the legal name'],
     [{ taxCode: ['52', '6203', '998821'] }, 'taxCode.category:fabrics', '4, 6 or 8 digits'],
@@ -126,6 +128,19 @@ describe(`saving the invoicing settings on ${testDatabaseKind}`, () => {
       refundVoucherPrefix: undefined,
     });
     expect((await getInvoicingSettings(database.db)).refundVoucherPrefix).toBe('RF');
+    // The receipt vouchers' prefix (issue 29 item 3): 'RCV' until set; a form without it keeps it.
+    expect((await getInvoicingSettings(database.db)).receiptVoucherPrefix).toBe('RCV');
+    await saveInvoicingSettings(database.db, actor, {
+      ...form,
+      version: (await getInvoicingSettingsView(database.db)).version,
+      receiptVoucherPrefix: 'AV',
+    });
+    await saveInvoicingSettings(database.db, actor, {
+      ...form,
+      version: (await getInvoicingSettingsView(database.db)).version,
+      receiptVoucherPrefix: undefined,
+    });
+    expect((await getInvoicingSettings(database.db)).receiptVoucherPrefix).toBe('AV');
   });
 
   it('reads a damaged row field by field, with the defaults where it is bad', async () => {

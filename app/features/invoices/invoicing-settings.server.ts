@@ -49,6 +49,7 @@ const storedSchema = z.object({
   invoicePrefix: z.string().regex(PREFIX).catch(d.invoicePrefix),
   creditNotePrefix: z.string().regex(PREFIX).catch(d.creditNotePrefix),
   refundVoucherPrefix: z.string().regex(PREFIX).catch(d.refundVoucherPrefix),
+  receiptVoucherPrefix: z.string().regex(PREFIX).catch(d.receiptVoucherPrefix),
   signatory: storedText(d.signatory),
   categories: z.record(z.string(), taxClass).catch(d.categories),
   garments: z
@@ -143,6 +144,8 @@ export const invoicingSettingsFormSchema = z
     creditNotePrefix: prefix('credit-note prefix'),
     /** Optional: a form of before issue 28 keeps the current prefix. */
     refundVoucherPrefix: prefix('refund-voucher prefix').optional(),
+    /** Optional: a form of before issue 29 keeps the current prefix. */
+    receiptVoucherPrefix: prefix('receipt-voucher prefix').optional(),
     signatory: required('authorised signatory', 120),
     taxKey: list,
     taxCode: list,
@@ -174,6 +177,18 @@ export const invoicingSettingsFormSchema = z
         code: 'custom',
         path: ['refundVoucherPrefix'],
         message: 'The refund-voucher prefix must differ from the invoice and credit-note prefixes.',
+      });
+    }
+    const receipt = form.receiptVoucherPrefix;
+    if (
+      receipt !== undefined &&
+      [form.invoicePrefix, form.creditNotePrefix, voucher].includes(receipt)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['receiptVoucherPrefix'],
+        message:
+          'The receipt-voucher prefix must differ from the invoice, credit-note and refund-voucher prefixes.',
       });
     }
     if (form.taxKey.length > MAX_TAX_ROWS) {
@@ -228,6 +243,7 @@ function settingsFromForm(
     invoicePrefix: form.invoicePrefix,
     creditNotePrefix: form.creditNotePrefix,
     refundVoucherPrefix: form.refundVoucherPrefix ?? current.refundVoucherPrefix,
+    receiptVoucherPrefix: form.receiptVoucherPrefix ?? current.receiptVoucherPrefix,
     signatory: form.signatory,
     categories: categoryClasses,
     garments,

@@ -1,7 +1,7 @@
 /**
  * The invoicing settings (issue 21 item 5; `site_settings` row 'invoicing'): the supplier
  * block of every tax invoice (legal and trade name, address, GSTIN, state), the number
- * prefixes of the invoice, credit-note and refund-voucher series, the authorised signatory, and the HSN/SAC
+ * prefixes of the invoice, credit-note, refund-voucher and receipt-voucher series, the authorised signatory, and the HSN/SAC
  * code and GST rate of each catalogue category (by slug) and each bespoke garment type, with a
  * fallback for anything not listed. Nothing in the tax computation is a constant: it reads
  * these. The demo values are placeholders for the shop's accountant to confirm.
@@ -28,6 +28,8 @@ export interface InvoicingSettings {
   creditNotePrefix: string;
   /** The refund voucher's prefix (Rule 51, issue 28 item 3), e.g. 'RV'. */
   refundVoucherPrefix: string;
+  /** The receipt voucher's prefix (Rule 50, issue 29 item 3: an advance), e.g. 'RCV'. */
+  receiptVoucherPrefix: string;
   signatory: string;
   /** By category slug. */
   categories: Record<string, TaxClass>;
@@ -60,6 +62,7 @@ export const defaultInvoicingSettings: InvoicingSettings = {
   invoicePrefix: 'RT',
   creditNotePrefix: 'CN',
   refundVoucherPrefix: 'RV',
+  receiptVoucherPrefix: 'RCV',
   signatory: 'Proprietor (demo)',
   categories: {
     fabrics: { code: '5208', ratePercent: 5 },

@@ -1,6 +1,6 @@
 /**
- * An order's tax invoice, credit notes and refund vouchers as download links (issue 21 item 5,
- * issue 28 item 3), for the shopper's order page and the back office's: each opens the PDF
+ * An order's tax invoice, credit notes, refund and receipt vouchers as download links (issue 21
+ * item 5, issue 28 item 3, issue 29 item 3), for the shopper's order page and the back office's: each opens the PDF
  * (`basePath` is the order's page; the files live under it: a refund's documents under
  * `credit-notes/:id`). Nothing is shown before the order has a document.
  */
@@ -8,12 +8,13 @@ import { FileTextIcon } from 'lucide-react';
 import { Section } from '~/components/ui/card';
 import { formatRupeesExact } from '~/lib/money';
 import { shopDateOf } from '~/lib/shop-time';
+import type { InvoiceKind } from '~/lib/schema-enums';
 import { formatDocumentDate } from './document';
 
 /** One document as the order pages list it. */
 interface OrderDocumentLink {
   id: number;
-  kind: 'invoice' | 'credit_note' | 'refund_voucher';
+  kind: InvoiceKind;
   number: string;
   /** ISO 8601. */
   issuedAt: string;
@@ -24,6 +25,7 @@ const DOWNLOAD_LABELS: Record<OrderDocumentLink['kind'], string> = {
   invoice: 'Download tax invoice',
   credit_note: 'Download credit note',
   refund_voucher: 'Download refund voucher',
+  receipt_voucher: 'Download receipt voucher',
 };
 
 /** The list of an order's documents (nothing when it has none). */
@@ -41,11 +43,17 @@ export function OrderDocuments({
   return (
     <Section
       heading={
-        documents.some((doc) => doc.kind === 'refund_voucher')
-          ? 'Tax documents and refund vouchers'
-          : documents.length > 1
-            ? 'Tax invoice and credit notes'
-            : 'Tax invoice'
+        documents.some((doc) => doc.kind === 'receipt_voucher')
+          ? documents.every((doc) => doc.kind === 'receipt_voucher')
+            ? documents.length > 1
+              ? 'Receipt vouchers'
+              : 'Receipt voucher'
+            : 'Tax documents and vouchers'
+          : documents.some((doc) => doc.kind === 'refund_voucher')
+            ? 'Tax documents and refund vouchers'
+            : documents.length > 1
+              ? 'Tax invoice and credit notes'
+              : 'Tax invoice'
       }
       className={className}
     >
@@ -66,7 +74,8 @@ export function OrderDocuments({
                 </span>
               </a>
               <p className="text-sm text-muted-foreground sm:ml-6">
-                {formatDocumentDate(shopDateOf(doc.issuedAt))} · {invoice ? '' : 'refund of '}
+                {formatDocumentDate(shopDateOf(doc.issuedAt))} ·{' '}
+                {invoice ? '' : doc.kind === 'receipt_voucher' ? 'advance of ' : 'refund of '}
                 {formatRupeesExact(doc.totalPaise)}
               </p>
             </li>

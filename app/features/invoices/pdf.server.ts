@@ -7,9 +7,11 @@
  * code; per line the description, HSN/SAC code, quantity and unit, total value, taxable value,
  * rate and the CGST and SGST (or IGST) amounts; the totals and the amount in words; whether
  * tax is payable on reverse charge; and the authorised signatory's block. Amounts print as
- * 'Rs. 1,234.50' (pdfkit's built-in fonts have no rupee sign).
+ * '₹1,234.50' in Noto Sans Gujarati (issue 29 item 5: `registerPdfFonts`), which also prints
+ * names in Gujarati.
  */
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from '~/lib/pdf-fonts.server';
 import { formatAmount, formatDocumentDate, type InvoiceDocument } from './document';
 
 /**
@@ -23,6 +25,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     margin: 40,
     info: { Title: `${doc.title} ${doc.number}`, Author: doc.supplier.legalName },
   });
+  registerPdfFonts(pdf);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,15 +34,15 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   });
   const left = pdf.page.margins.left;
   const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
-  const rs = (paise: number) => `Rs. ${formatAmount(paise)}`;
+  const rs = (paise: number) => `₹${formatAmount(paise)}`;
 
   // The supplier, and the document's title and number.
   const top = pdf.y;
   pdf
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(14)
     .text(doc.supplier.tradeName, left, top, { width: width * 0.6 });
-  pdf.font('Helvetica').fontSize(9);
+  pdf.font(PDF_FONT).fontSize(9);
   pdf.text(doc.supplier.legalName, { width: width * 0.6 });
   pdf.text(doc.supplier.address, { width: width * 0.6 });
   pdf.text(`GSTIN: ${doc.supplier.gstin}`, { width: width * 0.6 });
@@ -47,15 +50,16 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const afterSupplier = pdf.y;
   const right = left + width * 0.62;
   const rightWidth = width * 0.38;
-  pdf.font('Helvetica-Bold').fontSize(16).text(doc.title.toUpperCase(), right, top, {
+  pdf.font(PDF_FONT_BOLD).fontSize(16).text(doc.title.toUpperCase(), right, top, {
     width: rightWidth,
     align: 'right',
   });
-  pdf.font('Helvetica').fontSize(9);
+  pdf.font(PDF_FONT).fontSize(9);
   const numberLabel = {
     invoice: 'Invoice No.',
     credit_note: 'Credit Note No.',
     refund_voucher: 'Refund Voucher No.',
+    receipt_voucher: 'Receipt Voucher No.',
   }[doc.kind];
   const meta: [string, string][] = [
     [numberLabel, doc.number],
@@ -68,7 +72,15 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       `${doc.refersTo.number} dated ${formatDocumentDate(doc.refersTo.issueDate)}`,
     ]);
   }
-  if (doc.receipt) {
+  if (doc.receiptVoucher) {
+    meta.push([
+      'Receipt voucher',
+      `${doc.receiptVoucher.number} dated ${formatDocumentDate(doc.receiptVoucher.issueDate)}`,
+    ]);
+  }
+  if (doc.receipt && doc.kind === 'receipt_voucher') {
+    meta.push(['Received', `${doc.receipt.reference} on ${formatDocumentDate(doc.receipt.date)}`]);
+  } else if (doc.receipt) {
     meta.push([
       'Receipt',
       `payment ${doc.receipt.reference} of ${formatDocumentDate(doc.receipt.date)}`,
@@ -81,8 +93,11 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   // The recipient and place of supply.
   const recipientTop = pdf.y;
-  pdf.font('Helvetica-Bold').fontSize(10).text('Billed to', left, recipientTop);
-  pdf.font('Helvetica').fontSize(9);
+  pdf
+    .font(PDF_FONT_BOLD)
+    .fontSize(10)
+    .text(doc.kind === 'receipt_voucher' ? 'Received from' : 'Billed to', left, recipientTop);
+  pdf.font(PDF_FONT).fontSize(9);
   const r = doc.recipient;
   pdf.text(r.name, { width: width * 0.55 });
   pdf.text(r.address, { width: width * 0.55 });
@@ -99,10 +114,10 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
   const afterRecipient = pdf.y;
   pdf
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(10)
     .text('Place of supply', right, recipientTop, { width: rightWidth, align: 'right' });
-  pdf.font('Helvetica').fontSize(9);
+  pdf.font(PDF_FONT).fontSize(9);
   pdf.text(
     doc.placeOfSupply.code
       ? `${doc.placeOfSupply.state} (code ${doc.placeOfSupply.code})`
@@ -137,7 +152,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       : [{ label: 'IGST', w: 0.2, align: 'right' as const }]),
   ];
   const drawRow = (cells: string[], bold = false) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    pdf.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(8);
     const heights = cells.map((cell, i) =>
       pdf.heightOfString(cell, { width: columns[i]!.w * width - 4 }),
     );
@@ -167,7 +182,9 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     const half = line.ratePercent / 2;
     drawRow([
       String(index + 1),
-      `${line.description} (Rs. ${formatAmount(line.unitPricePaise)} each, GST included)`,
+      doc.kind === 'receipt_voucher'
+        ? line.description
+        : `${line.description} (${rs(line.unitPricePaise)} each, GST included)`,
       line.code,
       `${line.quantity} ${line.unit}`,
       formatAmount(line.grossPaise),
@@ -194,6 +211,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
         invoice: 'Invoice total (GST included)',
         credit_note: 'Credit note total (GST included)',
         refund_voucher: 'Refund total',
+        receipt_voucher: 'Advance received',
       }[doc.kind],
       rs(doc.totals.totalPaise),
     ],
@@ -201,17 +219,17 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   totals.forEach(([label, value], index) => {
     const bold = index === totals.length - 1;
     const y = pdf.y;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 10 : 9);
+    pdf.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(bold ? 10 : 9);
     pdf.text(label, left + width * 0.45, y, { width: width * 0.33, align: 'right' });
     pdf.text(value, left + width * 0.78, y, { width: width * 0.22, align: 'right' });
     pdf.x = left;
   });
   pdf.moveDown(0.6);
   pdf
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(9)
     .text('Amount in words: ', left, pdf.y, { continued: true, width });
-  pdf.font('Helvetica').text(doc.amountInWords);
+  pdf.font(PDF_FONT).text(doc.amountInWords);
   pdf.moveDown(0.6);
   pdf.fontSize(7.5).fillColor('#444');
   for (const note of doc.notes) pdf.text(note, left, pdf.y, { width });
@@ -221,12 +239,12 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.moveDown(2);
   const signatureX = left + width * 0.55;
   pdf
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(9)
     .text(`For ${doc.signatory.for}`, signatureX, pdf.y, { width: width * 0.45, align: 'right' });
   pdf.moveDown(2.5);
   pdf
-    .font('Helvetica')
+    .font(PDF_FONT)
     .text(doc.signatory.name, signatureX, pdf.y, { width: width * 0.45, align: 'right' });
   pdf.text('Authorised Signatory', signatureX, pdf.y, { width: width * 0.45, align: 'right' });
   pdf.end();

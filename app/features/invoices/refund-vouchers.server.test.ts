@@ -165,7 +165,7 @@ describe(`refund vouchers on ${testDatabaseKind}`, () => {
       'GSTIN/UIN of the recipient: unregistered',
       'Linen shirt',
       'Refund total',
-      'Rs. 2,240.00',
+      '₹2,240.00',
       'Whether tax is payable on reverse charge: No',
       'Authorised Signatory',
     ]) {

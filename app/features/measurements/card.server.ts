@@ -2,9 +2,11 @@
  * The printable measurement card for the cutting table (issue 20 item 3): an A5 PDF drawn
  * with pdfkit: the shop's name, the customer's name and phone, the garment, the version, the
  * date taken (Asia/Kolkata) and who took it, every point in cm and in inches, fit, posture and
- * notes.
+ * notes; in Noto Sans Gujarati (issue 29 item 5: `registerPdfFonts`), so a name or a note in
+ * Gujarati, or an amount with '₹', prints as typed.
  */
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from '~/lib/pdf-fonts.server';
 import type { GarmentType } from '~/lib/schema-enums';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { formatIndianMobile } from '~/features/customers/contact-fields';
@@ -34,6 +36,7 @@ export function measurementCardPdf(input: MeasurementCardInput): Promise<Buffer>
       Author: input.shopName,
     },
   });
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,14 +46,14 @@ export function measurementCardPdf(input: MeasurementCardInput): Promise<Buffer>
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
-  doc.font('Helvetica-Bold').fontSize(16).text(input.shopName);
-  doc.font('Helvetica').fontSize(9).fillColor('#555').text('Measurement card').fillColor('#000');
+  doc.font(PDF_FONT_BOLD).fontSize(16).text(input.shopName);
+  doc.font(PDF_FONT).fontSize(9).fillColor('#555').text('Measurement card').fillColor('#000');
   doc.moveDown(0.8);
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(13)
     .text(`${GARMENTS[garment].label}, version ${version.version}`);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(PDF_FONT).fontSize(10);
   doc.text(`Customer: ${customer.name}`);
   doc.text(`Phone: ${formatIndianMobile(customer.phone)}`);
   doc.text(`Taken: ${formatShopDateTime(version.takenAt)} (IST)`);
@@ -67,7 +70,7 @@ export function measurementCardPdf(input: MeasurementCardInput): Promise<Buffer>
   const columns = [left, left + width * 0.5, left + width * 0.75];
   const row = (cells: [string, string, string], bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(10);
     doc.text(cells[0], columns[0], y, { width: width * 0.5 - 6, lineBreak: false });
     doc.text(cells[1], columns[1], y, {
       width: width * 0.25 - 6,
@@ -93,14 +96,14 @@ export function measurementCardPdf(input: MeasurementCardInput): Promise<Buffer>
     ]);
   }
   doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').text('Fit: ', left, doc.y, { continued: true });
-  doc.font('Helvetica').text(FIT_LABELS[version.fit]);
-  doc.font('Helvetica-Bold').text('Posture: ', { continued: true });
+  doc.font(PDF_FONT_BOLD).text('Fit: ', left, doc.y, { continued: true });
+  doc.font(PDF_FONT).text(FIT_LABELS[version.fit]);
+  doc.font(PDF_FONT_BOLD).text('Posture: ', { continued: true });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT)
     .text(version.posture.length ? version.posture.map(postureLabel).join(', ') : 'None noted');
-  doc.font('Helvetica-Bold').text('Notes: ', { continued: true });
-  doc.font('Helvetica').text(version.notes || 'None');
+  doc.font(PDF_FONT_BOLD).text('Notes: ', { continued: true });
+  doc.font(PDF_FONT).text(version.notes || 'None');
   doc.end();
   return done;
 }

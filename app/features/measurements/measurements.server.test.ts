@@ -679,6 +679,33 @@ describe(`measurement privacy on ${testDatabaseKind}`, () => {
 });
 
 describe('the measurement card', () => {
+  it('prints a Gujarati name and the rupee sign in its embedded font (issue 29 item 5)', async () => {
+    const pdf = await measurementCardPdf({
+      shopName: 'Test Tailors',
+      customer: { id: 1, name: 'રમણ પટેલ', phone: '+919900112233', email: null },
+      garment: 'kurta',
+      version: {
+        id: 1,
+        version: 1,
+        valuesCm: { chest: 100 },
+        fit: 'regular',
+        posture: [],
+        notes: 'Advance ₹1,500 taken',
+        selfMeasured: false,
+        confirmedAt: null,
+        takenByName: 'Ravi Shah',
+        takenAt: '2026-03-10T06:00:00.000Z',
+        appointmentId: null,
+      },
+    });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), {
+      mergePages: true,
+    });
+    expect(text).toContain('Customer: રમણ પટેલ');
+    expect(text).toContain('Advance ₹1,500 taken');
+    expect(pdf.toString('latin1')).toContain('NotoSansGujarati');
+  });
+
   it('writes the date taken in Asia/Kolkata whatever the process zone', async () => {
     const pdf = await measurementCardPdf({
       shopName: 'Test Tailors',

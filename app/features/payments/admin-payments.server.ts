@@ -59,6 +59,7 @@ import {
   refundableFrom,
   refundableOfOrder,
   settleIfPaidInFull,
+  enqueueReceiptVoucherIfAdvance,
   type LockedOrder,
 } from './ledger.server';
 import { cancelPendingLinks, enqueueLinkCancel } from './link-cancel.server';
@@ -295,7 +296,8 @@ function assertWithinBalance(
  * Records a cash or UPI payment taken at the counter (recorded_by = the administrator), under
  * the order's lock: refused above the balance less the links not yet paid and the online
  * payments being made (issue 28 item 2). When it covers the balance the order becomes paid
- * (invoice job, the customer told) in the same transaction.
+ * (invoice job, the customer told) in the same transaction; when it leaves a balance it is an
+ * advance, and its receipt-voucher job is queued (issue 29 item 3).
  * @throws AdminError 404 (unknown order), 409 (cancelled order, above what is free).
  */
 export async function recordCounterPayment(
@@ -336,6 +338,7 @@ export async function recordCounterPayment(
         })
         .returning({ id: payments.id });
       const paidInFull = await settleIfPaidInFull(tx, order, site, actor.email);
+      await enqueueReceiptVoucherIfAdvance(tx, order, row!.id, paidInFull);
       return { id: row!.id, paidInFull };
     },
     audit: ({ order, balance }, after) => ({

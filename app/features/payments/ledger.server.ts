@@ -11,7 +11,9 @@
  * When an order's balance reaches zero, in the same transaction: the order becomes 'paid'
  * (paid_at), its timeline says so, the invoice job is queued (contract with features/invoices:
  * `invoice.issue`, deduplicated per order), its payment links not yet paid are cancelled
- * (issue 28 item 2) and, for a bespoke order, the customer is told.
+ * (issue 28 item 2) and, for a bespoke order, the customer is told. A payment that leaves a
+ * balance is an advance: its receipt-voucher job is queued in the same transaction
+ * (`receipt-voucher.issue`, once per payment row; issue 29 item 3, Rule 50).
  *
  * Pending rows hold their amount (issue 28 item 2, `heldPaise`): a link not yet paid, and an
  * online payment the customer started within `ONLINE_HOLD_MS`. A counter payment, a new link
@@ -299,6 +301,27 @@ export function enqueueCreditNote(tx: DbOrTx, refundRowId: number) {
   });
 }
 
+/**
+ * After payment row `paymentRowId` succeeded in `tx` (the order locked, `paidInFull` what
+ * {@link settleIfPaidInFull} answered): when it leaves a balance on an open order, it is an
+ * advance (money received before the tax invoice, issued when the order is paid in full), so
+ * the receipt-voucher job is queued, once per payment row (issue 29 item 3, Rule 50; contract
+ * with features/invoices). A payment that completes the order gets the tax invoice instead.
+ */
+export async function enqueueReceiptVoucherIfAdvance(
+  tx: DbOrTx,
+  order: Pick<LockedOrder, 'status'>,
+  paymentRowId: number,
+  paidInFull: boolean,
+): Promise<void> {
+  if (paidInFull || order.status === 'paid' || order.status === 'cancelled') return;
+  await enqueueJob(tx, {
+    kind: 'receipt-voucher.issue',
+    payload: { paymentId: paymentRowId },
+    dedupeKey: `receipt-voucher:payment:${paymentRowId}`,
+  });
+}
+
 /** Where the order's messages link to and whose name they carry. */
 export interface LedgerSite {
   publicUrl: string;
@@ -405,6 +428,7 @@ async function succeedPayment(
     .returning({ id: payments.id });
   if (!settled) return { kind: 'already-settled' };
   const paidInFull = await settleIfPaidInFull(tx, order, site);
+  await enqueueReceiptVoucherIfAdvance(tx, order, rowId, paidInFull);
   return { kind: 'settled', orderId: order.id, paidInFull };
 }
 

@@ -48,6 +48,7 @@ const KIND_LABELS: Record<RegisterRow['kind'], string> = {
   invoice: 'Tax invoice',
   credit_note: 'Credit note',
   refund_voucher: 'Refund voucher',
+  receipt_voucher: 'Receipt voucher',
 };
 const kindLabel = (row: RegisterRow) => KIND_LABELS[row.kind];
 const taxOf = (row: RegisterRow) => row.cgstPaise + row.sgstPaise + row.igstPaise;

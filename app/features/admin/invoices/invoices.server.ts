@@ -11,6 +11,7 @@ import type { Db } from '~/lib/db.server';
 import { paiseToDecimal } from '~/lib/money';
 import { invoices, orders } from '~/lib/schema.server';
 import { shopInstant } from '~/lib/shop-time';
+import type { InvoiceKind } from '~/lib/schema-enums';
 import type { InvoiceDocument } from '~/features/invoices/document';
 import {
   BAD_PERIOD,
@@ -53,7 +54,7 @@ export function periodWhere(period: RegisterPeriod): SQL | undefined {
 /** One row of the register. */
 export interface RegisterRow {
   id: number;
-  kind: 'invoice' | 'credit_note' | 'refund_voucher';
+  kind: InvoiceKind;
   number: string;
   /** The issue date, Kolkata ('YYYY-MM-DD'). */
   issueDate: string;
@@ -198,6 +199,7 @@ const REGISTER_TYPES: Record<RegisterRow['kind'], string> = {
   invoice: 'Tax invoice',
   credit_note: 'Credit note',
   refund_voucher: 'Refund voucher',
+  receipt_voucher: 'Receipt voucher',
 };
 
 /**

@@ -161,6 +161,16 @@ export function InvoicingSettingsScreen({
           hint="Refund vouchers (Rule 51) return money paid beyond an invoice, or an advance."
           error={errors.refundVoucherPrefix}
         />
+        <FormField
+          id="inv-receiptVoucherPrefix"
+          name="receiptVoucherPrefix"
+          label="Receipt-voucher prefix"
+          defaultValue={settings.receiptVoucherPrefix}
+          maxLength={MAX_PREFIX_LENGTH}
+          required
+          hint="Receipt vouchers (Rule 50) acknowledge an advance received before the tax invoice."
+          error={errors.receiptVoucherPrefix}
+        />
       </Group>
       <fieldset className="grid gap-3 rounded-xl border border-border bg-white p-5">
         <legend className="px-1 font-serif text-lg font-semibold">

@@ -28,6 +28,7 @@ export interface FailedJobView {
 const JOB_LABELS: Record<string, string> = {
   'invoice.issue': 'Tax invoice',
   'credit-note.issue': 'Credit note of a refund',
+  'receipt-voucher.issue': 'Receipt voucher of an advance',
   'payment-link.cancel': 'Cancelling a payment link',
   'notification.send': 'Message to a customer',
 };

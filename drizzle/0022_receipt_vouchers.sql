@@ -1,0 +1,3 @@
+ALTER TABLE "invoices" DROP CONSTRAINT "invoices_kind_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_payment_receipt_voucher_key" ON "invoices" USING btree ("payment_id") WHERE "invoices"."kind" = 'receipt_voucher';--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_kind_check" CHECK ("invoices"."kind" in ('invoice', 'credit_note', 'refund_voucher', 'receipt_voucher'));
