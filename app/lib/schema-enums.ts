@@ -112,3 +112,12 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] 
  * Rules: money refunded beyond what the order's invoice still carries, issue 28 item 3).
  */
 export const INVOICE_KINDS = ['invoice', 'credit_note', 'refund_voucher'] as const;
+
+/** How a product is sold (issue 29 item 2): by the piece, or by the metre (a length in cm). */
+export const SALE_UNITS = ['piece', 'metre'] as const;
+
+/**
+ * GST unit quantity codes (UQC) a product's quantity is printed with on an invoice (issue 29
+ * item 2): metres, pieces, sets, numbers.
+ */
+export const UQCS = ['MTR', 'PCS', 'SET', 'NOS'] as const;
