@@ -10,7 +10,13 @@
  * 'Rs. 1,234.50' (pdfkit's built-in fonts have no rupee sign).
  */
 import PDFDocument from 'pdfkit';
-import { formatAmount, formatDocumentDate, type InvoiceDocument } from './document';
+import {
+  formatAmount,
+  formatDocumentDate,
+  formatQuantity,
+  perUnit,
+  type InvoiceDocument,
+} from './document';
 
 /**
  * Draws `doc` on A4.
@@ -162,9 +168,9 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     const half = line.ratePercent / 2;
     drawRow([
       String(index + 1),
-      `${line.description} (Rs. ${formatAmount(line.unitPricePaise)} each, GST included)`,
+      `${line.description} (Rs. ${formatAmount(line.unitPricePaise)} ${perUnit(line)}, GST included)`,
       line.code,
-      `${line.quantity} ${line.unit}`,
+      formatQuantity(line),
       formatAmount(line.grossPaise),
       formatAmount(line.taxablePaise),
       `${line.ratePercent}%`,
