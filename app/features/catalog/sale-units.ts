@@ -19,10 +19,6 @@ export interface SaleTerms {
   lengthMaxCm: number | null;
 }
 
-/** The printed rounding rule of a cut's price (shown where a decision record is not at hand). */
-export const METRE_ROUNDING_RULE =
-  'A cut costs the price a metre × its length in centimetres ÷ 100, rounded half up to the paisa.';
-
 /**
  * The price of a cut in integer paise: `pricePerMetrePaise × lengthCm / 100`, rounded half
  * up to the paisa (both inputs are non-negative, so half up is away from zero). Exact integer
