@@ -121,3 +121,12 @@ export const INVOICE_KINDS = [
 
 /** One of {@link INVOICE_KINDS}. */
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** How a product is sold (issue 29 item 2): by the piece, or by the metre (a length in cm). */
+export const SALE_UNITS = ['piece', 'metre'] as const;
+
+/**
+ * GST unit quantity codes (UQC) a product's quantity is printed with on an invoice (issue 29
+ * item 2): metres, pieces, sets, numbers.
+ */
+export const UQCS = ['MTR', 'PCS', 'SET', 'NOS'] as const;

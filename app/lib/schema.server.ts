@@ -34,7 +34,9 @@ import {
   PAYMENT_KINDS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  SALE_UNITS,
   STYLE_OPTION_GROUPS,
+  UQCS,
 } from './schema-enums';
 
 const timestamps = {
@@ -109,9 +111,28 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Issue 29 item 2: 'piece' (price_paise a piece) or 'metre' (price_paise a metre; the
+     * shopper picks a length in `length_step_cm` steps between the minimum and the maximum).
+     */
+    saleUnit: text('sale_unit', { enum: SALE_UNITS }).notNull().default('piece'),
+    lengthStepCm: integer('length_step_cm'),
+    lengthMinCm: integer('length_min_cm'),
+    lengthMaxCm: integer('length_max_cm'),
+    /** The GST unit quantity code the invoice prints with the quantity. */
+    uqc: text('uqc', { enum: UQCS }).notNull().default('PCS'),
+    /** Stock in pieces, or in centimetres for the metre; null = not tracked. */
+    stock: integer('stock'),
     ...timestamps,
   },
   (t) => [
+    check('products_sale_unit_check', sql`${t.saleUnit} in ('piece', 'metre')`),
+    check('products_uqc_check', sql`${t.uqc} in ('MTR', 'PCS', 'SET', 'NOS')`),
+    check('products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
+    check(
+      'products_lengths_check',
+      sql`${t.saleUnit} = 'piece' or (${t.lengthStepCm} > 0 and ${t.lengthMinCm} > 0 and ${t.lengthMaxCm} >= ${t.lengthMinCm})`,
+    ),
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_category_idx').on(t.categoryId),
     index('products_subcategory_idx').on(t.subcategoryId),
@@ -326,11 +347,20 @@ export const cartLines = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     size: text('size').notNull().default(''),
     color: text('color').notNull().default(''),
+    /** A cut of a product sold by the metre, in centimetres; 0 for a product sold by the piece. */
+    lengthCm: integer('length_cm').notNull().default(0),
     quantity: integer('quantity').notNull(),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('cart_lines_user_product_key').on(t.userId, t.productId, t.size, t.color),
+    uniqueIndex('cart_lines_user_product_key').on(
+      t.userId,
+      t.productId,
+      t.size,
+      t.color,
+      t.lengthCm,
+    ),
+    check('cart_lines_length_check', sql`${t.lengthCm} >= 0`),
     check('cart_lines_quantity_check', sql`${t.quantity} between 1 and 20`),
   ],
 );
@@ -452,6 +482,14 @@ export const orderLines = pgTable(
     color: text('color').notNull().default(''),
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
+    /**
+     * Issue 29 item 2: a cut sold by the metre: its length in centimetres and the price a
+     * metre (then `unit_price_paise` is the cut's price); null for a piece.
+     */
+    lengthCm: integer('length_cm'),
+    metrePricePaise: integer('metre_price_paise'),
+    /** The GST unit quantity code the invoice prints ('NOS' for lines from before it). */
+    uqc: text('uqc', { enum: UQCS }).notNull().default('NOS'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

@@ -7,6 +7,8 @@ import { FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { requireUser } from '~/features/account/session.server';
 import { getCart } from '~/features/cart/cart.server';
+import { lineKey } from '~/features/cart/lines';
+import { describeCut } from '~/features/catalog/sale-units';
 import {
   checkoutFields,
   checkoutSchema,
@@ -260,17 +262,26 @@ export default function Checkout() {
         <Section heading="Order summary" className="h-fit">
           <ul className="mt-4 divide-y divide-border">
             {cart.lines.map((line) => (
-              <li
-                key={`${line.productId}|${line.size}|${line.color}`}
-                className="flex justify-between gap-3 py-3 text-sm"
-              >
+              <li key={lineKey(line)} className="flex justify-between gap-3 py-3 text-sm">
                 <span>
                   <span className="font-medium">{line.name}</span>
                   <span className="block text-muted-foreground">
-                    {[line.size, line.color].filter(Boolean).join(' · ')} × {line.quantity}
+                    {[
+                      line.size,
+                      line.color,
+                      line.lengthCm && line.metrePricePaise !== null
+                        ? describeCut(line.lengthCm, line.metrePricePaise)
+                        : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}{' '}
+                    × {line.quantity}
                   </span>
                   {!line.available && (
                     <span className="block text-destructive">No longer available</span>
+                  )}
+                  {line.available && line.problem && (
+                    <span className="block text-destructive">{line.problem}</span>
                   )}
                 </span>
                 <span className="whitespace-nowrap">{formatRupees(line.lineTotalPaise)}</span>

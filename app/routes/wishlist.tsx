@@ -99,6 +99,7 @@ export default function Wishlist() {
                       productId={product.id}
                       productSize={product.defaultSize}
                       productColor={product.defaultColor}
+                      lengthCm={product.defaultLengthCm}
                       size="sm"
                       aria-label={addToCartLabel(product.name)}
                     />

@@ -3,7 +3,8 @@
  * categories and their subcategories (SPEC.md section 3), 5 products each.
  *
  * Pure data (types from the textile drawer). Prices are in paise (integer, 100 paise = 1 rupee). Fabric lengths
- * (garment 'none') are priced per metre and their sizes are the cut lengths offered.
+ * (garment 'none') are priced per metre; the seed sells them by the metre (issue 29 item 2), so
+ * their `sizes` here are only the lengths the demo images were drawn for.
  * `palette` is [base, accent, highlight] and, with `weave` and `garment`, drives the
  * generated product images. The Patterns category deliberately has no featured product, no
  * rating of 4.5 or more and no premium/luxury/exclusive name, so the wardrobe page falls back

@@ -155,7 +155,20 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedR
           rating: product.rating,
           reviewsCount: product.reviewsCount,
           fabricType: product.fabricType,
-          sizes: product.sizes,
+          // Issue 29 item 2: cloth (garment 'none') is sold by the metre at its price a
+          // metre, cut in 0.25 m steps from 1 m to 10 m, with 50 m on the shelf; the demo
+          // lengths that were its "sizes" become the length chooser.
+          ...(product.garment === 'none'
+            ? {
+                saleUnit: 'metre' as const,
+                lengthStepCm: 25,
+                lengthMinCm: 100,
+                lengthMaxCm: 1000,
+                uqc: 'MTR' as const,
+                stock: 5000,
+              }
+            : { saleUnit: 'piece' as const, uqc: 'PCS' as const }),
+          sizes: product.garment === 'none' ? [] : product.sizes,
           colors: product.colors,
           featured: product.featured,
           imageKeys: [imageKey],

@@ -150,7 +150,7 @@ test.describe('the enquiry dialog', () => {
     await page.clock.install();
     await page.goto('/product/1');
     const productName = (await page.getByRole('heading', { level: 1 }).textContent())!;
-    await page.getByRole('radio', { name: '2.25 m' }).check({ force: true });
+    await page.getByLabel('Length (m)').selectOption('2.25');
     await page.getByRole('button', { name: 'Enquire on WhatsApp' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enquire about this product' });
     await expect(dialog).toBeVisible();

@@ -17,6 +17,7 @@ export function AddToCartButton({
   productId,
   productSize,
   productColor,
+  lengthCm = 0,
   quantity = 1,
   label = 'Add to Cart',
   ...props
@@ -25,6 +26,8 @@ export function AddToCartButton({
   /** The chosen size and colour ('' when the product has none). */
   productSize: string;
   productColor: string;
+  /** The chosen length in centimetres of a product sold by the metre (0 for a piece). */
+  lengthCm?: number;
   quantity?: number;
   label?: string;
 } & Omit<ButtonProps, 'onClick' | 'children'>) {
@@ -37,7 +40,13 @@ export function AddToCartButton({
       onClick={async () => {
         setBusy(true);
         try {
-          await cart.add({ productId, size: productSize, color: productColor, quantity });
+          await cart.add({
+            productId,
+            size: productSize,
+            color: productColor,
+            lengthCm,
+            quantity,
+          });
         } finally {
           setBusy(false);
         }

@@ -16,6 +16,7 @@ import type { PricedCart } from './cart.server';
 import {
   addLine,
   itemCount,
+  lineKey,
   mergeLines,
   removeLine,
   setLineQuantity,
@@ -191,10 +192,11 @@ export function CartProvider({
     (cart: PricedCart) => {
       setPriced(cart);
       if (!queue) return;
-      const stored = cart.lines.map(({ productId, size, color, quantity }) => ({
+      const stored = cart.lines.map(({ productId, size, color, lengthCm, quantity }) => ({
         productId,
         size,
         color,
+        lengthCm,
         quantity,
       }));
       settle(queue.pending().reduce(applyChange, stored));
@@ -291,12 +293,7 @@ export function CartProvider({
       add: (line) => change({ action: 'add', line }, 'Added to cart'),
       setQuantity: (line, quantity) => {
         const next = setLineQuantity(linesRef.current, line, quantity);
-        const updated = next.find(
-          (item) =>
-            item.productId === line.productId &&
-            item.size === line.size &&
-            item.color === line.color,
-        );
+        const updated = next.find((item) => lineKey(item) === lineKey(line));
         if (!updated || updated.quantity === line.quantity) return Promise.resolve();
         return change({ action: 'set', line: updated }, 'Cart updated');
       },

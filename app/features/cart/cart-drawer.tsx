@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/compone
 import { Spinner } from '~/components/ui/spinner';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { formatRupees } from '~/lib/money';
+import { describeCut } from '~/features/catalog/sale-units';
 import { useCart } from './cart-context';
 import { lineKey, MAX_LINE_QUANTITY } from './lines';
 
@@ -72,10 +73,16 @@ export default function CartDrawer() {
                         .filter(Boolean)
                         .join(' · ')}
                     </p>
+                    {line.lengthCm && line.metrePricePaise !== null ? (
+                      <p className="text-sm">{describeCut(line.lengthCm, line.metrePricePaise)}</p>
+                    ) : null}
                     {!line.available && (
                       <p className="text-sm font-medium text-destructive">
                         No longer available: remove it to check out
                       </p>
+                    )}
+                    {line.available && line.problem && (
+                      <p className="text-sm font-medium text-destructive">{line.problem}</p>
                     )}
                     <p className="text-sm font-semibold text-primary">
                       {formatRupees(line.unitPricePaise)}

@@ -6,18 +6,40 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
+import type { UQCS } from '~/lib/schema-enums';
 import { cartLines, categories, products, subcategories } from '~/lib/schema.server';
 import { visibleProduct } from '../catalog/catalog.server';
-import { lineKey, MAX_CART_LINES, MAX_LINE_QUANTITY, mergeLines, type CartLine } from './lines';
+import {
+  formatStock,
+  lengthProblem,
+  stockTaken,
+  unitPriceOf,
+  type SaleTerms,
+} from '../catalog/sale-units';
+import {
+  lineKey,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  mergeLines,
+  type CartLine,
+  type LineIdentity,
+} from './lines';
 
 /** A cart line as the browser shows it, priced by the server (paise). */
 interface PricedLine extends CartLine {
   name: string;
   imageKey: string | null;
+  /** The price of one piece, or of one cut of `lengthCm` (`metreLinePaise`). */
   unitPricePaise: number;
   lineTotalPaise: number;
+  /** Issue 29 item 2: the product's price a metre when it is sold by the metre, else null. */
+  metrePricePaise: number | null;
+  /** The GST unit quantity code the invoice prints (MTR, PCS, SET, NOS). */
+  uqc: (typeof UQCS)[number];
   /** False when the product is no longer for sale: flagged, not payable. */
   available: boolean;
+  /** Why the line cannot be bought as it stands (not enough stock, a length off its steps), or null. */
+  problem: string | null;
 }
 
 /** A priced cart: lines and the total of the available ones (paise). */
@@ -34,7 +56,7 @@ export class CartLineError extends Error {
   override name = 'CartLineError';
 }
 
-interface ProductFacts {
+interface ProductFacts extends SaleTerms {
   id: number;
   name: string;
   pricePaise: number;
@@ -42,6 +64,9 @@ interface ProductFacts {
   sizes: string[];
   colors: string[];
   available: boolean;
+  /** Pieces, or centimetres for the metre; null when not tracked. */
+  stock: number | null;
+  uqc: (typeof UQCS)[number];
 }
 
 /** The columns of `ProductFacts`, for selects over `products` joined to its category. */
@@ -53,6 +78,12 @@ const productFactColumns = {
   sizes: products.sizes,
   colors: products.colors,
   available: sql<boolean>`coalesce(${visibleProduct}, false)`,
+  saleUnit: products.saleUnit,
+  lengthStepCm: products.lengthStepCm,
+  lengthMinCm: products.lengthMinCm,
+  lengthMaxCm: products.lengthMaxCm,
+  stock: products.stock,
+  uqc: products.uqc,
 };
 
 async function productFacts(db: Db, ids: number[]): Promise<Map<number, ProductFacts>> {
@@ -93,6 +124,40 @@ function checkAgainst(product: ProductFacts | undefined, line: CartLine): void {
       `Please choose one of the colours: ${product.colors.join(', ') || 'none'}`,
     );
   }
+  const length = lengthProblem(product, line.lengthCm ?? 0);
+  if (length) throw new CartLineError(length);
+}
+
+/**
+ * Why lines cannot be served from stock, by line key: the product tracks stock and all its
+ * lines together want more than is left (issue 29 item 2). Checked again, atomically, when the
+ * order is paid (features/orders/stock.server).
+ */
+function stockProblems(
+  lines: readonly CartLine[],
+  facts: Map<number, ProductFacts>,
+): Map<string, string> {
+  const wanted = new Map<number, number>();
+  for (const line of lines) {
+    wanted.set(
+      line.productId,
+      (wanted.get(line.productId) ?? 0) +
+        stockTaken({ lengthCm: line.lengthCm ?? 0, quantity: line.quantity }),
+    );
+  }
+  const problems = new Map<string, string>();
+  for (const line of lines) {
+    const product = facts.get(line.productId);
+    if (!product || product.stock === null) continue;
+    if ((wanted.get(line.productId) ?? 0) <= product.stock) continue;
+    problems.set(
+      lineKey(line),
+      product.stock === 0
+        ? `${product.name} is out of stock`
+        : `Only ${formatStock(product.saleUnit, product.stock)} of ${product.name} ${product.stock === 1 && product.saleUnit === 'piece' ? 'is' : 'are'} left`,
+    );
+  }
+  return problems;
 }
 
 /**
@@ -110,16 +175,25 @@ export async function priceLines(db: Db, lines: readonly CartLine[]): Promise<Pr
 /** Lines priced by `facts`; lines whose product is not among them are dropped. */
 function pricedCart(lines: readonly CartLine[], facts: Map<number, ProductFacts>): PricedCart {
   const priced: PricedLine[] = [];
+  const short = stockProblems(lines, facts);
   for (const line of lines) {
     const product = facts.get(line.productId);
     if (!product) continue;
+    const lengthCm = line.lengthCm ?? 0;
+    const lengthRefusal = lengthProblem(product, lengthCm);
+    // A cut whose length the product no longer sells is priced at nothing and flagged.
+    const unitPricePaise = lengthRefusal ? 0 : unitPriceOf(product.pricePaise, lengthCm);
     priced.push({
       ...line,
+      lengthCm,
       name: product.name,
       imageKey: product.imageKey,
-      unitPricePaise: product.pricePaise,
-      lineTotalPaise: product.pricePaise * line.quantity,
+      unitPricePaise,
+      lineTotalPaise: unitPricePaise * line.quantity,
+      metrePricePaise: product.saleUnit === 'metre' ? product.pricePaise : null,
+      uqc: product.uqc,
       available: product.available,
+      problem: lengthRefusal ?? short.get(lineKey(line)) ?? null,
     });
   }
   const subtotalPaise = priced
@@ -129,7 +203,7 @@ function pricedCart(lines: readonly CartLine[], facts: Map<number, ProductFacts>
     lines: priced,
     subtotalPaise,
     totalPaise: subtotalPaise,
-    payable: priced.length > 0 && priced.every((line) => line.available),
+    payable: priced.length > 0 && priced.every((line) => line.available && line.problem === null),
   };
 }
 
@@ -140,6 +214,7 @@ export async function getCartLines(db: Db, userId: string): Promise<CartLine[]> 
       productId: cartLines.productId,
       size: cartLines.size,
       color: cartLines.color,
+      lengthCm: cartLines.lengthCm,
       quantity: cartLines.quantity,
     })
     .from(cartLines)
@@ -155,6 +230,7 @@ export async function getCart(db: Db, userId: string): Promise<PricedCart> {
         productId: cartLines.productId,
         size: cartLines.size,
         color: cartLines.color,
+        lengthCm: cartLines.lengthCm,
         quantity: cartLines.quantity,
       },
       product: productFactColumns,
@@ -190,9 +266,15 @@ async function addLines(db: Db, userId: string, lines: readonly CartLine[]): Pro
   if (lines.length === 0) return;
   await db
     .insert(cartLines)
-    .values(lines.map((line) => ({ ...line, userId })))
+    .values(lines.map((line) => ({ ...line, lengthCm: line.lengthCm ?? 0, userId })))
     .onConflictDoUpdate({
-      target: [cartLines.userId, cartLines.productId, cartLines.size, cartLines.color],
+      target: [
+        cartLines.userId,
+        cartLines.productId,
+        cartLines.size,
+        cartLines.color,
+        cartLines.lengthCm,
+      ],
       set: {
         quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})`,
         updatedAt: new Date(),
@@ -223,12 +305,13 @@ export async function addToCart(db: Db, userId: string, line: CartLine): Promise
 }
 
 /** The stored line of `userId` with the product, size and colour of `line`. */
-function sameLine(userId: string, line: Pick<CartLine, 'productId' | 'size' | 'color'>) {
+function sameLine(userId: string, line: LineIdentity) {
   return and(
     eq(cartLines.userId, userId),
     eq(cartLines.productId, line.productId),
     eq(cartLines.size, line.size),
     eq(cartLines.color, line.color),
+    eq(cartLines.lengthCm, line.lengthCm ?? 0),
   );
 }
 
@@ -241,11 +324,7 @@ export async function setCartQuantity(db: Db, userId: string, line: CartLine): P
 }
 
 /** Removes one line. */
-export async function removeFromCart(
-  db: Db,
-  userId: string,
-  line: Pick<CartLine, 'productId' | 'size' | 'color'>,
-): Promise<void> {
+export async function removeFromCart(db: Db, userId: string, line: LineIdentity): Promise<void> {
   await db.delete(cartLines).where(sameLine(userId, line));
 }
 

@@ -5,7 +5,13 @@
  * browser loads only when there is a stored cart to check (issue 19 item 2).
  */
 import * as z from 'zod/mini';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, MAX_PRODUCT_ID, type CartLine } from './lines';
+import {
+  MAX_CART_LINES,
+  MAX_LENGTH_CM,
+  MAX_LINE_QUANTITY,
+  MAX_PRODUCT_ID,
+  type CartLine,
+} from './lines';
 
 const option = z.string().check(z.trim(), z.maxLength(40, 'Size or colour is too long'));
 
@@ -16,6 +22,16 @@ export const cartLineSchema = z.object({
     .check(z.positive('Unknown product'), z.maximum(MAX_PRODUCT_ID, 'Unknown product')),
   size: z._default(option, ''),
   color: z._default(option, ''),
+  /** Centimetres of a cut (issue 29 item 2); 0 for a piece. Checked against the product later. */
+  lengthCm: z._default(
+    z
+      .int('Length must be whole centimetres')
+      .check(
+        z.minimum(0, 'Length cannot be negative'),
+        z.maximum(MAX_LENGTH_CM, `Length must be at most ${MAX_LENGTH_CM / 100} m`),
+      ),
+    0,
+  ),
   quantity: z
     .int('Quantity must be a whole number')
     .check(

@@ -19,6 +19,18 @@ const shirt = (quantity = 1, size = 'M', color = 'White'): CartLine => ({
 });
 
 describe('cart lines (SPEC.md section 4 "Cart")', () => {
+  it('keeps cuts of different lengths of one cloth apart and adds up equal ones', () => {
+    const cut = (lengthCm: number, quantity = 1): CartLine => ({
+      productId: 9,
+      size: '',
+      color: '',
+      lengthCm,
+      quantity,
+    });
+    const lines = addLine(addLine(addLine([], cut(350)), cut(125)), cut(350));
+    expect(lines).toEqual([cut(350, 2), cut(125)]);
+    expect(removeLine(lines, cut(350))).toEqual([cut(125)]);
+  });
   it('raises the quantity of an equal line and appends a different one', () => {
     const once = addLine([], shirt());
     const twice = addLine(once, shirt(2));
@@ -59,12 +71,20 @@ describe('cart lines (SPEC.md section 4 "Cart")', () => {
     for (const productId of [0, -3, 2.5, '7']) {
       expect(cartLineSchema.safeParse({ productId, quantity: 1 }).success).toBe(false);
     }
+    // A line without a length is a piece (issue 29 item 2: 0 cm).
     expect(cartLineSchema.parse({ productId: 7, quantity: 2 })).toEqual({
       productId: 7,
       size: '',
       color: '',
+      lengthCm: 0,
       quantity: 2,
     });
+    expect(cartLineSchema.safeParse({ productId: 7, lengthCm: 12.5, quantity: 1 }).success).toBe(
+      false,
+    );
+    expect(cartLineSchema.safeParse({ productId: 7, lengthCm: -25, quantity: 1 }).success).toBe(
+      false,
+    );
     const many = Array.from({ length: 51 }, (_, index) => ({ productId: index + 1, quantity: 1 }));
     expect(cartLinesSchema.safeParse(many).success).toBe(false);
   });
@@ -82,7 +102,10 @@ describe('a kept cart with bad lines (issue 17 item 10)', () => {
       { productId: 3_000_000_000, size: '', color: '', quantity: 1 },
       { productId: 5, quantity: 1 },
     ]);
-    expect(kept.lines).toEqual([good, { productId: 5, size: '', color: '', quantity: 1 }]);
+    expect(kept.lines).toEqual([
+      { ...good, lengthCm: 0 },
+      { productId: 5, size: '', color: '', lengthCm: 0, quantity: 1 },
+    ]);
     expect(kept.dropped).toBe(5);
   });
   it('drops lines past the most a cart holds', () => {

@@ -10,6 +10,9 @@ export const MAX_LINE_QUANTITY = 20;
 /** Product ids are database `integer`s (2^31 - 1 at most). */
 export const MAX_PRODUCT_ID = 2_147_483_647;
 
+/** The longest cut a line may ask for, in centimetres (100 m); a product sets its own maximum. */
+export const MAX_LENGTH_CM = 10_000;
+
 /** Most lines a cart may hold. */
 export const MAX_CART_LINES = 50;
 
@@ -18,13 +21,21 @@ export interface CartLine {
   productId: number;
   size: string;
   color: string;
-  /** Whole number from 1 to MAX_LINE_QUANTITY. */
+  /**
+   * A cut of a product sold by the metre, in centimetres (issue 29 item 2); 0 or absent for
+   * a product sold by the piece. Cuts of different lengths are different lines.
+   */
+  lengthCm?: number;
+  /** Whole number from 1 to MAX_LINE_QUANTITY (cuts of this length, for the metre). */
   quantity: number;
 }
 
-/** The identity of a line: product, size and colour. */
-export function lineKey(line: Pick<CartLine, 'productId' | 'size' | 'color'>): string {
-  return `${line.productId}|${line.size}|${line.color}`;
+/** What tells one line from another: product, size, colour and length. */
+export type LineIdentity = Pick<CartLine, 'productId' | 'size' | 'color' | 'lengthCm'>;
+
+/** The identity of a line: product, size, colour and length (cm, 0 for a piece). */
+export function lineKey(line: LineIdentity): string {
+  return `${line.productId}|${line.size}|${line.color}|${line.lengthCm ?? 0}`;
 }
 
 /**
@@ -45,7 +56,7 @@ export function addLine(lines: readonly CartLine[], added: CartLine): CartLine[]
 /** Sets a line's quantity, kept between 1 and the maximum (decreasing stops at 1). */
 export function setLineQuantity(
   lines: readonly CartLine[],
-  target: Pick<CartLine, 'productId' | 'size' | 'color'>,
+  target: LineIdentity,
   quantity: number,
 ): CartLine[] {
   const key = lineKey(target);
@@ -54,10 +65,7 @@ export function setLineQuantity(
 }
 
 /** Removes one line. */
-export function removeLine(
-  lines: readonly CartLine[],
-  target: Pick<CartLine, 'productId' | 'size' | 'color'>,
-): CartLine[] {
+export function removeLine(lines: readonly CartLine[], target: LineIdentity): CartLine[] {
   const key = lineKey(target);
   return lines.filter((line) => lineKey(line) !== key);
 }

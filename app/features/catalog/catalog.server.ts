@@ -81,6 +81,7 @@ export const cardColumns = {
   subcategoryName: subcategories.name,
   defaultSize: sql<string>`coalesce(${products.sizes}[1], '')`,
   defaultColor: sql<string>`coalesce(${products.colors}[1], '')`,
+  defaultLengthCm: sql<number>`(case when ${products.saleUnit} = 'metre' then coalesce(${products.lengthMinCm}, 0) else 0 end)::int`,
 };
 
 /**
@@ -161,6 +162,10 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | un
       categorySlug: categories.slug,
       subcategoryId: products.subcategoryId,
       updatedAt: products.updatedAt,
+      saleUnit: products.saleUnit,
+      lengthStepCm: products.lengthStepCm,
+      lengthMinCm: products.lengthMinCm,
+      lengthMaxCm: products.lengthMaxCm,
     })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))

@@ -26,6 +26,7 @@ export function toProductTile(product: ProductCard): ProductTile {
     subcategoryName: product.subcategoryName,
     defaultSize: product.defaultSize,
     defaultColor: product.defaultColor,
+    defaultLengthCm: product.defaultLengthCm,
   };
 }
 
@@ -47,6 +48,10 @@ export function toProductPage(product: ProductDetail): ProductPage {
     categorySlug: product.categorySlug,
     subcategoryName: product.subcategoryName,
     subcategoryLinkSlug: product.subcategoryLinkSlug,
+    saleUnit: product.saleUnit,
+    lengthStepCm: product.lengthStepCm,
+    lengthMinCm: product.lengthMinCm,
+    lengthMaxCm: product.lengthMaxCm,
   };
 }
 

@@ -49,7 +49,10 @@ export function ProductCard({
           <p className="text-xs text-muted-foreground">{product.fabricType}</p>
         )}
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          <p className="text-base font-semibold text-primary">{formatRupees(product.pricePaise)}</p>
+          <p className="text-base font-semibold text-primary">
+            {formatRupees(product.pricePaise)}
+            {product.defaultLengthCm > 0 && <span className="text-xs font-normal"> a metre</span>}
+          </p>
           {product.rating > 0 && (
             <p className="flex items-center gap-1 text-xs text-muted-foreground">
               <StarIcon aria-hidden className="size-3.5 fill-accent text-accent" />
@@ -64,6 +67,7 @@ export function ProductCard({
           productId={product.id}
           productSize={product.defaultSize}
           productColor={product.defaultColor}
+          lengthCm={product.defaultLengthCm}
           variant="outline"
           size="sm"
           className="relative z-10 mt-2 w-full"

@@ -15,6 +15,7 @@ import { WishlistButton } from '~/features/wishlist/wishlist-button';
 import { measurementBookingPath } from '~/features/booking/booking-links';
 import { EnquiryButton } from './enquiry-button';
 import type { ProductPage } from './types';
+import { formatLength, formatMetres, lengthChoices, metreLinePaise } from './sale-units';
 
 export function ProductDetails({
   product,
@@ -29,6 +30,8 @@ export function ProductDetails({
   const navigate = useNavigate();
   const [size, setSize] = useState(product.sizes[0]);
   const [color, setColor] = useState(product.colors[0]);
+  const lengths = lengthChoices(product);
+  const [lengthCm, setLengthCm] = useState(lengths[0] ?? 0);
   const measurementPath = measurementBookingPath(product);
   return (
     <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
@@ -70,6 +73,9 @@ export function ProductDetails({
         )}
         <p className="mt-4 text-3xl font-semibold text-primary">
           {formatRupees(product.pricePaise)}
+          {product.saleUnit === 'metre' && (
+            <span className="text-base font-normal text-muted-foreground"> a metre</span>
+          )}
         </p>
         <p className="mt-4 leading-relaxed text-muted-foreground">{product.description}</p>
         <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
@@ -94,11 +100,20 @@ export function ProductDetails({
         {product.colors.length > 0 && (
           <ChipGroup label="Colour" options={product.colors} value={color} onChange={setColor} />
         )}
+        {lengths.length > 0 && (
+          <LengthChooser
+            lengths={lengths}
+            value={lengthCm}
+            onChange={setLengthCm}
+            pricePaise={product.pricePaise}
+          />
+        )}
         <div className="mt-8 flex flex-wrap items-center gap-3">
           <AddToCartButton
             productId={product.id}
             productSize={size ?? ''}
             productColor={color ?? ''}
+            lengthCm={lengthCm}
             size="lg"
           />
           <WishlistButton productId={product.id} productName={product.name} className="size-12" />
@@ -106,7 +121,7 @@ export function ProductDetails({
         <div className="mt-4">
           <EnquiryButton
             product={product}
-            size={size}
+            size={lengths.length > 0 ? formatLength(lengthCm) : size}
             color={color}
             whatsappNumber={whatsappNumber}
           />
@@ -121,6 +136,48 @@ export function ProductDetails({
             </Button>
           )}
         </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The length of a cut of a product sold by the metre (issue 29 item 2): a labelled list of
+ * the product's steps, and what the chosen length costs (`metreLinePaise`).
+ */
+function LengthChooser({
+  lengths,
+  value,
+  onChange,
+  pricePaise,
+}: {
+  lengths: number[];
+  value: number;
+  onChange: (lengthCm: number) => void;
+  pricePaise: number;
+}) {
+  return (
+    <div className="mt-6">
+      <label htmlFor="product-length" className="text-sm font-medium">
+        Length (m)
+      </label>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <select
+          id="product-length"
+          value={value}
+          onChange={(event) => onChange(Number(event.target.value))}
+          className="h-10 rounded-md border border-border bg-white px-3 text-sm"
+        >
+          {lengths.map((length) => (
+            <option key={length} value={length}>
+              {formatMetres(length)}
+            </option>
+          ))}
+        </select>
+        <p className="text-sm" aria-live="polite">
+          {formatLength(value)} × {formatRupees(pricePaise)} a metre ={' '}
+          <span className="font-semibold">{formatRupees(metreLinePaise(pricePaise, value))}</span>
+        </p>
       </div>
     </div>
   );

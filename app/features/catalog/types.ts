@@ -65,6 +65,11 @@ export interface ProductCard {
   /** The first size and colour, which a card's Add to Cart chooses ('' when none). */
   defaultSize: string;
   defaultColor: string;
+  /**
+   * Issue 29 item 2: for a product sold by the metre, its shortest cut in centimetres (what a
+   * card's Add to Cart chooses, and the sign that `pricePaise` is a metre's); 0 for a piece.
+   */
+  defaultLengthCm: number;
 }
 
 /**
@@ -84,6 +89,11 @@ export interface ProductDetail extends ProductCard {
   subcategoryId: number | null;
   subcategoryLinkSlug: string | null;
   updatedAt: string;
+  /** Issue 29 item 2: how it is sold and, for the metre, the lengths to choose from (cm). */
+  saleUnit: 'piece' | 'metre';
+  lengthStepCm: number | null;
+  lengthMinCm: number | null;
+  lengthMaxCm: number | null;
 }
 
 /**
@@ -97,6 +107,7 @@ export type ProductPage = Omit<
   | 'imageKey'
   | 'defaultSize'
   | 'defaultColor'
+  | 'defaultLengthCm'
   | 'categoryId'
   | 'subcategoryId'
   | 'updatedAt'

@@ -239,6 +239,8 @@ export async function handleConfirm(request: Request, context: AppLoadContext, u
       paymentId: body.razorpay_payment_id,
       provider: context.payments.name,
     });
+    // Issue 29 item 2: the stock went to another payer first; the money is to be refunded.
+    if (outcome.kind === 'sold-out') return data({ error: outcome.message }, { status: 409 });
     await afterPaid(context, outcome, user.id);
     return data({ ok: true, orderNumber: body.orderNumber });
   } catch (error) {

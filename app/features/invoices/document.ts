@@ -115,3 +115,19 @@ const amount = new Intl.NumberFormat('en-IN', {
 export function formatAmount(paise: number): string {
   return amount.format(paise / 100);
 }
+
+/**
+ * A line's quantity with its unit quantity code as the invoice prints it (issue 29 item 2):
+ * metres to the centimetre ('3.50 MTR'), anything else as it is ('1 PCS', and '1 NOS' on
+ * documents issued before units existed).
+ */
+export function formatQuantity(line: Pick<DocumentLine, 'quantity' | 'unit'>): string {
+  return line.unit === 'MTR'
+    ? `${line.quantity.toFixed(2)} ${line.unit}`
+    : `${line.quantity} ${line.unit}`;
+}
+
+/** What a line's unit price is the price of: 'a metre' for metres, 'each' otherwise. */
+export function perUnit(line: Pick<DocumentLine, 'unit'>): string {
+  return line.unit === 'MTR' ? 'a metre' : 'each';
+}

@@ -108,7 +108,15 @@ export async function sourceLines(
   order: typeof orders.$inferSelect,
   settings: InvoicingSettings,
 ): Promise<
-  { description: string; tax: TaxClass; quantity: number; unit: string; unitPricePaise: number }[]
+  {
+    description: string;
+    tax: TaxClass;
+    quantity: number;
+    unit: string;
+    unitPricePaise: number;
+    /** The line's value when it is not unit price × quantity (a cut sold by the metre). */
+    grossPaise?: number;
+  }[]
 > {
   if (order.kind === 'bespoke') {
     const garments = await tx
@@ -137,6 +145,9 @@ export async function sourceLines(
       color: orderLines.color,
       quantity: orderLines.quantity,
       unitPricePaise: orderLines.unitPricePaise,
+      lengthCm: orderLines.lengthCm,
+      metrePricePaise: orderLines.metrePricePaise,
+      uqc: orderLines.uqc,
       slug: categories.slug,
     })
     .from(orderLines)
@@ -149,9 +160,16 @@ export async function sourceLines(
       .filter(Boolean)
       .join(', '),
     tax: classOf(settings, line.slug),
-    quantity: line.quantity,
-    unit: 'NOS',
-    unitPricePaise: line.unitPricePaise,
+    // Issue 29 item 2: a cut is invoiced in metres at its price a metre; its value is what
+    // the shopper paid for it (the cut's price rounded by `metreLinePaise`, × cuts).
+    ...(line.lengthCm && line.metrePricePaise !== null
+      ? {
+          quantity: (line.lengthCm * line.quantity) / 100,
+          unitPricePaise: line.metrePricePaise,
+          grossPaise: line.unitPricePaise * line.quantity,
+        }
+      : { quantity: line.quantity, unitPricePaise: line.unitPricePaise }),
+    unit: line.uqc,
   }));
 }
 
@@ -222,7 +240,7 @@ async function invoiceInTx(
   if (source.length === 0) return { ok: false, reason: 'nothing-to-invoice' };
   const lines: DocumentLine[] = source.map((line) => {
     const split = splitInclusive(
-      line.unitPricePaise * line.quantity,
+      line.grossPaise ?? line.unitPricePaise * line.quantity,
       line.tax.ratePercent,
       head.intraState,
     );

@@ -12,7 +12,13 @@
  */
 import PDFDocument from 'pdfkit';
 import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from '~/lib/pdf-fonts.server';
-import { formatAmount, formatDocumentDate, type InvoiceDocument } from './document';
+import {
+  formatAmount,
+  formatDocumentDate,
+  formatQuantity,
+  perUnit,
+  type InvoiceDocument,
+} from './document';
 
 /**
  * Draws `doc` on A4.
@@ -184,9 +190,9 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       String(index + 1),
       doc.kind === 'receipt_voucher'
         ? line.description
-        : `${line.description} (${rs(line.unitPricePaise)} each, GST included)`,
+        : `${line.description} (${rs(line.unitPricePaise)} ${perUnit(line)}, GST included)`,
       line.code,
-      `${line.quantity} ${line.unit}`,
+      formatQuantity(line),
       formatAmount(line.grossPaise),
       formatAmount(line.taxablePaise),
       `${line.ratePercent}%`,

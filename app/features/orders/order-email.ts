@@ -7,7 +7,15 @@ import escapeHtml from 'escape-html';
 import type { MailMessage } from '~/lib/mail.server';
 import { formatRupees } from '~/lib/money';
 import { FULFILMENT_STEPS, type FulfilmentStatus } from './fulfilment';
-import type { OrderDetail } from './orders.server';
+import type { OrderDetail, OrderLine } from './orders.server';
+import { describeCut } from '../catalog/sale-units';
+
+/** A cut's length and price a metre ('3.50 m × ₹3,200 a metre'), or '' for a piece. */
+function cutOf(line: Pick<OrderLine, 'lengthCm' | 'metrePricePaise'>): string {
+  return line.lengthCm && line.metrePricePaise !== null
+    ? describeCut(line.lengthCm, line.metrePricePaise)
+    : '';
+}
 
 /**
  * An order e-mail to `order`'s customer: the plain text is the greeting, `text` (its lines)
@@ -59,7 +67,11 @@ export function orderConfirmationEmail(
   orderUrl: string,
 ): MailMessage {
   const lineText = order.lines.map((line) => {
-    const options = [line.size && `size ${line.size}`, line.color && `colour ${line.color}`]
+    const options = [
+      line.size && `size ${line.size}`,
+      line.color && `colour ${line.color}`,
+      cutOf(line),
+    ]
       .filter(Boolean)
       .join(', ');
     return `- ${line.name}${options ? ` (${options})` : ''} × ${line.quantity}: ${formatRupees(line.unitPricePaise * line.quantity)}`;
@@ -69,7 +81,7 @@ export function orderConfirmationEmail(
   const rows = order.lines
     .map(
       (line) =>
-        `<tr><td style="padding:6px 0">${escapeHtml(line.name)}${line.size ? ` · ${escapeHtml(line.size)}` : ''}${line.color ? ` · ${escapeHtml(line.color)}` : ''} × ${line.quantity}</td><td style="padding:6px 0;text-align:right">${formatRupees(line.unitPricePaise * line.quantity)}</td></tr>`,
+        `<tr><td style="padding:6px 0">${escapeHtml(line.name)}${line.size ? ` · ${escapeHtml(line.size)}` : ''}${line.color ? ` · ${escapeHtml(line.color)}` : ''}${cutOf(line) ? ` · ${escapeHtml(cutOf(line))}` : ''} × ${line.quantity}</td><td style="padding:6px 0;text-align:right">${formatRupees(line.unitPricePaise * line.quantity)}</td></tr>`,
     )
     .join('');
   return orderMail({

@@ -8,6 +8,7 @@ import { Thumbnail } from '~/features/media/responsive-image';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import type { OrderLine } from './orders.server';
+import { describeCut } from '../catalog/sale-units';
 
 const LOOKS = {
   shop: { list: 'mt-3', item: undefined, amount: undefined, total: 'mt-3 text-lg' },
@@ -37,7 +38,11 @@ export function OrderLines({
     <>
       <ul className={cn('divide-y divide-border', style.list)}>
         {lines.map((line, index) => {
-          const price = `${formatRupees(line.unitPricePaise)} × ${line.quantity}`;
+          const cut =
+            line.lengthCm && line.metrePricePaise !== null
+              ? describeCut(line.lengthCm, line.metrePricePaise)
+              : null;
+          const price = `${cut ?? formatRupees(line.unitPricePaise)} × ${line.quantity}`;
           return (
             <li key={index} className={cn('flex justify-between gap-3 py-3 text-sm', style.item)}>
               {admin && (

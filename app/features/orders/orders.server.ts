@@ -40,6 +40,8 @@ import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
 import { cancelPendingLinks } from '~/features/payments/link-cancel.server';
 import { getOrderSettings } from './order-settings.server';
+import { formatRupees } from '~/lib/money';
+import { takeOrderStock, type StockShortage } from './stock.server';
 
 /** Thrown for an order the shopper cannot place or change; the message is for them. */
 export class OrderError extends Error {
@@ -83,8 +85,12 @@ export interface OrderLine {
   /** '' when the product has no sizes (likewise `color`). */
   size: string;
   color: string;
+  /** The price of one piece, or of one cut (`lengthCm` at `metrePricePaise`). */
   unitPricePaise: number;
   quantity: number;
+  /** Issue 29 item 2: a cut sold by the metre: its length (cm) and price a metre; else null. */
+  lengthCm: number | null;
+  metrePricePaise: number | null;
 }
 
 /**
@@ -171,6 +177,11 @@ export async function createOrderFromCart(
         `${unavailable.name} is no longer available. Please remove it from your cart.`,
       );
     }
+    // Issue 29 item 2: a length off the product's steps, or more than its stock, is refused.
+    const unservable = cart.lines.find((line) => line.problem !== null);
+    if (unservable) {
+      throw new OrderError(`${unservable.problem}. Please change your cart.`, 409);
+    }
     const { details } = input;
     const contact = {
       amountPaise: cart.totalPaise,
@@ -242,6 +253,9 @@ export async function createOrderFromCart(
         color: line.color,
         unitPricePaise: line.unitPricePaise,
         quantity: line.quantity,
+        lengthCm: line.lengthCm ? line.lengthCm : null,
+        metrePricePaise: line.lengthCm ? line.metrePricePaise : null,
+        uqc: line.uqc,
       })),
     );
     return order!;
@@ -282,7 +296,12 @@ export type PaymentOutcome =
   /** The order moved to failed. */
   | { kind: 'failed'; orderId: number }
   /** Nothing to do (unknown order, or a failure after payment). */
-  | { kind: 'ignored'; reason: string };
+  | { kind: 'ignored'; reason: string }
+  /**
+   * Issue 29 item 2: the money arrived but the stock had gone to another payer: the order is
+   * cancelled, the payment kept in its ledger for staff to refund (decision "stock and lengths").
+   */
+  | { kind: 'sold-out'; orderId: number; message: string };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -298,6 +317,8 @@ async function addOrderEvent(tx: Tx, orderId: number, kind: Exclude<OrderEventKi
  * order: the contract with features/invoices).
  */
 async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<PaymentOutcome> {
+  const shortage = await shortageBeforePaid(tx, orderId);
+  if (shortage) return cancelForShortage(tx, orderId, paymentId, shortage);
   const paidAt = new Date();
   const [updated] = await tx
     .update(orders)
@@ -347,11 +368,71 @@ async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<Pay
               and ${orderLines.productId} = ${cartLines.productId}
               and ${orderLines.size} = ${cartLines.size}
               and ${orderLines.color} = ${cartLines.color}
+              and coalesce(${orderLines.lengthCm}, 0) = ${cartLines.lengthCm}
           )`);
     }
     return { kind: 'paid', orderId, userId: updated.userId };
   }
   return { kind: 'already-paid', orderId };
+}
+
+/**
+ * Takes the order's stock unless it is paid already (issue 29 item 2); the order row is locked
+ * by the caller. @returns the shortage when a line cannot be served, else null.
+ */
+async function shortageBeforePaid(tx: Tx, orderId: number): Promise<StockShortage | null> {
+  const [order] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.status === 'paid') return null;
+  return takeOrderStock(tx, orderId);
+}
+
+/**
+ * A payment that lost the race for the last stock (decision "stock and lengths"): the money is
+ * recorded as received in the order's ledger (so staff can refund it from the order's page), the
+ * order is cancelled rather than paid, and its timeline says why and that a refund is due. Once
+ * per payment: a second event for the same payment changes nothing.
+ */
+async function cancelForShortage(
+  tx: Tx,
+  orderId: number,
+  paymentId: string,
+  shortage: StockShortage,
+): Promise<PaymentOutcome> {
+  const [order] = await tx
+    .select({
+      amountPaise: orders.amountPaise,
+      provider: orders.provider,
+      providerOrderId: orders.providerOrderId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const message = `${shortage.message}. The order is cancelled and the payment of ${formatRupees(order!.amountPaise)} will be refunded in full.`;
+  const recorded = await tx
+    .insert(payments)
+    .values({
+      orderId,
+      kind: 'payment',
+      method: 'online',
+      status: 'succeeded',
+      amountPaise: order!.amountPaise,
+      provider: order!.provider,
+      providerOrderId: order!.providerOrderId,
+      providerPaymentId: paymentId,
+      settledAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (recorded.length > 0) {
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled', providerPaymentId: paymentId, updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    await tx.insert(orderEvents).values({ orderId, kind: 'cancelled', note: message });
+  }
+  return { kind: 'sold-out', orderId, message };
 }
 
 /**
@@ -841,6 +922,8 @@ function orderLinesOf(db: Db, orderId: number): Promise<OrderLine[]> {
       color: orderLines.color,
       unitPricePaise: orderLines.unitPricePaise,
       quantity: orderLines.quantity,
+      lengthCm: orderLines.lengthCm,
+      metrePricePaise: orderLines.metrePricePaise,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))

@@ -133,3 +133,22 @@ export function productFiltersFromSearch(search: URLSearchParams): AdminProductF
     sort: isAdminProductSort(sort) ? sort : DEFAULT_ADMIN_PRODUCT_SORT,
   };
 }
+
+/** What reading a typed length or stock gives: hundredths (cm for metres), null when empty. */
+export type HundredthsReading = { ok: true; hundredths: number | null } | { ok: false };
+
+/**
+ * Reads a length or a stock typed in metres or pieces ('0.25', '3.5', '50', '') as an integer
+ * count of hundredths (so metres become centimetres): '3.5' → 350, '' → null; anything else
+ * (a sign, letters, more than two decimals, past 1,00,000) is refused (issue 29 item 2).
+ */
+export function readHundredths(typed: string): HundredthsReading {
+  const value = typed.trim();
+  if (value === '') return { ok: true, hundredths: null };
+  const match = /^(\d{1,6})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return { ok: false };
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  if (whole > 100_000) return { ok: false };
+  return { ok: true, hundredths: whole * 100 + fraction };
+}

@@ -18,6 +18,7 @@ import { EditorHeader } from './product-editor/editor-header';
 import { EditorPreview } from './product-editor/editor-preview';
 import { ImageListFields } from './product-editor/image-list';
 import { ListingFields } from './product-editor/listing-fields';
+import { SaleFields } from './product-editor/sale-fields';
 import { useProductForm } from './product-editor/use-product-form';
 import type { AdminProduct, ProductCategoryOption } from './products.server';
 
@@ -92,6 +93,7 @@ export function ProductScreen({
           <ProductDetailsFields form={form} errors={errors} />
           <ListingFields form={form} options={options} errors={errors} />
           <PriceAndOptionsFields form={form} errors={errors} />
+          <SaleFields product={product} errors={errors} />
           <ImageListFields images={form.images} errors={errors} />
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

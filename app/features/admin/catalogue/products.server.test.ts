@@ -303,6 +303,67 @@ describe(`saving products on ${testDatabaseKind}`, () => {
     expect(saveProductSchema.parse(fields({ price: '10,00,000' })).price).toBe(100_000_000);
   });
 
+  it('sells by the metre with lengths and stock typed in metres, and refuses what does not add up (issue 29 item 2)', async () => {
+    const saved = await save({
+      name: 'Irish Linen Shirting',
+      price: '3,200',
+      saleUnit: 'metre',
+      uqc: 'MTR',
+      lengthStep: '0.25',
+      lengthMin: '1',
+      lengthMax: '10',
+      stock: '50.5',
+    });
+    const [row] = await app.database.db.select().from(products).where(eq(products.id, saved.id));
+    expect(row).toMatchObject({
+      pricePaise: 320_000,
+      saleUnit: 'metre',
+      uqc: 'MTR',
+      lengthStepCm: 25,
+      lengthMinCm: 100,
+      lengthMaxCm: 1000,
+      stock: 5050,
+    });
+    const pieces = await save({ name: 'Kurta by the piece', stock: '12' });
+    const [piece] = await app.database.db.select().from(products).where(eq(products.id, pieces.id));
+    expect(piece).toMatchObject({ saleUnit: 'piece', uqc: 'PCS', lengthStepCm: null, stock: 12 });
+
+    const message = (changes: Record<string, string>, field: string) =>
+      saveProductSchema
+        .safeParse(fields(changes))
+        .error?.issues.find((issue) => issue.path[0] === field)?.message;
+    expect(message({ saleUnit: 'yard' }, 'saleUnit')).toBe(
+      'Please choose whether it is sold by the piece or the metre.',
+    );
+    expect(message({ uqc: 'KGS' }, 'uqc')).toBe('Please choose a GST unit: MTR, PCS, SET or NOS.');
+    expect(message({ lengthStep: '0.125' }, 'lengthStep')).toBe(
+      'Please enter the length step in metres, like 0.25.',
+    );
+    expect(message({ stock: '-3' }, 'stock')).toMatch(/^Please enter the stock as a number/);
+    const noStep = await refusal(() =>
+      save({ name: 'No step', saleUnit: 'metre', lengthMin: '1', lengthMax: '10' }),
+    );
+    expect(noStep).toMatchObject({
+      message: 'Please enter the length step in metres, like 0.25.',
+      field: 'lengthStep',
+    });
+    const backwards = await refusal(() =>
+      save({
+        name: 'Backwards',
+        saleUnit: 'metre',
+        lengthStep: '0.5',
+        lengthMin: '3',
+        lengthMax: '2',
+      }),
+    );
+    expect(backwards.field).toBe('lengthMax');
+    const halfPiece = await refusal(() => save({ name: 'Half a kurta', stock: '1.5' }));
+    expect(halfPiece).toMatchObject({
+      message: 'Please enter the stock in whole pieces, like 12.',
+      field: 'stock',
+    });
+  });
+
   it('keeps slugs unique: derived or given, on create and on edit, with nothing changed', async () => {
     await save({ name: 'Nehru Jacket' });
     const products0 = await tableCount(products);

@@ -13,6 +13,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
+import { SALE_UNITS, UQCS } from '~/lib/schema-enums';
 import { categories, orderLines, products, subcategories } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage/storage.server';
 import { slugify } from '~/features/catalog/slug';
@@ -46,6 +47,7 @@ import {
   listProblem,
   parseRupees,
   PRODUCT_LIMITS,
+  readHundredths,
   splitList,
   type AdminProductSort,
 } from './product-rules';
@@ -226,6 +228,13 @@ export interface AdminProduct {
   isActive: boolean;
   rating: number;
   reviewsCount: number;
+  /** Issue 29 item 2: how it is sold, its GST unit, lengths (cm) and stock (pieces or cm). */
+  saleUnit: 'piece' | 'metre';
+  uqc: (typeof UQCS)[number];
+  lengthStepCm: number | null;
+  lengthMinCm: number | null;
+  lengthMaxCm: number | null;
+  stock: number | null;
   /** The images in order, with their placeholders (null when the image row is missing). */
   images: { key: string; placeholder: string | null }[];
   /** The row's `updated_at` as ISO 8601 with ms: what a save must present. */
@@ -252,6 +261,12 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct 
     isActive: row.isActive,
     rating: row.rating,
     reviewsCount: row.reviewsCount,
+    saleUnit: row.saleUnit,
+    uqc: row.uqc,
+    lengthStepCm: row.lengthStepCm,
+    lengthMinCm: row.lengthMinCm,
+    lengthMaxCm: row.lengthMaxCm,
+    stock: row.stock,
     images: row.imageKeys.map((key) => ({
       key,
       placeholder: stored.get(key)?.placeholder ?? null,
@@ -275,6 +290,20 @@ const optionList = (what: 'size' | 'colour') =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
     return entries;
   });
+
+/** An optional number typed in metres or pieces, as hundredths (`readHundredths`), or null. */
+const hundredths = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((typed, ctx) => {
+      const reading = readHundredths(typed ?? '');
+      if (!reading.ok) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return reading.hundredths;
+    });
 
 /** The fields of the product editor (intent 'save-product'). */
 export const saveProductSchema = z.object({
@@ -327,6 +356,15 @@ export const saveProductSchema = z.object({
   ),
   sizes: optionList('size'),
   colors: optionList('colour'),
+  /** Issue 29 item 2: sold by the piece or by the metre, the GST unit, lengths and stock. */
+  saleUnit: z
+    .enum(SALE_UNITS, { message: 'Please choose whether it is sold by the piece or the metre.' })
+    .default('piece'),
+  uqc: z.enum(UQCS, { message: 'Please choose a GST unit: MTR, PCS, SET or NOS.' }).default('PCS'),
+  lengthStep: hundredths('Please enter the length step in metres, like 0.25.'),
+  lengthMin: hundredths('Please enter the shortest length in metres, like 1.'),
+  lengthMax: hundredths('Please enter the longest length in metres, like 10.'),
+  stock: hundredths('Please enter the stock as a number, like 12 pieces or 50.5 metres.'),
   featured: checkbox,
   isActive: checkbox,
   /** The current images to keep, in their new order (a repeated field). */
@@ -424,6 +462,50 @@ async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
 }
 
 /**
+ * The sale columns a save stores (issue 29 item 2): for the metre, step, minimum and maximum
+ * in centimetres and the stock in centimetres; for the piece, no lengths and whole pieces.
+ * @throws AdminError 422 naming the field when a length is missing or out of order, or a
+ *   stock of pieces is not whole.
+ */
+function saleTermsOf(input: SaveProductInput) {
+  const { saleUnit, uqc, lengthStep, lengthMin, lengthMax, stock } = input;
+  if (saleUnit === 'piece') {
+    if (stock !== null && stock % 100 !== 0) {
+      throw new AdminError('Please enter the stock in whole pieces, like 12.', 422, 'stock');
+    }
+    return {
+      saleUnit,
+      uqc,
+      lengthStepCm: null,
+      lengthMinCm: null,
+      lengthMaxCm: null,
+      stock: stock === null ? null : stock / 100,
+    };
+  }
+  if (!lengthStep) {
+    throw new AdminError('Please enter the length step in metres, like 0.25.', 422, 'lengthStep');
+  }
+  if (!lengthMin) {
+    throw new AdminError('Please enter the shortest length in metres, like 1.', 422, 'lengthMin');
+  }
+  if (!lengthMax || lengthMax < lengthMin) {
+    throw new AdminError(
+      'Please enter a longest length at least as long as the shortest.',
+      422,
+      'lengthMax',
+    );
+  }
+  return {
+    saleUnit,
+    uqc,
+    lengthStepCm: lengthStep,
+    lengthMinCm: lengthMin,
+    lengthMaxCm: lengthMax,
+    stock,
+  };
+}
+
+/**
  * Creates (no id) or edits (id and version) a product with the form's new `images` files
  * appended after the kept images.
  * @throws AdminError 409 on a slug in use or a stale version, 404 on an unknown product,
@@ -455,6 +537,7 @@ export async function saveProduct(
   const newKeys = await storeFormImages(db, storage, files, 'images');
   const imageKeys = [...new Set([...input.keepImages, ...newKeys])];
   const values = {
+    ...saleTermsOf(input),
     name: input.name,
     slug,
     description: input.description,
@@ -568,6 +651,11 @@ export async function duplicateProduct(
             fabricType: source.fabricType,
             sizes: source.sizes,
             colors: source.colors,
+            saleUnit: source.saleUnit,
+            lengthStepCm: source.lengthStepCm,
+            lengthMinCm: source.lengthMinCm,
+            lengthMaxCm: source.lengthMaxCm,
+            uqc: source.uqc,
             featured: source.featured,
             isActive: false,
             imageKeys: source.imageKeys,

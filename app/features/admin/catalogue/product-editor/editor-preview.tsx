@@ -40,6 +40,7 @@ export function EditorPreview({
           subcategoryName: subcategory?.name ?? null,
           defaultSize: lists.sizes[0] ?? '',
           defaultColor: lists.colors[0] ?? '',
+          defaultLengthCm: 0,
         }}
       />
     </aside>

@@ -34,6 +34,12 @@ const product: AdminProduct = {
   isActive: false,
   rating: 4.5,
   reviewsCount: 3,
+  saleUnit: 'piece',
+  uqc: 'PCS',
+  lengthStepCm: null,
+  lengthMinCm: null,
+  lengthMaxCm: null,
+  stock: null,
   images: [],
   version: '2025-01-01T00:00:00.000Z',
 };

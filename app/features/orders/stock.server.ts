@@ -1,0 +1,97 @@
+/**
+ * Stock taken when a shop order is paid (issue 29 item 2; decision "stock and lengths").
+ *
+ * A product's `stock` counts pieces, or centimetres for a product sold by the metre; null means
+ * the shop does not track it. In the transaction that marks the order paid, each tracked
+ * product loses what the order's lines take (`stockTaken`: length × cuts, or pieces) by a
+ * conditional update, `stock = stock - wanted where stock >= wanted`, one product at a time in
+ * id order (so two orders sharing products never lock them in opposite orders). The row lock
+ * the update takes makes a second payer wait for the first to commit and then read the stock
+ * it left: two shoppers paying for the last 2 m at once cannot both get it.
+ */
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '~/lib/db.server';
+import { orderLines, products } from '~/lib/schema.server';
+import { formatStock, stockTaken } from '../catalog/sale-units';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What an order could not be served: the product and what is left of it. */
+export interface StockShortage {
+  productId: number;
+  name: string;
+  /** For the shopper and the order's timeline, e.g. 'Only 1.50 m of Irish Linen Shirting was left'. */
+  message: string;
+}
+
+/**
+ * What each tracked product of the order's lines takes, in product id order.
+ * @returns pairs of product id and amount (pieces or centimetres).
+ */
+async function wantedByProduct(tx: Tx, orderId: number): Promise<[number, number][]> {
+  const lines = await tx
+    .select({
+      productId: orderLines.productId,
+      lengthCm: orderLines.lengthCm,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId)));
+  const wanted = new Map<number, number>();
+  for (const line of lines) {
+    const id = line.productId!;
+    wanted.set(
+      id,
+      (wanted.get(id) ?? 0) + stockTaken({ lengthCm: line.lengthCm ?? 0, quantity: line.quantity }),
+    );
+  }
+  if (wanted.size === 0) return [];
+  const tracked = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...wanted.keys()]), isNotNull(products.stock)))
+    .orderBy(asc(products.id));
+  return tracked.map((row) => [row.id, wanted.get(row.id)!]);
+}
+
+/**
+ * Takes the order's stock inside `tx` (the transaction marking it paid), all or nothing: when
+ * one product has less than its lines want, what was already taken for the others is put back
+ * (in the same transaction, before anyone else can see it) and the shortage is returned.
+ * @returns null when every line was served, else the first product that could not be.
+ */
+export async function takeOrderStock(tx: Tx, orderId: number): Promise<StockShortage | null> {
+  const taken: [number, number][] = [];
+  for (const [productId, amount] of await wantedByProduct(tx, orderId)) {
+    const [updated] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${amount}` })
+      .where(and(eq(products.id, productId), gte(products.stock, amount)))
+      .returning({ id: products.id });
+    if (updated) {
+      taken.push([productId, amount]);
+      continue;
+    }
+    for (const [backId, backAmount] of taken) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${backAmount}` })
+        .where(eq(products.id, backId));
+    }
+    const [product] = await tx
+      .select({ name: products.name, stock: products.stock, saleUnit: products.saleUnit })
+      .from(products)
+      .where(eq(products.id, productId));
+    const left = product?.stock ?? 0;
+    const name = product?.name ?? 'A product';
+    return {
+      productId,
+      name,
+      message:
+        left === 0
+          ? `${name} sold out before this payment arrived`
+          : `Only ${formatStock(product!.saleUnit, left)} of ${name} was left when this payment arrived`,
+    };
+  }
+  return null;
+}
