@@ -72,9 +72,12 @@ describe('the "add a rule" form', () => {
     expect(problems({ ...validRule, ...change })[field]).toContain(message);
   });
 
-  it('refuses an id that is not one', () => {
-    expect(retireRateRuleSchema.safeParse({ id: 'x' }).success).toBe(false);
-  });
+  it.each(['x', '', '1.5', '-1', '0', '2147483648', '9007199254740993'])(
+    'refuses the rule id %j',
+    (id) => {
+      expect(retireRateRuleSchema.safeParse({ id }).success).toBe(false);
+    },
+  );
 });
 
 describe(`GST rate rules on ${testDatabaseKind}`, () => {

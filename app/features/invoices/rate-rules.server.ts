@@ -98,7 +98,12 @@ export const rateRuleFormSchema = z
 
 /** The "retire a rule" form: the rule's id. */
 export const retireRateRuleSchema = z.object({
-  id: z.coerce.number().int('This rule is not known.').positive('This rule is not known.'),
+  id: z.coerce
+    .number()
+    .int('This rule is not known.')
+    .positive('This rule is not known.')
+    // An id column is a 4-byte integer: a larger number is no rule (not a database error).
+    .max(2_147_483_647, 'This rule is not known.'),
 });
 
 /** Whether two bands share a value. */
