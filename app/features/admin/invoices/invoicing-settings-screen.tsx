@@ -272,7 +272,8 @@ function RateRules({ rules }: { rules: RateRule[] }) {
         &lsquo;62&rsquo;, heading &lsquo;6205&rsquo;, or the full code) with the latest date on or
         before the invoice&rsquo;s date, and of that date&rsquo;s bands the one holding one
         piece&rsquo;s taxable value. A change of law is a new rule from its date; earlier invoices
-        keep their rates. {DEMO_TAX_NOTICE}
+        keep their rates. The shipped rules are demo values, each noted for the shop&rsquo;s
+        accountant to confirm.
       </p>
       <div className="overflow-x-auto rounded-xl border border-border bg-white">
         <table className="w-full text-left text-sm">
