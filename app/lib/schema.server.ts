@@ -1199,3 +1199,37 @@ export const refundLines = pgTable(
     check('refund_lines_gross_check', sql`${t.grossPaise} >= 0`),
   ],
 );
+
+/**
+ * GST rate rules (issue 29 item 1): an HSN/SAC code or prefix, an optional band on one piece's
+ * taxable value (above `above_paise`, exclusive; up to `up_to_paise`, inclusive), a rate in
+ * percent (whole or half) and the Kolkata date it takes effect. The invoice takes, per line, the
+ * rule in force on its date (`features/invoices/rate-rules.ts`). A rule entered in error is
+ * retired (`retired_at`), never deleted, so the audit log's ids keep pointing at it.
+ */
+export const taxRateRules = pgTable(
+  'tax_rate_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    abovePaise: integer('above_paise'),
+    upToPaise: integer('up_to_paise'),
+    ratePercent: real('rate_percent').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tax_rate_rules_code_idx').on(t.code, t.effectiveFrom),
+    check('tax_rate_rules_code_check', sql`${t.code} ~ '^[0-9]{2,8}$'`),
+    check(
+      'tax_rate_rules_rate_check',
+      sql`${t.ratePercent} >= 0 and ${t.ratePercent} <= 28 and ${t.ratePercent} * 2 = floor(${t.ratePercent} * 2)`,
+    ),
+    check(
+      'tax_rate_rules_band_check',
+      sql`(${t.abovePaise} is null or ${t.abovePaise} >= 0) and (${t.upToPaise} is null or ${t.upToPaise} >= 0) and (${t.abovePaise} is null or ${t.upToPaise} is null or ${t.abovePaise} < ${t.upToPaise})`,
+    ),
+  ],
+);

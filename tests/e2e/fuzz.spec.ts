@@ -387,6 +387,8 @@ const FORMS: FormTarget[] = [
         'taxCode',
         'taxRate',
       ],
+      'add-tax-rate-rule': ['code', 'band', 'bandRupees', 'ratePercent', 'effectiveFrom', 'label'],
+      'retire-tax-rate-rule': ['id'],
     },
   },
   {

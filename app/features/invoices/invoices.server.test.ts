@@ -1,8 +1,10 @@
 /**
  * Issuing invoices and credit notes on a real database (issue 21 item 5 and "Done when"):
  * numbers stay consecutive with 20 concurrent issues and restart at 1 in a new financial year;
- * one invoice per order and one credit note per refund, whatever is replayed; codes and rates
- * come from the settings; the PDF's extracted text carries every Rule 46 field.
+ * one invoice per order and one credit note per refund, whatever is replayed; codes come from
+ * the settings and rates from the GST rate rules in force on the invoice's date (issue 29
+ * item 1: an invoice dated before GST 2.0 recomputes as it did); the PDF's extracted text
+ * carries every Rule 46 field.
  */
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -17,6 +19,7 @@ import {
   payments,
   products,
   siteSettings,
+  taxRateRules,
 } from '~/lib/schema.server';
 import {
   createTestDatabase,
@@ -147,13 +150,19 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
     expect(await issueInvoice(database.db, 999_999)).toEqual({ ok: false, reason: 'not-found' });
   });
 
-  it('takes codes and rates from the settings: CGST+SGST in Gujarat, IGST to Maharashtra', async () => {
+  it('takes codes from the settings and rates from the rules on its date: CGST+SGST in Gujarat, IGST to Maharashtra', async () => {
     const lines = [
       { productId: fabricsId, unitPricePaise: 99_999, quantity: 3 },
       { productId: suitsId, unitPricePaise: 4_500_000, quantity: 1 },
       { productId: unlistedId, unitPricePaise: 1, quantity: 1 },
     ];
-    const home = await issueInvoice(database.db, (await paidShopOrder('Gujarat', lines)).id);
+    // Dated 10 September 2025, before GST 2.0: the same figures as the invoices of then.
+    const beforeReform = new Date('2025-09-10T06:00:00Z');
+    const home = await issueInvoice(
+      database.db,
+      (await paidShopOrder('Gujarat', lines)).id,
+      beforeReform,
+    );
     expect(home.ok).toBe(true);
     if (!home.ok) return;
     const doc = home.issued.document;
@@ -185,14 +194,30 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
       'Forty Seven Thousand Nine Hundred Ninety Nine Rupees And Ninety Eight Paise Only',
     );
 
-    // A new rate in the settings applies to the next invoice; the issued one keeps its own.
+    // The same lines on 26 November 2026: the ₹45,000 sherwani pays 18% (above ₹2,500 a piece).
+    const since = await issueInvoice(
+      database.db,
+      (await paidShopOrder('Gujarat', lines)).id,
+      new Date('2026-11-26T06:00:00Z'),
+    );
+    expect(since.ok && since.issued.document.lines.map((l) => [l.code, l.ratePercent])).toEqual([
+      ['5208', 5],
+      ['6203', 18],
+      ['998821', 5],
+    ]);
+
+    // A new code in the settings and a new rule for it from 1 January 2026 apply to the next
+    // invoice; the issued one keeps its own, and one dated before the rule does not take it.
+    await database.db
+      .insert(taxRateRules)
+      .values({ code: '5407', ratePercent: 18, effectiveFrom: '2026-01-01', label: 'test' });
     await database.db.insert(siteSettings).values({
       key: 'invoicing',
       value: {
         ...defaultInvoicingSettings,
         categories: {
           ...defaultInvoicingSettings.categories,
-          fabrics: { code: '5407', ratePercent: 18 },
+          fabrics: { code: '5407' },
         },
       },
     });
@@ -209,9 +234,19 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
       sgstPaise: 0,
       igstPaise: 45_762,
     });
+    const december = await issueInvoice(
+      database.db,
+      (await paidShopOrder('Maharashtra', lines.slice(0, 1))).id,
+      new Date('2025-12-31T06:00:00Z'),
+    );
+    expect(december.ok && december.issued.document.lines[0]).toMatchObject({
+      code: '5407',
+      ratePercent: 5,
+    });
     const [kept] = await database.db.select().from(invoices).where(eq(invoices.id, home.issued.id));
     expect((kept!.document as { lines: { code: string }[] }).lines[0]!.code).toBe('5208');
     await database.db.delete(siteSettings).where(eq(siteSettings.key, 'invoicing'));
+    await database.db.delete(taxRateRules).where(eq(taxRateRules.label, 'test'));
   });
 
   it('invoices a bespoke order once its payments cover it, with its garments', async () => {
@@ -266,8 +301,9 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
         code: '6203',
         quantity: 1,
         unit: 'PCS',
+        ratePercent: 18,
         grossPaise: 6_000_000,
-        taxablePaise: 5_357_143,
+        taxablePaise: 5_084_746,
       }),
     ]);
   });
@@ -316,10 +352,11 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
       number: invoice!.number,
       issueDate: (invoice!.document as { issueDate: string }).issueDate,
     });
-    // Half of ₹2,170: ₹525 of the ₹1,050 line (5%) and ₹560 of the ₹1,120 line (12%), IGST.
+    // Half of ₹2,170: ₹525 of the ₹1,050 line and ₹560 of the ₹1,120 one, both 5% (up to
+    // ₹2,500 a piece since GST 2.0), IGST.
     expect(doc.lines.map((l) => [l.grossPaise, l.taxablePaise, l.igstPaise])).toEqual([
       [52_500, 50_000, 2_500],
-      [56_000, 50_000, 6_000],
+      [56_000, 53_333, 2_667],
     ]);
     expect(doc.totals.totalPaise).toBe(108_500);
     expect(note!.issued.totalPaise).toBe(108_500);
@@ -389,11 +426,11 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
       '1,999.98', // total value of the line
       '1,904.74', // taxable value
       '5%',
-      '12%',
+      '18%', // the ₹45,000 sherwani, above ₹2,500 a piece (issue 29 item 1)
       'CGST',
       'SGST',
       '47.62 @2.5%', // CGST of line 1 (199,998 paise × 5/105 = 9,523.7 → 9,524 split 4,762 + 4,762)
-      '2,410.71 @6%',
+      '3,432.20 @9%',
       'tax = price - taxable value',
       'Total taxable value',
       'Invoice total (GST included)',

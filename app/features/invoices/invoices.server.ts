@@ -4,8 +4,9 @@
  * - `issueInvoice`: one invoice per order (the partial unique index on `invoices.order_id`),
  *   for a paid order: a shop order whose status is 'paid', or any order whose succeeded
  *   payments cover its amount (a bespoke order's advance and balance). The document is built
- *   from the order (shop: its lines, each with its product's category's HSN code and rate;
- *   bespoke: its garments, each with its garment type's code and rate), the recipient and
+ *   from the order (shop: its lines, each with its product's category's HSN code;
+ *   bespoke: its garments, each with its garment type's code; each line's rate is the GST rate
+ *   rule in force on the invoice's date for one piece's price, issue 29 item 1), the recipient and
  *   place of supply from the order's contact fields, the supplier from the invoicing settings.
  * - `issueCreditNote`: the documents of a succeeded refund row (at most one credit note and one
  *   refund voucher, by the partial unique indexes on `invoices.payment_id`): the part of the
@@ -46,6 +47,8 @@ import type { InvoicingSettings, TaxClass } from './invoicing-settings';
 import { getInvoicingSettings } from './invoicing-settings.server';
 import { allocateNumber } from './numbering.server';
 import { RETURN_RULE, returnedSplit, toCenti } from './refund-lines';
+import { rateRuleFor } from './rate-rules';
+import { listRateRules } from './rate-rules.server';
 import {
   APPORTION_RULE,
   apportionRefund,
@@ -238,10 +241,24 @@ async function invoiceInTx(
   const head = header(settings, order);
   const source = await sourceLines(tx, order, settings);
   if (source.length === 0) return { ok: false, reason: 'nothing-to-invoice' };
+  const rules = await listRateRules(tx);
+  const issueDate = shopDateOf(now);
   const lines: DocumentLine[] = source.map((line) => {
+    // Issue 29 item 1: the rule in force on the invoice's date, by the value of one unit of
+    // the line (a piece; for a cut sold by the metre, its price a metre).
+    const chosen = rateRuleFor(rules, line.tax.code, issueDate, {
+      piecePaise: line.unitPricePaise,
+      inclusive: true,
+    });
+    if (!chosen) {
+      throw new PermanentJobError(
+        `No GST rate rule covers HSN/SAC ${line.tax.code} on ${issueDate}: add one in the invoicing settings.`,
+      );
+    }
+    const ratePercent = chosen.rule.ratePercent;
     const split = splitInclusive(
       line.grossPaise ?? line.unitPricePaise * line.quantity,
-      line.tax.ratePercent,
+      ratePercent,
       head.intraState,
     );
     return {
@@ -250,7 +267,7 @@ async function invoiceInTx(
       quantity: line.quantity,
       unit: line.unit,
       unitPricePaise: line.unitPricePaise,
-      ratePercent: line.tax.ratePercent,
+      ratePercent,
       ...split,
     };
   });
@@ -260,7 +277,7 @@ async function invoiceInTx(
     kind: 'invoice',
     title: 'Tax Invoice',
     number: allocated.number,
-    issueDate: shopDateOf(now),
+    issueDate,
     financialYear: allocated.financialYear,
     ...head,
     lines,

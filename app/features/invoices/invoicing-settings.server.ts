@@ -3,14 +3,16 @@
  * described in `invoicing-settings.ts`). A read fills anything missing or invalid with the
  * defaults, so a bad row never stops an invoice; a save is validated field by field (GSTIN
  * with its check character and state code, prefixes short enough for 16-character numbers,
- * HSN/SAC codes of 4, 6 or 8 digits, GST rates) and goes through `saveSettingsDocument`
- * (versioned, audited as 'settings.update').
+ * HSN/SAC codes of 4, 6 or 8 digits) and goes through `saveSettingsDocument` (versioned,
+ * audited as 'settings.update'). The rates are the GST rate rules' (`rate-rules.server.ts`),
+ * which the page shows beside each code and edits with its own intents.
  */
 import { eq } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { categories, siteSettings } from '~/lib/schema.server';
+import { shopDateOf } from '~/lib/shop-time';
 import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
 import { INDIAN_STATES } from '~/features/checkout/checkout-details';
 import type { Actor } from '~/features/admin/audit/audit.server';
@@ -22,7 +24,9 @@ import {
   type InvoicingSettings,
   type TaxClass,
 } from './invoicing-settings';
-import { GST_STATE_CODES, isGstRate, MAX_GST_RATE } from './tax';
+import type { RateRule } from './rate-rules';
+import { listRateRules } from './rate-rules.server';
+import { GST_STATE_CODES } from './tax';
 
 /** The key of the settings row. */
 const INVOICING_SETTINGS_KEY = 'invoicing';
@@ -31,9 +35,9 @@ const d = defaultInvoicingSettings;
 const HSN = /^[0-9]{4}([0-9]{2}([0-9]{2})?)?$/;
 const PREFIX = new RegExp(`^[A-Z0-9]{1,${MAX_PREFIX_LENGTH}}$`);
 
+/** A stored class; a `ratePercent` saved before issue 29 is dropped (the rules give rates). */
 const taxClass = z.object({
   code: z.string().regex(HSN),
-  ratePercent: z.number().refine(isGstRate),
 });
 const storedText = (fallback: string) => z.string().trim().min(1).max(300).catch(fallback);
 
@@ -72,17 +76,26 @@ export async function getInvoicingSettings(db: DbOrTx): Promise<InvoicingSetting
   return storedSchema.parse(row?.value ?? {});
 }
 
-/** What the settings page shows: the settings, the version to save over, and the categories. */
+/**
+ * What the settings page shows: the settings, the version to save over, the categories, the
+ * GST rate rules not retired, and today's Kolkata date (which rule each code falls under).
+ */
 export interface InvoicingSettingsView {
   settings: InvoicingSettings;
   /** The row's `updated_at` (ISO 8601), or '' before the first save. */
   version: string;
   categories: { slug: string; name: string }[];
+  rules: RateRule[];
+  /** 'YYYY-MM-DD' in Kolkata. */
+  today: string;
 }
 
-/** The settings page's data. */
-export async function getInvoicingSettingsView(db: Db): Promise<InvoicingSettingsView> {
-  const [settings, [row], categoryRows] = await Promise.all([
+/** The settings page's data, `now` deciding "today". */
+export async function getInvoicingSettingsView(
+  db: Db,
+  now = new Date(),
+): Promise<InvoicingSettingsView> {
+  const [settings, [row], categoryRows, rules] = await Promise.all([
     getInvoicingSettings(db),
     db
       .select({ updatedAt: siteSettings.updatedAt })
@@ -92,8 +105,15 @@ export async function getInvoicingSettingsView(db: Db): Promise<InvoicingSetting
       .select({ slug: categories.slug, name: categories.name })
       .from(categories)
       .orderBy(categories.displayOrder, categories.name),
+    listRateRules(db),
   ]);
-  return { settings, version: row?.updatedAt.toISOString() ?? '', categories: categoryRows };
+  return {
+    settings,
+    version: row?.updatedAt.toISOString() ?? '',
+    categories: categoryRows,
+    rules,
+    today: shopDateOf(now),
+  };
 }
 
 const required = (label: string, max: number) =>
@@ -127,7 +147,8 @@ const MAX_TAX_ROWS = 200;
 
 /**
  * The settings form: the supplier's fields, and the tax table as parallel lists `taxKey`
- * ('category:<slug>', 'garment:<type>' or 'fallback'), `taxCode` and `taxRate` (percent).
+ * ('category:<slug>', 'garment:<type>' or 'fallback') and `taxCode`. A `taxRate` list sent by
+ * a form of before issue 29 is ignored: rates are the rules'.
  */
 export const invoicingSettingsFormSchema = z
   .object({
@@ -149,7 +170,6 @@ export const invoicingSettingsFormSchema = z
     signatory: required('authorised signatory', 120),
     taxKey: list,
     taxCode: list,
-    taxRate: list,
   })
   .superRefine((form, ctx) => {
     const problem = gstinProblem(form.gstin);
@@ -197,7 +217,6 @@ export const invoicingSettingsFormSchema = z
     }
     form.taxKey.forEach((key, row) => {
       const code = (form.taxCode[row] ?? '').trim();
-      const rate = Number((form.taxRate[row] ?? '').trim());
       if (!/^(category:[a-z0-9-]{1,120}|garment:[a-z_]{1,30}|fallback)$/.test(key)) {
         ctx.addIssue({ code: 'custom', path: ['taxKey'], message: 'A tax row is not known.' });
       } else if (!HSN.test(code)) {
@@ -205,12 +224,6 @@ export const invoicingSettingsFormSchema = z
           code: 'custom',
           path: [`taxCode.${key}`],
           message: 'An HSN or SAC code is 4, 6 or 8 digits.',
-        });
-      } else if ((form.taxRate[row] ?? '').trim() === '' || !isGstRate(rate)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [`taxRate.${key}`],
-          message: `A GST rate is a percentage from 0 to ${MAX_GST_RATE}, in whole or half percents.`,
         });
       }
     });
@@ -225,7 +238,7 @@ function settingsFromForm(
   const garments = { ...current.garments };
   let fallback = current.fallback;
   form.taxKey.forEach((key, row) => {
-    const value = { code: form.taxCode[row]!.trim(), ratePercent: Number(form.taxRate[row]) };
+    const value = { code: form.taxCode[row]!.trim() };
     if (key === 'fallback') fallback = value;
     else if (key.startsWith('category:')) categoryClasses[key.slice('category:'.length)] = value;
     else {

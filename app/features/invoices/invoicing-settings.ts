@@ -1,17 +1,20 @@
 /**
  * The invoicing settings (issue 21 item 5; `site_settings` row 'invoicing'): the supplier
  * block of every tax invoice (legal and trade name, address, GSTIN, state), the number
- * prefixes of the invoice, credit-note, refund-voucher and receipt-voucher series, the authorised signatory, and the HSN/SAC
- * code and GST rate of each catalogue category (by slug) and each bespoke garment type, with a
- * fallback for anything not listed. Nothing in the tax computation is a constant: it reads
- * these. The demo values are placeholders for the shop's accountant to confirm.
+ * prefixes of the invoice, credit-note, refund-voucher and receipt-voucher series, the
+ * authorised signatory, and the HSN/SAC code of each catalogue category (by slug) and each
+ * bespoke garment type, with a fallback for anything not listed; the rates are the GST rate
+ * rules' (`rate-rules.ts`). The demo values are placeholders for the shop's accountant to confirm.
  */
 import { type GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
 
-/** An HSN (goods) or SAC (services) code and its GST rate in percent. */
+/**
+ * An HSN (goods) or SAC (services) code. Its GST rate comes from the rate rules in force on
+ * the invoice's date (issue 29 item 1, `rate-rules.ts`); a rate stored here by an older
+ * version is ignored.
+ */
 export interface TaxClass {
   code: string;
-  ratePercent: number;
 }
 
 /** The stored document. */
@@ -49,8 +52,8 @@ export const DEMO_TAX_NOTICE = 'Demo values — to be confirmed by the shop’s 
 
 /**
  * The demo values a new install starts with (labelled {@link DEMO_TAX_NOTICE}): woven cotton
- * and synthetic fabrics (HSN 5208, 5407) at 5%, men's suits, ensembles and trousers (6203) and
- * shirts (6205) at 12%, and SAC 998821 (tailoring services) at 5% as the fallback. The GSTIN
+ * and synthetic fabrics (HSN 5208, 5407), men's suits, ensembles and trousers (6203), shirts
+ * (6205), and SAC 998821 (tailoring services) as the fallback. The GSTIN
  * is fictional but well-formed (its check character is right).
  */
 export const defaultInvoicingSettings: InvoicingSettings = {
@@ -65,23 +68,23 @@ export const defaultInvoicingSettings: InvoicingSettings = {
   receiptVoucherPrefix: 'RCV',
   signatory: 'Proprietor (demo)',
   categories: {
-    fabrics: { code: '5208', ratePercent: 5 },
-    patterns: { code: '5407', ratePercent: 5 },
-    'wedding-suites': { code: '6203', ratePercent: 12 },
-    'formal-attires': { code: '6203', ratePercent: 12 },
-    'theme-attires': { code: '6203', ratePercent: 12 },
-    uniforms: { code: '6203', ratePercent: 12 },
-    'ready-to-wear': { code: '6205', ratePercent: 12 },
+    fabrics: { code: '5208' },
+    patterns: { code: '5407' },
+    'wedding-suites': { code: '6203' },
+    'formal-attires': { code: '6203' },
+    'theme-attires': { code: '6203' },
+    uniforms: { code: '6203' },
+    'ready-to-wear': { code: '6205' },
   },
   garments: {
-    shirt: { code: '6205', ratePercent: 12 },
-    trouser: { code: '6203', ratePercent: 12 },
-    suit_jacket: { code: '6203', ratePercent: 12 },
-    waistcoat: { code: '6203', ratePercent: 12 },
-    sherwani: { code: '6203', ratePercent: 12 },
-    jodhpuri: { code: '6203', ratePercent: 12 },
-    kurta: { code: '6211', ratePercent: 12 },
-    churidar: { code: '6203', ratePercent: 12 },
+    shirt: { code: '6205' },
+    trouser: { code: '6203' },
+    suit_jacket: { code: '6203' },
+    waistcoat: { code: '6203' },
+    sherwani: { code: '6203' },
+    jodhpuri: { code: '6203' },
+    kurta: { code: '6211' },
+    churidar: { code: '6203' },
   } satisfies Record<(typeof GARMENT_TYPES)[number], TaxClass>,
-  fallback: { code: '998821', ratePercent: 5 },
+  fallback: { code: '998821' },
 };

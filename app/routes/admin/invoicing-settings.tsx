@@ -7,6 +7,12 @@ import {
   invoicingSettingsFormSchema,
   saveInvoicingSettings,
 } from '~/features/invoices/invoicing-settings.server';
+import {
+  addRateRule,
+  rateRuleFormSchema,
+  retireRateRule,
+  retireRateRuleSchema,
+} from '~/features/invoices/rate-rules.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/invoicing-settings';
@@ -21,11 +27,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return getInvoicingSettingsView(context.db);
 }
 
-/** Saves the invoicing settings (`intent` save-invoicing-settings); the role is checked first. */
+/**
+ * Saves the invoicing settings (`intent` save-invoicing-settings), adds a GST rate rule
+ * (add-tax-rate-rule) or retires one (retire-tax-rate-rule); the role is checked first.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context, {
     'save-invoicing-settings': adminHandler(invoicingSettingsFormSchema, (input, admin) =>
       saveInvoicingSettings(context.db, admin, input),
+    ),
+    'add-tax-rate-rule': adminHandler(rateRuleFormSchema, (input, admin) =>
+      addRateRule(context.db, admin, input),
+    ),
+    'retire-tax-rate-rule': adminHandler(retireRateRuleSchema, (input, admin) =>
+      retireRateRule(context.db, admin, input),
     ),
   });
 }

@@ -1,9 +1,11 @@
 /**
  * /admin/invoices/settings (issue 21 item 5): the supplier block printed on every tax invoice
  * (legal and trade name, address, GSTIN, state, authorised signatory), the number prefixes,
- * and the HSN/SAC code and GST rate of each catalogue category and bespoke garment type. The
- * demo values are labelled for the shop's accountant to confirm. Refusals show beside their
- * field and in a toast; what was typed stays.
+ * the HSN/SAC code of each catalogue category and bespoke garment type with the GST rate rule
+ * it falls under today, and the rate rules themselves (issue 29 item 1: add a rule with its
+ * band and effective date, retire one entered in error). The demo values are labelled for the
+ * shop's accountant to confirm. Refusals show beside their field and in a toast; what was
+ * typed stays.
  */
 import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
@@ -22,6 +24,12 @@ import { textareaClass } from '~/features/admin/clients/clients-screen';
 import { FilterSelect } from '~/features/admin/shared/filter-select';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import { GARMENT_TYPES } from '~/lib/schema-enums';
+import {
+  describeBand,
+  describeGeneration,
+  rulesInForce,
+  type RateRule,
+} from '~/features/invoices/rate-rules';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,12 +44,28 @@ export interface InvoicingSettingsScreenProps {
   settings: InvoicingSettings;
   version: string;
   categories: { slug: string; name: string }[];
+  /** The GST rate rules not retired. */
+  rules: RateRule[];
+  /** Today in Kolkata, 'YYYY-MM-DD'. */
+  today: string;
 }
 
-export function InvoicingSettingsScreen({
+/** The settings form, then the GST rate rules. */
+export function InvoicingSettingsScreen(props: InvoicingSettingsScreenProps) {
+  return (
+    <div className="grid gap-8">
+      <SettingsForm {...props} />
+      <RateRules rules={props.rules} />
+    </div>
+  );
+}
+
+function SettingsForm({
   settings,
   version,
   categories,
+  rules,
+  today,
 }: InvoicingSettingsScreenProps) {
   const fetcher = useAdminFetcher();
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
@@ -177,8 +201,9 @@ export function InvoicingSettingsScreen({
           HSN/SAC codes and GST rates
         </legend>
         <p className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          {DEMO_TAX_NOTICE} Prices include GST; each invoice line&rsquo;s taxable value is worked
-          back from its price at the rate below.
+          {DEMO_TAX_NOTICE} Prices include GST; each invoice line&rsquo;s rate is the GST rate rule
+          in force on the invoice&rsquo;s date for its code and one piece&rsquo;s price, and its
+          taxable value is worked back from the price at that rate.
         </p>
         {errors.taxKey && <FieldError id="inv-tax-error" message={errors.taxKey} />}
         <div
@@ -187,12 +212,11 @@ export function InvoicingSettingsScreen({
         >
           <span>Sold as</span>
           <span>HSN/SAC code</span>
-          <span>GST rate</span>
+          <span>Rule in force today</span>
         </div>
         <ul className="grid gap-3">
           {taxRows.map((row) => {
             const codeError = errors[`taxCode.${row.key}`];
-            const rateError = errors[`taxRate.${row.key}`];
             const id = `inv-tax-${row.key.replace(/[^a-z0-9]/g, '-')}`;
             return (
               <li
@@ -216,24 +240,13 @@ export function InvoicingSettingsScreen({
                   />
                   <FieldError id={`${id}-code-error`} message={codeError} />
                 </div>
-                <div className="grid gap-1">
-                  <Label htmlFor={`${id}-rate`} className="text-sm sm:sr-only">
-                    GST rate in percent<span className="sr-only">, {row.label}</span>
-                  </Label>
-                  <div className="flex items-center gap-2">
-                    <Input
-                      id={`${id}-rate`}
-                      name="taxRate"
-                      defaultValue={String(row.value.ratePercent)}
-                      inputMode="decimal"
-                      maxLength={5}
-                      aria-invalid={rateError ? true : undefined}
-                      aria-describedby={rateError ? `${id}-rate-error` : undefined}
-                    />
-                    <span aria-hidden>%</span>
-                  </div>
-                  <FieldError id={`${id}-rate-error`} message={rateError} />
-                </div>
+                <p
+                  role="note"
+                  className="text-sm sm:pt-2"
+                  aria-label={`Rule in force today, ${row.label}`}
+                >
+                  {describeGeneration(rulesInForce(rules, row.value.code, today))}
+                </p>
               </li>
             );
           })}
@@ -245,5 +258,147 @@ export function InvoicingSettingsScreen({
         </Button>
       </div>
     </fetcher.Form>
+  );
+}
+
+const BANDS = [
+  { value: 'none', label: 'Any value' },
+  { value: 'upTo', label: 'Up to (a piece, taxable value)' },
+  { value: 'above', label: 'Above (a piece, taxable value)' },
+] as const;
+
+/** The rate rules: a table of those not retired, each with Retire, and the form adding one. */
+function RateRules({ rules }: { rules: RateRule[] }) {
+  const add = useAdminFetcher();
+  const errors = add.data && !add.data.ok ? (add.data.fieldErrors ?? {}) : {};
+  const busy = add.state !== 'idle';
+  return (
+    <section aria-labelledby="rate-rules-heading" className="grid gap-4">
+      <h2 id="rate-rules-heading" className="font-serif text-2xl font-semibold">
+        GST rate rules
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        An invoice line takes the rule of its code&rsquo;s longest matching prefix (chapter
+        &lsquo;62&rsquo;, heading &lsquo;6205&rsquo;, or the full code) with the latest date on or
+        before the invoice&rsquo;s date, and of that date&rsquo;s bands the one holding one
+        piece&rsquo;s taxable value. A change of law is a new rule from its date; earlier invoices
+        keep their rates. The shipped rules are demo values, each noted for the shop&rsquo;s
+        accountant to confirm.
+      </p>
+      <div className="overflow-x-auto rounded-xl border border-border bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">GST rate rules in use</caption>
+          <thead className="text-muted-foreground">
+            <tr>
+              <th className="p-3 font-medium">HSN/SAC</th>
+              <th className="p-3 font-medium">Band</th>
+              <th className="p-3 font-medium">Rate</th>
+              <th className="p-3 font-medium">From</th>
+              <th className="p-3 font-medium">Note</th>
+              <th className="p-3 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((rule) => (
+              <RuleRow key={rule.id} rule={rule} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <add.Form
+        method="post"
+        noValidate
+        aria-labelledby="add-rule-heading"
+        className="grid gap-4 rounded-xl border border-border bg-white p-5 sm:grid-cols-3"
+      >
+        <h3 id="add-rule-heading" className="font-serif text-lg font-semibold sm:col-span-3">
+          Add a rule
+        </h3>
+        <input type="hidden" name="intent" value="add-tax-rate-rule" />
+        <FormField
+          id="rule-code"
+          name="code"
+          label="HSN/SAC code or prefix"
+          inputMode="numeric"
+          maxLength={8}
+          hint="2 to 8 digits, e.g. 62 for chapter 62."
+          error={errors.code}
+        />
+        <div className="grid gap-2">
+          <FilterSelect
+            id="rule-band"
+            name="band"
+            label="Band"
+            defaultValue="none"
+            options={BANDS}
+          />
+          <FieldError id="rule-band-error" message={errors.band} />
+        </div>
+        <FormField
+          id="rule-bandRupees"
+          name="bandRupees"
+          label="Band edge in rupees"
+          inputMode="decimal"
+          maxLength={20}
+          hint="Leave empty for any value."
+          error={errors.bandRupees}
+        />
+        <FormField
+          id="rule-ratePercent"
+          name="ratePercent"
+          label="GST rate in percent"
+          inputMode="decimal"
+          maxLength={5}
+          error={errors.ratePercent}
+        />
+        <FormField
+          id="rule-effectiveFrom"
+          name="effectiveFrom"
+          label="Takes effect on"
+          type="date"
+          error={errors.effectiveFrom}
+        />
+        <FormField
+          id="rule-label"
+          name="label"
+          label="Note for the accountant"
+          maxLength={300}
+          error={errors.label}
+        />
+        <div className="flex justify-end sm:col-span-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Adding…' : 'Add rule'}
+          </Button>
+        </div>
+      </add.Form>
+    </section>
+  );
+}
+
+function RuleRow({ rule }: { rule: RateRule }) {
+  const retire = useAdminFetcher();
+  return (
+    <tr className="border-t border-border align-top">
+      <td className="p-3 font-medium">{rule.code}</td>
+      <td className="p-3">{describeBand(rule)}</td>
+      <td className="p-3">{rule.ratePercent}%</td>
+      <td className="p-3 whitespace-nowrap">{rule.effectiveFrom}</td>
+      <td className="p-3 text-muted-foreground">{rule.label}</td>
+      <td className="p-3">
+        <retire.Form method="post">
+          <input type="hidden" name="intent" value="retire-tax-rate-rule" />
+          <input type="hidden" name="id" value={rule.id} />
+          <Button type="submit" variant="outline" size="sm" disabled={retire.state !== 'idle'}>
+            Retire
+            <span className="sr-only">
+              {' '}
+              rule {rule.code} {rule.ratePercent}% {describeBand(rule)} from {rule.effectiveFrom}
+            </span>
+          </Button>
+        </retire.Form>
+      </td>
+    </tr>
   );
 }
