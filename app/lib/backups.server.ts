@@ -57,9 +57,9 @@ const JOURNAL = 'drizzle.__drizzle_migrations';
 
 /**
  * Tables whose rows the migrations themselves write (the four appointment types of migration
- * 0011): an install holding only those is still empty.
+ * 0011, the GST rate rules of migration 0024): an install holding only those is still empty.
  */
-const MIGRATION_SEEDED = new Set(['public.appointment_types']);
+const MIGRATION_SEEDED = new Set(['public.appointment_types', 'public.tax_rate_rules']);
 
 /** Whether row counts (from `rowCounts`) show any data beyond what the migrations write. */
 function holdsData(counts: Record<string, number>): boolean {

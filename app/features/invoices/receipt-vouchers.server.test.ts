@@ -165,7 +165,7 @@ describe(`receipt vouchers on ${testDatabaseKind}`, () => {
       '3 Kalawad Road',
       'GSTIN/UIN of the recipient: unregistered',
       'Received: cash Counter slip 41 on',
-      'Advance towards Bespoke sherwani in Ivory raw silk (IN-204) (goods: GST at 12% on the tax invoice)', // (e)
+      'Advance towards Bespoke sherwani in Ivory raw silk (IN-204) (goods: GST at 18% on the tax invoice)', // (e)
       '6203',
       'Advance received', // (f)
       '₹15,000.00',

@@ -17,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { invoices, payments } from '~/lib/schema.server';
 import { shopDateOf } from '~/lib/shop-time';
+import { PermanentJobError } from '~/lib/jobs/worker.server';
 import { amountInWords } from './amount-in-words';
 import type { InvoiceDocument } from './document';
 import { getInvoicingSettings } from './invoicing-settings.server';
@@ -29,6 +30,8 @@ import {
   type IssuedDocument,
 } from './invoices.server';
 import { allocateNumber } from './numbering.server';
+import { rateRuleFor } from './rate-rules';
+import { listRateRules } from './rate-rules.server';
 import { ADVANCE_TAX_NOTE, advanceLines, isServiceCode } from './receipt-voucher';
 import { roundingRule } from './tax';
 
@@ -80,14 +83,29 @@ export async function issueReceiptVoucher(
     const head = header(settings, order);
     const source = await sourceLines(tx, order, settings);
     if (source.length === 0) return { ok: false, reason: 'nothing-to-invoice' };
+    // Each line's rate is the GST rate rule in force on the voucher's date (issue 29 item 1),
+    // chosen as the invoice chooses it.
+    const rules = await listRateRules(tx);
+    const issueDate = shopDateOf(now);
     const lines = advanceLines(
       payment.amountPaise,
-      source.map((line) => ({
-        description: line.description,
-        code: line.tax.code,
-        ratePercent: line.tax.ratePercent,
-        grossPaise: line.unitPricePaise * line.quantity,
-      })),
+      source.map((line) => {
+        const chosen = rateRuleFor(rules, line.tax.code, issueDate, {
+          piecePaise: line.unitPricePaise,
+          inclusive: true,
+        });
+        if (!chosen) {
+          throw new PermanentJobError(
+            `No GST rate rule covers HSN/SAC ${line.tax.code} on ${issueDate}: add one in the invoicing settings.`,
+          );
+        }
+        return {
+          description: line.description,
+          code: line.tax.code,
+          ratePercent: chosen.rule.ratePercent,
+          grossPaise: line.grossPaise ?? line.unitPricePaise * line.quantity,
+        };
+      }),
       head.intraState,
     );
     const allocated = await allocateNumber(
@@ -116,7 +134,7 @@ export async function issueReceiptVoucher(
           reference: `${METHOD_WORDS[payment.method]}${reference ? ` ${reference}` : ''}`,
           date: shopDateOf(payment.settledAt ?? payment.createdAt),
         },
-        recipientGstin: 'unregistered',
+        recipientGstin: head.recipient.gstin ?? 'unregistered',
         lines,
         totals,
         amountInWords: amountInWords(totals.totalPaise),
