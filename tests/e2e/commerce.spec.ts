@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { TIMEOUTS } from '../support/timeouts';
-import { rupeesFromText } from './support';
+import { rupeesFromText, withDatabase } from './support';
 import { createAccount, signIn, uniqueClientIp, uniqueEmail } from './support';
 
 const password = 'tailor-made-42';
@@ -436,17 +436,24 @@ test('sandbox Fail payment and Cancel leave one order awaiting payment and the c
 
 test('tampered cart requests are refused and prices stay the server’s', async ({ request }) => {
   const origin = new URL(process.env.E2E_BASE_URL!).origin;
+  // A product sold by the piece (cloth sold by the metre needs a length, issue 29 item 2).
+  const pieceId = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      "select id from products where sale_unit = 'piece' and is_active order by id limit 1",
+    );
+    return rows[0]!.id;
+  });
   for (const quantity of [0, -1, 1.5, 10_000]) {
     // A line to add is refused…
     const added = await request.post('/api/cart', {
       headers: { Origin: origin },
-      data: { action: 'add', line: { productId: 1, quantity } },
+      data: { action: 'add', line: { productId: pieceId, quantity } },
     });
     expect(added.status()).toBe(400);
     // …and a kept cart holding one is priced without it, the drop counted (issue 17 item 10).
     const priced = await request.post('/api/cart', {
       headers: { Origin: origin },
-      data: { action: 'price', lines: [{ productId: 1, quantity }] },
+      data: { action: 'price', lines: [{ productId: pieceId, quantity }] },
     });
     expect(priced.status()).toBe(200);
     expect(await priced.json()).toMatchObject({ cart: { lines: [], totalPaise: 0 }, dropped: 1 });
@@ -455,7 +462,7 @@ test('tampered cart requests are refused and prices stay the server’s', async 
     headers: { Origin: origin },
     data: {
       action: 'price',
-      lines: [{ productId: 1, quantity: 2, pricePaise: 1, size: '', color: '' }],
+      lines: [{ productId: pieceId, quantity: 2, pricePaise: 1, size: '', color: '' }],
     },
   });
   const body = (await priced.json()) as {
@@ -465,7 +472,7 @@ test('tampered cart requests are refused and prices stay the server’s', async 
   expect(body.cart.totalPaise).toBe(body.cart.lines[0]!.unitPricePaise * 2);
   const guestAdd = await request.post('/api/cart', {
     headers: { Origin: origin },
-    data: { action: 'add', line: { productId: 1, quantity: 1 } },
+    data: { action: 'add', line: { productId: pieceId, quantity: 1 } },
   });
   expect(guestAdd.status()).toBe(401);
   const forged = await request.post('/api/payments/webhook', {

@@ -101,9 +101,9 @@ test('a ₹2,000 shirt and a ₹3,048 shirt on one order: 5% on one, 18% on the 
 
   // Each line: its name, code 6205, then value, taxable value and rate.
   // ₹2,000 at 5%: taxable 2,000 × 100 ÷ 105 = 1,904.76 (up to ₹2,500 a piece).
-  expect(text).toMatch(new RegExp(`${cheap}.*? 6205 1 NOS 2,000\\.00 1,904\\.76 5% `));
+  expect(text).toMatch(new RegExp(`${cheap}.*? 6205 1 PCS 2,000\\.00 1,904\\.76 5% `));
   // ₹3,048 at 18%: taxable 3,048 × 100 ÷ 118 = 2,583.05 (above ₹2,500 a piece).
-  expect(text).toMatch(new RegExp(`${dear}.*? 6205 1 NOS 3,048\\.00 2,583\\.05 18% `));
+  expect(text).toMatch(new RegExp(`${dear}.*? 6205 1 PCS 3,048\\.00 2,583\\.05 18% `));
 });
 
 test('the settings page shows the rule a category falls under; a new rule changes later invoices only', async ({
