@@ -417,35 +417,7 @@ async function creditNote(
     ratePercent: line.ratePercent,
     ...splitInclusive(parts[index]!, line.ratePercent, source.intraState),
   }));
-  const allocated = await allocateNumber(
-    tx,
-    'credit_note',
-    input.settings.creditNotePrefix,
-    input.now,
-  );
-  const totals = totalsOf(lines);
-  return insertDocument(tx, {
-    kind: 'credit_note',
-    allocated,
-    orderId: input.invoice.orderId,
-    refersToId: input.invoice.id,
-    paymentId: input.refund.id,
-    now: input.now,
-    document: {
-      ...source,
-      kind: 'credit_note',
-      title: 'Credit Note',
-      number: allocated.number,
-      issueDate: shopDateOf(input.now),
-      financialYear: allocated.financialYear,
-      refersTo: { number: input.invoice.number, issueDate: source.issueDate },
-      reason: input.refund.reason || 'Refund',
-      lines,
-      totals,
-      amountInWords: amountInWords(totals.totalPaise),
-      notes: [roundingRule(source.intraState), APPORTION_RULE],
-    },
-  });
+  return insertCreditNote(tx, input, lines, 'Refund', APPORTION_RULE);
 }
 
 /**
@@ -504,6 +476,27 @@ async function returnNote(
       invoiceLine: row.lineIndex,
     });
   }
+  return insertCreditNote(tx, input, lines, 'Goods returned', RETURN_RULE);
+}
+
+/**
+ * Numbers and stores a credit note of `lines` against `input.invoice` for `input.refund`, with
+ * the invoice's header blocks, the refund's reason (`fallbackReason` when it gave none) and the
+ * rounding rule and `spreadRule` (how the refund became these lines) as notes.
+ */
+async function insertCreditNote(
+  tx: Tx,
+  input: {
+    invoice: IssuedDocument;
+    refund: typeof payments.$inferSelect;
+    settings: InvoicingSettings;
+    now: Date;
+  },
+  lines: DocumentLine[],
+  fallbackReason: string,
+  spreadRule: string,
+): Promise<IssuedDocument> {
+  const source = input.invoice.document;
   const allocated = await allocateNumber(
     tx,
     'credit_note',
@@ -526,11 +519,11 @@ async function returnNote(
       issueDate: shopDateOf(input.now),
       financialYear: allocated.financialYear,
       refersTo: { number: input.invoice.number, issueDate: source.issueDate },
-      reason: input.refund.reason || 'Goods returned',
+      reason: input.refund.reason || fallbackReason,
       lines,
       totals,
       amountInWords: amountInWords(totals.totalPaise),
-      notes: [roundingRule(source.intraState), RETURN_RULE],
+      notes: [roundingRule(source.intraState), spreadRule],
     },
   });
 }
