@@ -66,6 +66,21 @@ export const GSTR1_SHEETS = [
 ] as const;
 export type Gstr1Sheet = (typeof GSTR1_SHEETS)[number];
 
+/** The columns of both HSN sheets (Table 12: B2B and B2C alike). */
+const HSN_HEADERS = [
+  'HSN',
+  'Description',
+  'UQC',
+  'Total Quantity',
+  'Total Value',
+  'Rate',
+  'Taxable Value',
+  'Integrated Tax Amount',
+  'Central Tax Amount',
+  'State/UT Tax Amount',
+  'Cess Amount',
+];
+
 /** The column headers of each sheet (GSTN offline tool template). */
 export const GSTR1_HEADERS: Readonly<Record<Gstr1Sheet, readonly string[]>> = {
   b2b: [
@@ -130,32 +145,8 @@ export const GSTR1_HEADERS: Readonly<Record<Gstr1Sheet, readonly string[]>> = {
     'Taxable Value',
     'Cess Amount',
   ],
-  'hsn-b2b': [
-    'HSN',
-    'Description',
-    'UQC',
-    'Total Quantity',
-    'Total Value',
-    'Rate',
-    'Taxable Value',
-    'Integrated Tax Amount',
-    'Central Tax Amount',
-    'State/UT Tax Amount',
-    'Cess Amount',
-  ],
-  'hsn-b2c': [
-    'HSN',
-    'Description',
-    'UQC',
-    'Total Quantity',
-    'Total Value',
-    'Rate',
-    'Taxable Value',
-    'Integrated Tax Amount',
-    'Central Tax Amount',
-    'State/UT Tax Amount',
-    'Cess Amount',
-  ],
+  'hsn-b2b': HSN_HEADERS,
+  'hsn-b2c': HSN_HEADERS,
   docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
 };
 
