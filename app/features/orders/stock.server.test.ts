@@ -6,6 +6,7 @@
  * kept for a refund and its order cancelled), and the invoice printing the cut in MTR.
  */
 import { eq } from 'drizzle-orm';
+import type { AppLoadContext } from 'react-router';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,6 +28,7 @@ import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details
 import { addToCart, CartLineError, getCart } from '../cart/cart.server';
 import { issueInvoice } from '../invoices/invoices.server';
 import { invoicePdf } from '../invoices/pdf.server';
+import { recordCounterPayment } from '../payments/admin-payments.server';
 import {
   applyPaymentEvent,
   attachProviderOrder,
@@ -296,5 +298,45 @@ describe(`cloth by the metre and stock on ${testDatabaseKind}`, () => {
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id));
     expect(line!.uqc).toBe('MTR');
+  });
+
+  it('takes the stock when the counter takes the whole amount, and records nothing when it is short', async () => {
+    const [clerk] = await database.db
+      .insert(user)
+      .values({ id: 'metre-clerk', name: 'Clerk', email: 'clerk@example.com', role: 'admin' })
+      .returning({ id: user.id, email: user.email });
+    const context = {
+      db: database.db,
+      payments: provider,
+      env: { PUBLIC_URL: 'http://shop.test' },
+      catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
+    } as unknown as AppLoadContext;
+    const linen = await cloth('counter-linen', 320000, 600);
+    const first = await placedCut(linen, 350);
+    const second = await placedCut(linen, 350);
+    // The first customer pays at the counter: 3.50 m leave the shelf with the payment.
+    await recordCounterPayment(context, clerk!, {
+      number: first.number,
+      method: 'cash',
+      amount: first.amountPaise,
+      reference: '',
+    });
+    expect((await getOrder(database.db, first.userId, first.number))?.status).toBe('paid');
+    expect(await stockOf(linen)).toBe(250);
+    // The second wants 3.50 m of the 2.50 m left: refused, no payment row, stock untouched.
+    const refused = recordCounterPayment(context, clerk!, {
+      number: second.number,
+      method: 'upi',
+      amount: second.amountPaise,
+      reference: 'UPI-1',
+    });
+    await expect(refused).rejects.toThrow(
+      'Only 2.50 m of Cloth counter-linen was left when this payment arrived: the payment was not recorded. Change the order or refund the customer.',
+    );
+    await expect(refused).rejects.toMatchObject({ status: 409 });
+    expect(await stockOf(linen)).toBe(250);
+    const rows = await database.db.select().from(payments).where(eq(payments.orderId, second.id));
+    expect(rows.filter((row) => row.method === 'upi')).toEqual([]);
+    expect((await getOrder(database.db, second.userId, second.number))?.status).toBe('created');
   });
 });

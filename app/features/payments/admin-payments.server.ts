@@ -42,6 +42,7 @@ import { queueCustomerMessage } from '~/features/customers/customer-messages.ser
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { customers } from '~/lib/schema.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import { takeOrderStock } from '~/features/orders/stock.server';
 import { invoiceLinesToReturn, type ReturnableLine } from '~/features/invoices/invoices.server';
 import {
   formatReturnQuantity,
@@ -297,8 +298,11 @@ function assertWithinBalance(
  * the order's lock: refused above the balance less the links not yet paid and the online
  * payments being made (issue 28 item 2). When it covers the balance the order becomes paid
  * (invoice job, the customer told) in the same transaction; when it leaves a balance it is an
- * advance, and its receipt-voucher job is queued (issue 29 item 3).
- * @throws AdminError 404 (unknown order), 409 (cancelled order, above what is free).
+ * advance, and its receipt-voucher job is queued (issue 29 item 3). A shop order it pays in
+ * full takes its stock in the same transaction, as an online payment does (issue 29 item 2):
+ * when a product has less than the order wants, nothing is recorded.
+ * @throws AdminError 404 (unknown order), 409 (cancelled order, above what is free, stock
+ *   short).
  */
 export async function recordCounterPayment(
   context: Context,
@@ -322,7 +326,17 @@ export async function recordCounterPayment(
       assertWithinBalance(input.amount, balance, held);
       return undefined;
     },
-    write: async (tx, { order }) => {
+    write: async (tx, { order, balance }) => {
+      if (order.kind === 'shop' && input.amount >= balance.balancePaise) {
+        const shortage = await takeOrderStock(tx, order.id);
+        if (shortage) {
+          throw new AdminError(
+            `${shortage.message}: the payment was not recorded. Change the order or refund the customer.`,
+            409,
+            'amount',
+          );
+        }
+      }
       const [row] = await tx
         .insert(payments)
         .values({
