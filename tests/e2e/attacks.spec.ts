@@ -465,7 +465,7 @@ test('10. a kept cart with a bad line keeps and prices the rest', async ({ page 
   const { rows } = await server.withDatabase((db) =>
     db.query<{ id: number; name: string; size: string | null; color: string | null }>(
       `select id, name, sizes[1] as size, colors[1] as color
-       from products where is_active order by id limit 1`,
+       from products where is_active and sale_unit = 'piece' order by id limit 1`,
     ),
   );
   const product = rows[0]!;
@@ -487,7 +487,7 @@ test('10. a kept cart with a bad line keeps and prices the rest', async ({ page 
   await expect(page.getByText('Some items were removed from your cart')).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]')))
-    .toEqual([{ ...line, quantity: 2 }]);
+    .toEqual([{ ...line, lengthCm: 0, quantity: 2 }]);
   await page.getByRole('button', { name: /cart/i }).first().click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByText(product.name)).toBeVisible();
