@@ -42,7 +42,6 @@ import { queueCustomerMessage } from '~/features/customers/customer-messages.ser
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { customers } from '~/lib/schema.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
-import { takeOrderStock } from '~/features/orders/stock.server';
 import { invoiceLinesToReturn, type ReturnableLine } from '~/features/invoices/invoices.server';
 import {
   formatReturnQuantity,
@@ -326,17 +325,7 @@ export async function recordCounterPayment(
       assertWithinBalance(input.amount, balance, held);
       return undefined;
     },
-    write: async (tx, { order, balance }) => {
-      if (order.kind === 'shop' && input.amount >= balance.balancePaise) {
-        const shortage = await takeOrderStock(tx, order.id);
-        if (shortage) {
-          throw new AdminError(
-            `${shortage.message}: the payment was not recorded. Change the order or refund the customer.`,
-            409,
-            'amount',
-          );
-        }
-      }
+    write: async (tx, { order }) => {
       const [row] = await tx
         .insert(payments)
         .values({
@@ -351,7 +340,15 @@ export async function recordCounterPayment(
           settledAt: new Date(),
         })
         .returning({ id: payments.id });
-      const paidInFull = await settleIfPaidInFull(tx, order, site, actor.email);
+      const { paidInFull, shortage } = await settleIfPaidInFull(tx, order, site, actor.email);
+      if (shortage) {
+        // Thrown inside the transaction: the payment row and the cancellation roll back.
+        throw new AdminError(
+          `${shortage.message}: the payment was not recorded. Change the order or refund the customer.`,
+          409,
+          'amount',
+        );
+      }
       await enqueueReceiptVoucherIfAdvance(tx, order, row!.id, paidInFull);
       return { id: row!.id, paidInFull };
     },
