@@ -248,6 +248,55 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
     ).toEqual([]);
   });
 
+  it('credits a line returned after goodwill only what the goodwill left of it, the credit notes adding up to the line', async () => {
+    for (const goodwillNoteFirst of [true, false]) {
+      const { order, paymentId } = await paidOrder();
+      const goodwill = await refundPayment(context, admin, {
+        number: order.number,
+        paymentId,
+        reason: 'Late delivery',
+        basis: 'goodwill',
+        amount: 1_000_00,
+      });
+      // The goodwill's credit note is issued by its job, which may not have run yet when the
+      // shirt comes back: the return then issues it first.
+      if (goodwillNoteFirst) await documentsOfRefund(goodwill.id);
+      const [oxford] = await linesToReturn(database.db, order.id);
+      const returned = await refundPayment(context, admin, {
+        number: order.number,
+        paymentId,
+        reason: 'Oxford shirt returned',
+        basis: 'lines',
+        returns: [{ index: 0, typed: '1' }],
+      });
+      const [goodwillNote] = await documentsOfRefund(goodwill.id);
+      const share = goodwillNote!.lines[0]!;
+      expect(share.grossPaise).toBeGreaterThan(0);
+      // ₹1,500 less the shirt's share of the goodwill, not ₹1,500 again.
+      const [refund] = await database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, returned.id));
+      expect(refund!.amountPaise).toBe(-(1_500_00 - share.grossPaise));
+      if (goodwillNoteFirst) {
+        expect(oxford).toMatchObject({ grossPaise: 1_500_00, creditedPaise: share.grossPaise });
+      }
+      const documents = await documentsOfRefund(returned.id);
+      expect(documents.map((doc) => doc.kind)).toEqual(['credit_note']);
+      const [line] = documents[0]!.lines;
+      expect(line).toMatchObject({ invoiceLine: 0, quantity: 1 });
+      const invoice = await issueInvoice(database.db, order.id);
+      if (!invoice.ok) throw new Error(invoice.reason);
+      const sold = invoice.issued.document.lines[0]!;
+      for (const amount of ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise'] as const) {
+        expect(share[amount] + line![amount]).toBe(sold[amount]);
+      }
+      // Nothing of the shirt is left to return or to credit.
+      const [after] = await linesToReturn(database.db, order.id);
+      expect(after).toMatchObject({ returnedCenti: 100, creditedPaise: 1_500_00 });
+    }
+  });
+
   it('refuses lines on an order that is not paid in full (no invoice)', async () => {
     count += 1;
     const [order] = await database.db
