@@ -18,8 +18,8 @@
  * - **hsn**: by HSN/SAC, UQC and rate, invoices less credit notes, in two parts, B2B and B2C,
  *   as table 12 asks from the May 2025 return period (GSTN advisory on the Phase-III table 12,
  *   https://gstlearn.com/2025/04/30/phase-iii-implementation-of-table-12-in-gstr-1-gstr-1a-effective-april-2025-everything-you-must-know/).
- *   A credit note lowers values, not quantities (the shop's notes reduce a value; returned
- *   goods are not counted back). The UQC is the line's `uqc` when the document has one, else
+ *   A credit note of returned lines lowers the quantity of what it returns as well as the
+ *   value; a goodwill note lowers the value only (`quantityCounted`). The UQC is the line's `uqc` when the document has one, else
  *   its `unit`, else 'NOS';
  * - **docs** (table 13): each series with its first and last number in the period and how many
  *   were issued; the shop never cancels a number, so cancelled = 0. Refund vouchers (and receipt
@@ -252,6 +252,23 @@ function uqcOf(line: DocumentLine): string {
   return (withUqc.uqc || line.unit || 'NOS').toUpperCase();
 }
 
+/**
+ * The quantity a document line counts in table 12 (hsn), before its sign: an invoice line its
+ * quantity; a credit note's line the quantity it returns when it names its invoice line
+ * (`invoiceLine`: goods given back, decision 018), so 1 PCS or 1.50 MTR returned lowers the
+ * code's quantity; a goodwill note's line (spread over the invoice, no line named, and notes
+ * from before returns were named) 0, since it lowers the value of the supply and no goods come
+ * back. Net of returns, as the HSN summary of outward supplies is supplies less credit notes
+ * (e.g. https://zstatic.zohostatic.com/in/books/kb/reports/hsn-wise-summary-of-outward-supplies.html).
+ */
+function quantityCounted(document: InvoiceDocument, line: DocumentLine): number {
+  if (document.kind === 'invoice') return line.quantity;
+  return line.invoiceLine === undefined ? 0 : line.quantity;
+}
+
+/** Adds quantities kept to the hundredth (pieces, or metres to the centimetre) without drift. */
+const addQuantity = (sum: number, quantity: number) => Math.round((sum + quantity) * 100) / 100;
+
 function documentRows(document: InvoiceDocument): DocumentRows {
   const rates = new Map<number, RateRow>();
   for (const line of document.lines) {
@@ -329,7 +346,7 @@ export function buildGstr1(sources: readonly Gstr1Source[]): Gstr1Data {
         valuePaise: 0,
         ...emptySums(),
       };
-      if (sign === 1) row.quantity += line.quantity;
+      row.quantity = addQuantity(row.quantity, sign * quantityCounted(document, line));
       row.valuePaise += sign * line.grossPaise;
       addTo(row, line, sign);
       summary.set(hsnKey, row);

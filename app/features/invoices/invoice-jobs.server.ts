@@ -17,7 +17,8 @@
  * { paymentId }, dedupeKey: 'receipt-voucher:payment:<id>' }`, queued by the payments module
  * when a payment leaves a balance (an advance), issues the voucher and sends it on the channels
  * the customer record chose (e-mail with the PDF, WhatsApp with the order's link), or to the
- * order's e-mail when the order has no record.
+ * order's e-mail when the order has no record. A refund of an advance whose voucher job has not
+ * run yet issues (and sends) that voucher first, so its refund voucher names it (Rule 51).
  */
 import escapeHtml from 'escape-html';
 import { eq } from 'drizzle-orm';
@@ -39,7 +40,7 @@ import {
   type RefundOutcome,
 } from './invoices.server';
 import { invoicePdf } from './pdf.server';
-import { issueReceiptVoucher } from './receipt-vouchers.server';
+import { issueOwedReceiptVoucher, issueReceiptVoucher } from './receipt-vouchers.server';
 
 /** The job kinds this module handles (the payments module queues them by these names). */
 const INVOICE_JOB = 'invoice.issue';
@@ -223,6 +224,9 @@ export function invoiceJobHandlers(deps: { publicUrl: string }): JobHandlers {
     },
     [CREDIT_NOTE_JOB]: async (raw, { db, now, log }) => {
       const { paymentId } = parsePayload(creditNotePayload, raw);
+      // An advance refunded before its receipt voucher was issued gets it first (Rule 51).
+      const owed = await issueOwedReceiptVoucher(db, paymentId, now);
+      if (owed) await mailDocument(db, owed, deps.publicUrl, now);
       const outcome = await issueCreditNote(db, paymentId, now);
       for (const issued of settle(outcome, log, { paymentId })) {
         await mailDocument(db, issued, deps.publicUrl, now);

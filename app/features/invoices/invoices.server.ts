@@ -46,7 +46,7 @@ import type { DocumentLine, InvoiceDocument } from './document';
 import type { InvoicingSettings, TaxClass } from './invoicing-settings';
 import { getInvoicingSettings } from './invoicing-settings.server';
 import { allocateNumber } from './numbering.server';
-import { RETURN_RULE, returnedSplit, toCenti } from './refund-lines';
+import { cappedReturnSplit, RETURN_RULE, returnedSplit, toCenti } from './refund-lines';
 import { rateRuleFor } from './rate-rules';
 import { listRateRules } from './rate-rules.server';
 import {
@@ -57,6 +57,7 @@ import {
   roundingRule,
   splitInclusive,
   sumSplits,
+  type TaxSplit,
 } from './tax';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -421,22 +422,52 @@ async function creditNote(
 }
 
 /**
- * The credit note of a refund that names its lines (issue 29 item 3): exactly the lines in
- * `named`, each the returned part of its invoice line by `returnedSplit`, counted after what
+ * What is left of invoice line `index` after the credit notes `notes` against the invoice
+ * (their parts of it: `invoiceLine`, or the position on notes that carry every line), each
+ * amount in paise.
+ */
+function leftOfLine(
+  line: DocumentLine,
+  index: number,
+  notes: readonly { document: unknown }[],
+): TaxSplit {
+  const left: TaxSplit = {
+    grossPaise: line.grossPaise,
+    taxablePaise: line.taxablePaise,
+    cgstPaise: line.cgstPaise,
+    sgstPaise: line.sgstPaise,
+    igstPaise: line.igstPaise,
+  };
+  for (const note of notes) {
+    (note.document as InvoiceDocument).lines.forEach((noted, position) => {
+      if ((noted.invoiceLine ?? position) !== index) return;
+      left.grossPaise -= noted.grossPaise;
+      left.taxablePaise -= noted.taxablePaise;
+      left.cgstPaise -= noted.cgstPaise;
+      left.sgstPaise -= noted.sgstPaise;
+      left.igstPaise -= noted.igstPaise;
+    });
+  }
+  return left;
+}
+
+/**
+ * The credit-note lines of a refund that names its lines (issue 29 item 3): exactly the lines
+ * in `named`, each the returned part of its invoice line by `returnedSplit`, counted after what
  * earlier refunds (not failed) returned of the line, with the value the refund took at the
- * time (`gross_paise`; the last tax takes any paisa of difference).
+ * time (`gross_paise`; the last tax takes any paisa of difference), and never more than
+ * earlier credit notes left of the line (`left`, goodwill included: `cappedReturnSplit`).
  * @throws PermanentJobError when a named line is not on the invoice or more than was sold.
  */
-async function returnNote(
+async function returnedLines(
   tx: Tx,
   input: {
     invoice: IssuedDocument;
     named: (typeof refundLines.$inferSelect)[];
     refund: typeof payments.$inferSelect;
-    settings: InvoicingSettings;
-    now: Date;
+    left: TaxSplit[];
   },
-): Promise<IssuedDocument> {
+): Promise<DocumentLine[]> {
   const source = input.invoice.document;
   const lines: DocumentLine[] = [];
   for (const row of input.named) {
@@ -462,6 +493,10 @@ async function returnNote(
     }
     const split = returnedSplit(line, sold, before, row.quantityCenti, source.intraState);
     const rest = row.grossPaise - split.taxablePaise - split.cgstPaise;
+    const taken = { ...split, grossPaise: row.grossPaise };
+    taken.sgstPaise = source.intraState ? rest : 0;
+    taken.igstPaise = source.intraState ? 0 : rest;
+    const capped = cappedReturnSplit(taken, input.left[row.lineIndex]!, source.intraState);
     lines.push({
       description: line.description,
       code: line.code,
@@ -469,14 +504,11 @@ async function returnNote(
       unit: line.unit,
       unitPricePaise: line.unitPricePaise,
       ratePercent: line.ratePercent,
-      ...split,
-      grossPaise: row.grossPaise,
-      sgstPaise: source.intraState ? rest : 0,
-      igstPaise: source.intraState ? 0 : rest,
+      ...capped,
       invoiceLine: row.lineIndex,
     });
   }
-  return insertCreditNote(tx, input, lines, 'Goods returned', RETURN_RULE);
+  return lines;
 }
 
 /**
@@ -655,7 +687,12 @@ export async function issueCreditNote(
   paymentId: number,
   now = new Date(),
 ): Promise<RefundOutcome> {
-  return db.transaction(async (tx): Promise<RefundOutcome> => {
+  return db.transaction((tx) => creditNoteInTx(tx, paymentId, now));
+}
+
+/** {@link issueCreditNote} inside `tx` (the caller's transaction, which may hold the order). */
+async function creditNoteInTx(tx: Tx, paymentId: number, now: Date): Promise<RefundOutcome> {
+  {
     const [refund] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!refund) return { ok: false, reason: 'not-found' };
     if (refund.kind !== 'refund') return { ok: false, reason: 'not-a-refund' };
@@ -693,6 +730,9 @@ export async function issueCreditNote(
         line.grossPaise,
       ),
     );
+    const leftSplits = (invoice?.document.lines ?? []).map((line, index) =>
+      leftOfLine(line, index, notes),
+    );
     const invoiceLeft = left.reduce((sum, value) => sum + value, 0);
     const held =
       (await receivedPaise(tx, order)) - earlier.reduce((sum, doc) => sum + doc.totalPaise, 0);
@@ -712,9 +752,16 @@ export async function issueCreditNote(
         `Refund ${refund.id} names lines, but order ${order.number} has no tax invoice to return them from.`,
       );
     }
-    // Returned lines are goods given back: all of the refund goes on their credit note.
-    const voucherPaise =
-      named.length > 0 ? 0 : Math.min(refundPaise, Math.max(0, held - invoiceLeft));
+    // Returned lines are goods given back: all of the refund goes on their credit note, as far
+    // as what earlier notes left of the lines carries it (a goodwill note issued after the
+    // refund was valued); any rest is money beyond the invoice, on a refund voucher.
+    const returned =
+      named.length > 0 && invoice
+        ? await returnedLines(tx, { invoice, named, refund, left: leftSplits })
+        : null;
+    const voucherPaise = returned
+      ? refundPaise - returned.reduce((sum, line) => sum + line.grossPaise, 0)
+      : Math.min(refundPaise, Math.max(0, held - invoiceLeft));
     const creditPaise = refundPaise - voucherPaise;
     const settings = await getInvoicingSettings(tx);
     const documents: IssuedDocument[] = [];
@@ -725,13 +772,19 @@ export async function issueCreditNote(
     }
     if (creditPaise > 0 && invoice) {
       documents.push(
-        named.length > 0
-          ? await returnNote(tx, { invoice, named, refund, settings, now })
+        returned
+          ? await insertCreditNote(
+              tx,
+              { invoice, refund, settings, now },
+              returned,
+              'Goods returned',
+              RETURN_RULE,
+            )
           : await creditNote(tx, { invoice, left, creditPaise, refund, settings, now }),
       );
     }
     return refundAnswer(documents, true);
-  });
+  }
 }
 
 /** One line of an order's tax invoice as a refund may return it (issue 29 item 3). */
@@ -748,6 +801,12 @@ export interface ReturnableLine {
   soldCenti: number;
   /** Quantity returned by refunds not failed (pending or succeeded), in hundredths. */
   returnedCenti: number;
+  /**
+   * What of the line's value earlier refunds took, in paise: its parts on the credit notes
+   * issued (goodwill shares included) and the returns of it not on a note yet. A return
+   * credits at most `grossPaise − creditedPaise` (`returnCredit`, decision 018).
+   */
+  creditedPaise: number;
 }
 
 /** What refunds not failed returned of each line of order `orderId`, hundredths by index. */
@@ -764,14 +823,61 @@ async function returnedByLine(db: DbOrTx, orderId: number): Promise<Map<number, 
   return new Map(rows.map((row) => [row.lineIndex, Number(row.centi)]));
 }
 
-function withReturned(
-  lines: Omit<ReturnableLine, 'returnedCenti'>[],
-  returned: Map<number, number>,
-): ReturnableLine[] {
-  return lines.map((line) => ({ ...line, returnedCenti: returned.get(line.index) ?? 0 }));
+/**
+ * What earlier refunds took of each line of `invoice` (order `orderId`), gross paise by index:
+ * the lines' parts on its credit notes, and the returned lines (`refund_lines`) of refunds not
+ * failed that have no credit note yet.
+ */
+async function creditedByLine(
+  db: DbOrTx,
+  orderId: number,
+  invoice: IssuedDocument,
+): Promise<Map<number, number>> {
+  const notes = await db
+    .select({ document: invoices.document })
+    .from(invoices)
+    .where(and(eq(invoices.kind, 'credit_note'), eq(invoices.refersToId, invoice.id)));
+  const credited = new Map<number, number>();
+  invoice.document.lines.forEach((line, index) => {
+    const taken = line.grossPaise - leftOfLine(line, index, notes).grossPaise;
+    if (taken !== 0) credited.set(index, taken);
+  });
+  const unnoted = await db
+    .select({
+      lineIndex: refundLines.lineIndex,
+      paise: sql<string>`sum(${refundLines.grossPaise})`,
+    })
+    .from(refundLines)
+    .innerJoin(payments, eq(payments.id, refundLines.refundId))
+    .where(
+      and(
+        eq(refundLines.orderId, orderId),
+        ne(payments.status, 'failed'),
+        sql`not exists (select 1 from ${invoices} where ${invoices.paymentId} = ${payments.id} and ${invoices.kind} = 'credit_note')`,
+      ),
+    )
+    .groupBy(refundLines.lineIndex);
+  for (const row of unnoted) {
+    credited.set(row.lineIndex, (credited.get(row.lineIndex) ?? 0) + Number(row.paise));
+  }
+  return credited;
 }
 
-function fromInvoice(invoice: IssuedDocument): Omit<ReturnableLine, 'returnedCenti'>[] {
+function withReturned(
+  lines: Omit<ReturnableLine, 'returnedCenti' | 'creditedPaise'>[],
+  returned: Map<number, number>,
+  credited: Map<number, number> = new Map(),
+): ReturnableLine[] {
+  return lines.map((line) => ({
+    ...line,
+    returnedCenti: returned.get(line.index) ?? 0,
+    creditedPaise: credited.get(line.index) ?? 0,
+  }));
+}
+
+function fromInvoice(
+  invoice: IssuedDocument,
+): Omit<ReturnableLine, 'returnedCenti' | 'creditedPaise'>[] {
   return invoice.document.lines.map((line, index) => ({
     index,
     description: line.description,
@@ -796,7 +902,10 @@ export async function linesToReturn(db: Db, orderId: number): Promise<Returnable
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   const returned = await returnedByLine(db, orderId);
-  if (invoice) return withReturned(fromInvoice(toIssued(invoice)), returned);
+  if (invoice) {
+    const issued = toIssued(invoice);
+    return withReturned(fromInvoice(issued), returned, await creditedByLine(db, orderId, issued));
+  }
   if (!(await isPaid(db, order))) return [];
   const settings = await getInvoicingSettings(db);
   const source = await sourceLines(db, order, settings);
@@ -828,10 +937,43 @@ export async function invoiceLinesToReturn(
   if (!order) return null;
   const invoiced = await invoiceInTx(tx, order, now);
   if (!invoiced.ok) return null;
+  await issueOutstandingRefundDocuments(tx, orderId, now);
   return {
     invoiceNumber: invoiced.issued.number,
-    lines: withReturned(fromInvoice(invoiced.issued), await returnedByLine(tx, orderId)),
+    lines: withReturned(
+      fromInvoice(invoiced.issued),
+      await returnedByLine(tx, orderId),
+      await creditedByLine(tx, orderId, invoiced.issued),
+    ),
   };
+}
+
+/**
+ * Issues, in `tx`, the documents of order `orderId`'s succeeded refunds that have none yet
+ * (their `credit-note.issue` job has not run), oldest first, so a return is valued after the
+ * goodwill credited before it (decision 018); their jobs then find them and send them. A
+ * refund whose documents can never be issued is left to its job, which fails with the reason.
+ */
+async function issueOutstandingRefundDocuments(tx: Tx, orderId: number, now: Date) {
+  const outstanding = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.kind, 'refund'),
+        eq(payments.status, 'succeeded'),
+        sql`not exists (select 1 from ${invoices} where ${invoices.paymentId} = ${payments.id} and ${invoices.kind} in ('credit_note', 'refund_voucher'))`,
+      ),
+    )
+    .orderBy(asc(payments.id));
+  for (const refund of outstanding) {
+    try {
+      await creditNoteInTx(tx, refund.id, now);
+    } catch (error) {
+      if (!(error instanceof PermanentJobError)) throw error;
+    }
+  }
 }
 
 /** One of an order's documents, for its pages. */

@@ -22,7 +22,11 @@ import {
   payments,
   user,
 } from '~/lib/schema.server';
-import { recordCounterPayment, sendPaymentLink } from '~/features/payments/admin-payments.server';
+import {
+  recordCounterPayment,
+  refundPayment,
+  sendPaymentLink,
+} from '~/features/payments/admin-payments.server';
 import { paySandboxLink } from '~/features/payments/payment-links.server';
 import {
   createTestDatabase,
@@ -346,5 +350,72 @@ describe(`receipt vouchers on ${testDatabaseKind}`, () => {
     const refundDoc = refundVoucher!.document as unknown as InvoiceDocument;
     expect(refundDoc.receiptVoucher).toEqual({ number: voucher!.number, issueDate: doc.issueDate });
     expect(await pdfText(refundDoc)).toContain(`Receipt voucher: ${voucher!.number} dated `);
+  });
+  it('issues the receipt voucher first when an advance is refunded before its job ran, so the refund voucher names it', async () => {
+    const queue = createTestJobs(database.db);
+    const order = await bespokeOrder();
+    await recordCounterPayment(context, admin, {
+      number: order.number,
+      method: 'upi',
+      amount: 300_000,
+      reference: 'UPI-ADV-9',
+    });
+    const [advance] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, order.id));
+    // The receipt-voucher job has not run (it is waiting for a retry, say) when the counter
+    // refunds the advance and the refund's job runs.
+    const receiptKey = `receipt-voucher:payment:${advance!.id}`;
+    await database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(jobs.dedupeKey, receiptKey));
+    await refundPayment(context, admin, {
+      number: order.number,
+      paymentId: advance!.id,
+      reason: 'Order called off',
+      basis: 'goodwill',
+      amount: 300_000,
+    });
+    await queue.runDue();
+
+    const issued = await documentsOf(order.id);
+    expect(issued.map((row) => row.kind)).toEqual(['receipt_voucher', 'refund_voucher']);
+    const [receipt, refundVoucher] = issued;
+    expect(receipt!.paymentId).toBe(advance!.id);
+    const receiptDoc = receipt!.document as unknown as InvoiceDocument;
+    const refundDoc = refundVoucher!.document as unknown as InvoiceDocument;
+    expect(refundDoc.receiptVoucher).toEqual({
+      number: receipt!.number,
+      issueDate: receiptDoc.issueDate,
+    });
+    expect(refundDoc.receipt).toBeUndefined();
+    expect(await pdfText(refundDoc)).toContain(`Receipt voucher: ${receipt!.number} dated `);
+    expect(await pdfText(refundDoc)).not.toContain('UPI-ADV-9');
+
+    // The customer gets the receipt voucher before the refund voucher.
+    const subjects = queue.sent.map((sent) => sent.message.subject ?? '');
+    const receiptMail = subjects.findIndex((subject) =>
+      subject.startsWith(`Receipt voucher ${receipt!.number}`),
+    );
+    const refundMail = subjects.findIndex((subject) =>
+      subject.startsWith(`Refund voucher ${refundVoucher!.number}`),
+    );
+    expect(receiptMail).toBeGreaterThanOrEqual(0);
+    expect(refundMail).toBeGreaterThan(receiptMail);
+
+    // The receipt-voucher job, when it runs, finds that voucher: still one, not sent twice.
+    const later = createTestJobs(database.db, { now: () => new Date(Date.now() + 7_200_000) });
+    await later.runDue();
+    const vouchers = (await documentsOf(order.id)).filter((row) => row.kind === 'receipt_voucher');
+    expect(vouchers.map((row) => row.number)).toEqual([receipt!.number]);
+    const [job] = await database.db.select().from(jobs).where(eq(jobs.dedupeKey, receiptKey));
+    expect(job!.status).toBe('done');
+    expect(
+      later.sent.filter((sent) =>
+        sent.message.subject?.startsWith(`Receipt voucher ${receipt!.number}`),
+      ),
+    ).toEqual([]);
   });
 });

@@ -13,9 +13,9 @@
  * however often the job runs. The figures are `advanceLines` (receipt-voucher.ts, where Rule 50
  * and the tax on an advance are cited).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
-import { invoices, payments } from '~/lib/schema.server';
+import { invoices, jobs, payments } from '~/lib/schema.server';
 import { shopDateOf } from '~/lib/shop-time';
 import { PermanentJobError } from '~/lib/jobs/worker.server';
 import { amountInWords } from './amount-in-words';
@@ -148,4 +148,40 @@ export async function issueReceiptVoucher(
     });
     return { ok: true, created: true, issued };
   });
+}
+
+/**
+ * Before the documents of refund row `refundRowId` are issued (issue 29 item 3; decision 022):
+ * when the payment it refunds is an advance whose receipt voucher is still owed (its
+ * `receipt-voucher.issue` job, dedupe key 'receipt-voucher:payment:<id>' as the payments module
+ * queues it, is pending or running), issues that voucher now, with {@link issueReceiptVoucher}
+ * (its own transaction, the same series and numbering), so the refund voucher made next names
+ * it as Rule 51 asks instead of the payment's reference. The job, when it runs, finds it.
+ * @returns the voucher issued now, or null (not a refund, no advance, owed no voucher, or one
+ *   issued already, or the voucher refused: the refund voucher then prints the reference).
+ * @throws whatever {@link issueReceiptVoucher} throws (e.g. `PermanentJobError` when no rate
+ *   rule covers a line).
+ */
+export async function issueOwedReceiptVoucher(
+  db: Db,
+  refundRowId: number,
+  now = new Date(),
+): Promise<IssuedDocument | null> {
+  const [refund] = await db
+    .select({ kind: payments.kind, refundOfId: payments.refundOfId })
+    .from(payments)
+    .where(eq(payments.id, refundRowId));
+  if (refund?.kind !== 'refund' || refund.refundOfId === null) return null;
+  const [owed] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.dedupeKey, `receipt-voucher:payment:${refund.refundOfId}`),
+        inArray(jobs.status, ['pending', 'running']),
+      ),
+    );
+  if (!owed) return null;
+  const outcome = await issueReceiptVoucher(db, refund.refundOfId, now);
+  return outcome.ok && outcome.created ? outcome.issued : null;
 }

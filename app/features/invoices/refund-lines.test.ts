@@ -6,8 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  cappedReturnSplit,
   formatReturnQuantity,
   readReturnQuantity,
+  returnCredit,
   returnedSplit,
   returnedValue,
   toCenti,
@@ -180,6 +182,104 @@ describe('the goodwill case: an amount spread pro rata over all five lines', () 
   it('gives each line its share (largest remainder), summing to the amount', () => {
     const lines = [1_000_00, 2_000_00, 3_000_00, 2_500_00, 1_500_00];
     expect(apportionRefund(1_500_00, lines)).toEqual([150_00, 300_00, 450_00, 375_00, 225_00]);
+  });
+});
+
+describe('returnCredit: a return after goodwill credits at most what is left of the line', () => {
+  // creditedPaise: what earlier credit notes took from the line, goodwill shares included.
+  const cases = [
+    {
+      name: 'the ₹1,500 shirt returned after ₹100 of goodwill on it: ₹1,400, not ₹1,500 again',
+      line: { grossPaise: 1_500_00, soldCenti: 100, returnedCenti: 0, creditedPaise: 100_00 },
+      returned: 100,
+      credit: 1_400_00,
+    },
+    {
+      name: 'one of three ₹1,999 shirts after ₹400 of goodwill: its full share, the line has it',
+      line: { grossPaise: 5_997_00, soldCenti: 300, returnedCenti: 0, creditedPaise: 400_00 },
+      returned: 100,
+      credit: 1_999_00,
+    },
+    {
+      name: 'the second of three: its full share again',
+      line: { grossPaise: 5_997_00, soldCenti: 300, returnedCenti: 100, creditedPaise: 2_399_00 },
+      returned: 100,
+      credit: 1_999_00,
+    },
+    {
+      name: 'the last of three: what is left, ₹1,599 (₹400 + 3 returns = the line, ₹5,997)',
+      line: { grossPaise: 5_997_00, soldCenti: 300, returnedCenti: 200, creditedPaise: 4_398_00 },
+      returned: 100,
+      credit: 1_599_00,
+    },
+    {
+      name: '3.50 m of linen after ₹560 of goodwill, all returned: ₹10,640',
+      line: { grossPaise: 11_200_00, soldCenti: 350, returnedCenti: 0, creditedPaise: 560_00 },
+      returned: 350,
+      credit: 10_640_00,
+    },
+    {
+      name: 'no goodwill: the share, as returnedValue (1.00 m after 0.75 m of 1.75 m)',
+      line: { grossPaise: 216050, soldCenti: 175, returnedCenti: 75, creditedPaise: 92593 },
+      returned: 100,
+      credit: 123457,
+    },
+    {
+      name: 'a line credited in full by goodwill: nothing',
+      line: { grossPaise: 500_00, soldCenti: 100, returnedCenti: 0, creditedPaise: 500_00 },
+      returned: 100,
+      credit: 0,
+    },
+  ];
+  it.each(cases)('$name', ({ line, returned, credit }) => {
+    expect(returnCredit(line, returned)).toBe(credit);
+  });
+});
+
+describe('cappedReturnSplit: the credit note line of a return within what is left', () => {
+  const left = {
+    grossPaise: 1_400_00,
+    taxablePaise: 133_333,
+    cgstPaise: 3_333,
+    sgstPaise: 3_334,
+    igstPaise: 0,
+  };
+  it('takes what is left of each amount when the share reaches it', () => {
+    expect(cappedReturnSplit(FIVE_LINES.shirt, left, true)).toEqual(left);
+  });
+  it('keeps the share when the line has more left', () => {
+    const share = returnedSplit(FIVE_LINES.shirts, 300, 0, 100, true);
+    const shirtsLeft = {
+      grossPaise: 5_597_00,
+      taxablePaise: 533_048,
+      cgstPaise: 13_326,
+      sgstPaise: 13_326,
+      igstPaise: 0,
+    };
+    expect(cappedReturnSplit(share, shirtsLeft, true)).toEqual(share);
+  });
+  it('never takes more of an amount than is left of it, the last tax taking the difference', () => {
+    const share = {
+      grossPaise: 1_000_00,
+      taxablePaise: 95_238,
+      cgstPaise: 2_381,
+      sgstPaise: 2_381,
+      igstPaise: 0,
+    };
+    const thin = {
+      grossPaise: 1_000_01,
+      taxablePaise: 95_237,
+      cgstPaise: 2_382,
+      sgstPaise: 2_382,
+      igstPaise: 0,
+    };
+    expect(cappedReturnSplit(share, thin, true)).toEqual({
+      grossPaise: 1_000_00,
+      taxablePaise: 95_237,
+      cgstPaise: 2_381,
+      sgstPaise: 2_382,
+      igstPaise: 0,
+    });
   });
 });
 

@@ -131,6 +131,44 @@ export function returnedSplit(
   };
 }
 
+/**
+ * The value (tax included) a return of `returnCenti` of `line` credits, in paise (issue 29
+ * item 3, decision 018): its share by {@link returnedValue}, but never more than what is left
+ * of the line after earlier credit notes (`creditedPaise`: goodwill shares spread over it and
+ * earlier returns of it). Without goodwill the share always fits; after goodwill, the returns
+ * that reach the end of the line credit less, so the line is never credited twice (0 when
+ * nothing is left).
+ * @throws RangeError as {@link returnedValue}.
+ */
+export function returnCredit(
+  line: { grossPaise: number; soldCenti: number; returnedCenti: number; creditedPaise: number },
+  returnCenti: number,
+): number {
+  const share = returnedValue(line.grossPaise, line.soldCenti, line.returnedCenti, returnCenti);
+  return Math.min(share, Math.max(0, line.grossPaise - line.creditedPaise));
+}
+
+/**
+ * A returned part's credit-note split (`share`, from {@link returnedSplit}) within what is left
+ * of its invoice line after earlier credit notes (`left`, each amount): when the share's value
+ * reaches what is left, exactly what is left of each amount (the line then sums to the invoice
+ * line); otherwise the share, with its taxable value and CGST no more than what is left of
+ * them and the last tax (SGST inside the state, IGST outside) the value less the others.
+ */
+export function cappedReturnSplit(share: TaxSplit, left: TaxSplit, intraState: boolean): TaxSplit {
+  if (share.grossPaise >= left.grossPaise) return { ...left };
+  const taxablePaise = Math.min(share.taxablePaise, left.taxablePaise);
+  const cgstPaise = intraState ? Math.min(share.cgstPaise, left.cgstPaise) : 0;
+  const rest = share.grossPaise - taxablePaise - cgstPaise;
+  return {
+    grossPaise: share.grossPaise,
+    taxablePaise,
+    cgstPaise,
+    sgstPaise: intraState ? rest : 0,
+    igstPaise: intraState ? 0 : rest,
+  };
+}
+
 /** How a credit note's returned lines were valued, printed on it. */
 export const RETURN_RULE =
-  'Each returned line is credited its share of the invoice line: amount × quantity returned ÷ quantity sold, rounded half up to the paisa, counted with the earlier returns of the line so that all returns add up to the invoice line; the last tax is the value less the taxable value and the other tax.';
+  'Each returned line is credited its share of the invoice line: amount × quantity returned ÷ quantity sold, rounded half up to the paisa, counted with the earlier returns of the line so that all returns add up to the invoice line, and never more than earlier credit notes (goodwill included) left of the line; the last tax is the value less the taxable value and the other tax.';

@@ -11,6 +11,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   categories,
+  jobs,
   orderEvents,
   orderLines,
   orders,
@@ -28,7 +29,8 @@ import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details
 import { addToCart, CartLineError, getCart } from '../cart/cart.server';
 import { issueInvoice } from '../invoices/invoices.server';
 import { invoicePdf } from '../invoices/pdf.server';
-import { recordCounterPayment } from '../payments/admin-payments.server';
+import { recordCounterPayment, sendPaymentLink } from '../payments/admin-payments.server';
+import { paySandboxLink } from '../payments/payment-links.server';
 import {
   applyPaymentEvent,
   attachProviderOrder,
@@ -338,5 +340,66 @@ describe(`cloth by the metre and stock on ${testDatabaseKind}`, () => {
     const rows = await database.db.select().from(payments).where(eq(payments.orderId, second.id));
     expect(rows.filter((row) => row.method === 'upi')).toEqual([]);
     expect((await getOrder(database.db, second.userId, second.number))?.status).toBe('created');
+  });
+  it('takes the stock when a payment link pays the order in full, and keeps the money of a short one for a refund', async () => {
+    const [clerk] = await database.db
+      .insert(user)
+      .values({ id: 'link-clerk', name: 'Clerk', email: 'links@example.com', role: 'admin' })
+      .returning({ id: user.id, email: user.email });
+    const context = {
+      db: database.db,
+      payments: provider,
+      env: { PUBLIC_URL: 'http://shop.test' },
+      catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
+    } as unknown as AppLoadContext;
+    const linen = await cloth('link-linen', 320_000, 600);
+    const first = await placedCut(linen, 350);
+    const second = await placedCut(linen, 350);
+    /** Sends a link for `amount` of `order` and pays it on the sandbox's page. */
+    const payByLink = async (order: typeof first, amount: number) => {
+      const sent = await sendPaymentLink(context, clerk!, { number: order.number, amount });
+      const [row] = await database.db.select().from(payments).where(eq(payments.id, sent.id));
+      const paid = await paySandboxLink(context, row!.providerLinkId!);
+      expect(paid.data).toMatchObject({ ok: true });
+    };
+    // The first customer pays an advance by link, then the rest: the cloth leaves the shelf
+    // with the payment that completes the order.
+    await payByLink(first, 100_000);
+    expect(await stockOf(linen)).toBe(600);
+    await payByLink(first, first.amountPaise - 100_000);
+    expect((await getOrder(database.db, first.userId, first.number))?.status).toBe('paid');
+    expect(await stockOf(linen)).toBe(250);
+
+    // The second wants 3.50 m of the 2.50 m left: the money has arrived, so it is kept in the
+    // ledger; the order is cancelled (not paid, no invoice) and its timeline says a refund is due.
+    await payByLink(second, second.amountPaise);
+    expect(await stockOf(linen)).toBe(250);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, second.id));
+    expect(order!.status).toBe('cancelled');
+    const rows = await database.db
+      .select({
+        method: payments.method,
+        status: payments.status,
+        amountPaise: payments.amountPaise,
+      })
+      .from(payments)
+      .where(eq(payments.orderId, second.id));
+    expect(rows).toEqual([
+      { method: 'payment_link', status: 'succeeded', amountPaise: second.amountPaise },
+    ]);
+    const events = await database.db
+      .select({ kind: orderEvents.kind, note: orderEvents.note })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, second.id))
+      .orderBy(orderEvents.id);
+    expect(events.at(-1)).toEqual({
+      kind: 'cancelled',
+      note: 'Only 2.50 m of Cloth link-linen was left when this payment arrived. The order is cancelled and the ₹11,200 paid will be refunded in full.',
+    });
+    const queued = await database.db.select({ kind: jobs.kind, payload: jobs.payload }).from(jobs);
+    expect(queued).not.toContainEqual({ kind: 'invoice.issue', payload: { orderId: second.id } });
+    expect(queued.filter((job) => job.kind === 'receipt-voucher.issue')).toEqual([
+      expect.objectContaining({ payload: { paymentId: expect.any(Number) } }),
+    ]);
   });
 });

@@ -23,7 +23,7 @@ import {
   formatReturnQuantity,
   isLengthUnit,
   readReturnQuantity,
-  returnedValue,
+  returnCredit,
 } from '~/features/invoices/refund-lines';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { METHOD_LABELS, STATUS_LABELS, type OrderBalance } from './ledger';
@@ -329,7 +329,7 @@ function RefundForm(props: {
     const reading = readReturnQuantity(typed[line.index] ?? '', line.unit);
     const left = line.soldCenti - line.returnedCenti;
     if (!reading.ok || reading.centi === 0 || reading.centi > left) return sum;
-    return sum + returnedValue(line.grossPaise, line.soldCenti, line.returnedCenti, reading.centi);
+    return sum + returnCredit(line, reading.centi);
   }, 0);
   return (
     <fetcher.Form

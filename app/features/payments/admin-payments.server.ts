@@ -15,7 +15,7 @@
  * - a refund is at most what the customer paid less what was refunded or is being refunded
  *   (issue 28 item 3), and at most what is left of the payment it returns;
  * - a refund names what it returns (issue 29 item 3): the lines of the order's tax invoice and
- *   a quantity (or length) of each, its amount computed here from them (`returnedValue`) and
+ *   a quantity (or length) of each, its amount computed here from them (`returnCredit`) and
  *   stored line by line (`refund_lines`), a line never returned beyond what was sold less what
  *   earlier refunds returned; or, only when staff choose 'goodwill', an amount typed, spread
  *   pro rata over the invoice by its credit note; a refund that chooses neither is refused;
@@ -42,12 +42,11 @@ import { queueCustomerMessage } from '~/features/customers/customer-messages.ser
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { customers } from '~/lib/schema.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
-import { takeOrderStock } from '~/features/orders/stock.server';
 import { invoiceLinesToReturn, type ReturnableLine } from '~/features/invoices/invoices.server';
 import {
   formatReturnQuantity,
   readReturnQuantity,
-  returnedValue,
+  returnCredit,
 } from '~/features/invoices/refund-lines';
 import { ledgerSite, processWebhook } from '~/features/checkout/payment-flow.server';
 import { heldBalanceMessage, METHOD_LABELS, overBalanceMessage } from './ledger';
@@ -216,7 +215,8 @@ interface ChosenLine {
 
 /**
  * Reads the quantities typed against the invoice's lines (`lines`, with what earlier refunds
- * returned) and values each by `returnedValue`.
+ * returned and credited) and values each by `returnCredit`: its share of the invoice line, at
+ * most what earlier credit notes (goodwill included) left of it (decision 018).
  * @throws AdminError 422 on a line's field (not a line of the invoice, an unreadable quantity),
  *   409 on it (beyond what is left of the line), 409 when the lines chosen are worth nothing.
  */
@@ -244,7 +244,7 @@ function chooseLines(
       index,
       description: line.description,
       quantityCenti: reading.centi,
-      grossPaise: returnedValue(line.grossPaise, line.soldCenti, line.returnedCenti, reading.centi),
+      grossPaise: returnCredit(line, reading.centi),
     };
   });
   if (chosen.every((line) => line.grossPaise === 0)) {
@@ -326,17 +326,7 @@ export async function recordCounterPayment(
       assertWithinBalance(input.amount, balance, held);
       return undefined;
     },
-    write: async (tx, { order, balance }) => {
-      if (order.kind === 'shop' && input.amount >= balance.balancePaise) {
-        const shortage = await takeOrderStock(tx, order.id);
-        if (shortage) {
-          throw new AdminError(
-            `${shortage.message}: the payment was not recorded. Change the order or refund the customer.`,
-            409,
-            'amount',
-          );
-        }
-      }
+    write: async (tx, { order }) => {
       const [row] = await tx
         .insert(payments)
         .values({
@@ -351,7 +341,15 @@ export async function recordCounterPayment(
           settledAt: new Date(),
         })
         .returning({ id: payments.id });
-      const paidInFull = await settleIfPaidInFull(tx, order, site, actor.email);
+      const { paidInFull, shortage } = await settleIfPaidInFull(tx, order, site, actor.email);
+      if (shortage) {
+        // Thrown inside the transaction: the payment row and the cancellation roll back.
+        throw new AdminError(
+          `${shortage.message}: the payment was not recorded. Change the order or refund the customer.`,
+          409,
+          'amount',
+        );
+      }
       await enqueueReceiptVoucherIfAdvance(tx, order, row!.id, paidInFull);
       return { id: row!.id, paidInFull };
     },

@@ -31,6 +31,7 @@ import type {
 } from '~/lib/payments/payments.server';
 import { customers, orderEvents, orders, payments } from '~/lib/schema.server';
 import { recordEvent } from '~/features/orders/orders.server';
+import { takeOrderStock, type StockShortage } from '~/features/orders/stock.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
@@ -328,29 +329,54 @@ export interface LedgerSite {
   shopName: string;
 }
 
+/** What {@link settleIfPaidInFull} did. */
+export interface Settlement {
+  /** Whether the order became paid now. */
+  paidInFull: boolean;
+  /**
+   * A shop order whose stock could not serve it (issue 29 item 2): it was NOT made paid; it was
+   * cancelled with a timeline entry naming the shortage and the refund due. The caller may
+   * still throw to roll the whole transaction back (the counter refuses the payment instead).
+   */
+  shortage: StockShortage | null;
+}
+
 /**
  * After a payment succeeded in `tx` (the order locked): when the balance is now zero or less
  * and the order is not paid yet, makes it 'paid' (paid_at), writes the timeline entry, queues
  * the invoice job, cancels its payment links not yet paid (issue 28 item 2) and tells the
- * customer (bespoke orders; a shop order's confirmation is sent by checkout). Resolves to
- * whether the order became paid now.
+ * customer (bespoke orders; a shop order's confirmation is sent by checkout).
+ *
+ * A shop order takes its stock here, before it is made paid (`takeOrderStock`, decision 023),
+ * so every ledger path that completes a shop order (counter, payment link, online ledger
+ * payment) takes it in the transaction that marks it paid. When a product is short, the money
+ * received stays recorded and the order is cancelled instead, its timeline saying which product
+ * ran out and that what was paid will be refunded in full, as for the checkout's race loser.
  */
 export async function settleIfPaidInFull(
   tx: Tx,
   order: LockedOrder,
   site: LedgerSite,
   actorEmail: string | null = null,
-): Promise<boolean> {
-  if (order.status === 'paid' || order.status === 'cancelled') return false;
+): Promise<Settlement> {
+  const open = { paidInFull: false, shortage: null };
+  if (order.status === 'paid' || order.status === 'cancelled') return open;
   const balance = await balanceOf(tx, order);
-  if (balance.balancePaise > 0) return false;
+  if (balance.balancePaise > 0) return open;
+  if (order.kind === 'shop') {
+    const shortage = await takeOrderStock(tx, order.id);
+    if (shortage) {
+      await cancelForShortage(tx, order, balance, shortage, actorEmail);
+      return { paidInFull: false, shortage };
+    }
+  }
   const now = new Date();
   const [updated] = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: now, updatedAt: now })
     .where(and(eq(orders.id, order.id), ne(orders.status, 'paid')))
     .returning({ id: orders.id });
-  if (!updated) return false;
+  if (!updated) return open;
   await tx.insert(orderEvents).values({
     orderId: order.id,
     kind: 'paid',
@@ -360,7 +386,33 @@ export async function settleIfPaidInFull(
   await enqueueInvoice(tx, order.id);
   await cancelPendingLinks(tx, order.id);
   if (order.kind === 'bespoke') await tellPaidInFull(tx, order, balance, site);
-  return true;
+  return { paidInFull: true, shortage: null };
+}
+
+/**
+ * A shop order paid in full whose stock had gone (decision 023, as the checkout's race loser):
+ * cancelled rather than paid, its payment links not yet paid withdrawn, and a 'cancelled'
+ * timeline entry naming the shortage and the amount to refund. The payments stay succeeded in
+ * the ledger, so staff refund them from the order's page.
+ */
+async function cancelForShortage(
+  tx: Tx,
+  order: LockedOrder,
+  balance: OrderBalance,
+  shortage: StockShortage,
+  actorEmail: string | null,
+) {
+  await tx
+    .update(orders)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    kind: 'cancelled',
+    note: `${shortage.message}. The order is cancelled and the ${formatRupees(balance.paidPaise)} paid will be refunded in full.`,
+    actorEmail,
+  });
+  await cancelPendingLinks(tx, order.id);
 }
 
 /** The customer's "paid in full" message: to their record's channels, else the order's e-mail. */
@@ -401,6 +453,8 @@ async function tellPaidInFull(tx: Tx, order: LockedOrder, balance: OrderBalance,
 /** What applying an event or a confirmation to the ledger did. */
 export type LedgerOutcome =
   | { kind: 'settled'; orderId: number; paidInFull: boolean }
+  /** A shop order's stock was short: the money is kept, the order cancelled (issue 29 item 2). */
+  | { kind: 'sold-out'; orderId: number; message: string }
   | { kind: 'already-settled' }
   | { kind: 'duplicate' }
   | { kind: 'failed' }
@@ -427,7 +481,8 @@ async function succeedPayment(
     .where(and(eq(payments.id, rowId), ne(payments.status, 'succeeded')))
     .returning({ id: payments.id });
   if (!settled) return { kind: 'already-settled' };
-  const paidInFull = await settleIfPaidInFull(tx, order, site);
+  const { paidInFull, shortage } = await settleIfPaidInFull(tx, order, site);
+  if (shortage) return { kind: 'sold-out', orderId: order.id, message: shortage.message };
   await enqueueReceiptVoucherIfAdvance(tx, order, rowId, paidInFull);
   return { kind: 'settled', orderId: order.id, paidInFull };
 }

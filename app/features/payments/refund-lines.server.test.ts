@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProvider } from '~/lib/payments/payments.server';
 import { orderLines, orders, payments, refundLines, user } from '~/lib/schema.server';
 import type { InvoiceDocument } from '~/features/invoices/document';
+import { buildGstr1 } from '~/features/invoices/gstr1';
 import { issueCreditNote, issueInvoice, linesToReturn } from '~/features/invoices/invoices.server';
 import {
   createTestDatabase,
@@ -79,6 +80,20 @@ async function documentsOfRefund(refundId: number) {
   return outcome.documents.map((doc) => doc.document as InvoiceDocument);
 }
 
+/** The pieces GSTR-1's hsn(b2c) counts for the order's invoice, alone and with `note`. */
+async function hsnPieces(orderId: number, note: InvoiceDocument) {
+  const invoice = await issueInvoice(database.db, orderId);
+  if (!invoice.ok) throw new Error(invoice.reason);
+  const document = invoice.issued.document;
+  const refersTo = { totalPaise: document.totals.totalPaise, issueDate: document.issueDate };
+  const pieces = (sources: Parameters<typeof buildGstr1>[0]) =>
+    buildGstr1(sources).hsnB2c.reduce((sum, row) => sum + row.quantity, 0);
+  return {
+    before: pieces([{ document }]),
+    after: pieces([{ document }, { document: note, refersTo }]),
+  };
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   context = {
@@ -137,6 +152,8 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
       grossPaise: 3_048_00,
     });
     expect(note!.totals.totalPaise).toBe(3_048_00);
+    // GSTR-1 table 12 counts the kurta given back: 8 pieces sold, 7 net (issue 29 item 4).
+    expect(await hsnPieces(order.id, note!)).toEqual({ before: 8, after: 7 });
     // The invoice line's own split, as the invoice carries it.
     const invoice = await issueInvoice(database.db, order.id);
     if (!invoice.ok) throw new Error(invoice.reason);
@@ -243,9 +260,60 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
     expect(note!.lines.map((line) => line.grossPaise)).toHaveLength(5);
     expect(note!.lines.every((line) => line.grossPaise > 0)).toBe(true);
     expect(note!.totals.totalPaise).toBe(1_500_00);
+    // A goodwill note lowers the value in GSTR-1 table 12, not the pieces.
+    expect(await hsnPieces(order.id, note!)).toEqual({ before: 8, after: 8 });
     expect(
       await database.db.select().from(refundLines).where(eq(refundLines.refundId, answer.id)),
     ).toEqual([]);
+  });
+
+  it('credits a line returned after goodwill only what the goodwill left of it, the credit notes adding up to the line', async () => {
+    for (const goodwillNoteFirst of [true, false]) {
+      const { order, paymentId } = await paidOrder();
+      const goodwill = await refundPayment(context, admin, {
+        number: order.number,
+        paymentId,
+        reason: 'Late delivery',
+        basis: 'goodwill',
+        amount: 1_000_00,
+      });
+      // The goodwill's credit note is issued by its job, which may not have run yet when the
+      // shirt comes back: the return then issues it first.
+      if (goodwillNoteFirst) await documentsOfRefund(goodwill.id);
+      const [oxford] = await linesToReturn(database.db, order.id);
+      const returned = await refundPayment(context, admin, {
+        number: order.number,
+        paymentId,
+        reason: 'Oxford shirt returned',
+        basis: 'lines',
+        returns: [{ index: 0, typed: '1' }],
+      });
+      const [goodwillNote] = await documentsOfRefund(goodwill.id);
+      const share = goodwillNote!.lines[0]!;
+      expect(share.grossPaise).toBeGreaterThan(0);
+      // ₹1,500 less the shirt's share of the goodwill, not ₹1,500 again.
+      const [refund] = await database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, returned.id));
+      expect(refund!.amountPaise).toBe(-(1_500_00 - share.grossPaise));
+      if (goodwillNoteFirst) {
+        expect(oxford).toMatchObject({ grossPaise: 1_500_00, creditedPaise: share.grossPaise });
+      }
+      const documents = await documentsOfRefund(returned.id);
+      expect(documents.map((doc) => doc.kind)).toEqual(['credit_note']);
+      const [line] = documents[0]!.lines;
+      expect(line).toMatchObject({ invoiceLine: 0, quantity: 1 });
+      const invoice = await issueInvoice(database.db, order.id);
+      if (!invoice.ok) throw new Error(invoice.reason);
+      const sold = invoice.issued.document.lines[0]!;
+      for (const amount of ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise'] as const) {
+        expect(share[amount] + line![amount]).toBe(sold[amount]);
+      }
+      // Nothing of the shirt is left to return or to credit.
+      const [after] = await linesToReturn(database.db, order.id);
+      expect(after).toMatchObject({ returnedCenti: 100, creditedPaise: 1_500_00 });
+    }
   });
 
   it('refuses lines on an order that is not paid in full (no invoice)', async () => {
