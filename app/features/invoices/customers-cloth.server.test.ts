@@ -12,6 +12,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '~/lib/jobs/enqueue.server';
 import { createPaymentProvider } from '~/lib/payments/payments.server';
+import { shopDateOf } from '~/lib/shop-time';
 import { bespokeGarments, customers, invoices, orders, payments, user } from '~/lib/schema.server';
 import {
   addGarment,
@@ -28,6 +29,7 @@ import {
 } from '../../../tests/support/test-db';
 import { createTestJobs } from '../../../tests/support/test-jobs';
 import type { InvoiceDocument } from './document';
+import { gstr1Data } from './gstr1.server';
 import { invoicePdf } from './pdf.server';
 
 let database: TestDatabase;
@@ -189,6 +191,17 @@ describe(`tailoring on the customer's own cloth on ${testDatabaseKind}`, () => {
     });
     expect(document.lines[1]).toMatchObject({ code: '6211', unit: 'PCS', grossPaise: 445_000 });
     expect(await pdfText(document)).toContain('998821 1 NOS');
+
+    // GSTR-1 of the month: the advance's service part received (at) and, the invoice issued
+    // in the same month, adjusted (atadj); the shirt in hsn under SAC 998821 as 'NA'.
+    const month = { kind: 'month' as const, month: shopDateOf(invoice!.issuedAt).slice(0, 7) };
+    const data = await gstr1Data(database.db, month);
+    const atRow = { pos: '24-Gujarat', ratePercent: 5, taxablePaise: 82_286, cgstPaise: 2_057 };
+    expect(data.at).toContainEqual(expect.objectContaining(atRow));
+    expect(data.atadj).toContainEqual(expect.objectContaining(atRow));
+    expect(data.hsnB2c).toContainEqual(
+      expect.objectContaining({ code: '998821', uqc: 'NA', quantity: 0, taxablePaise: 171_429 }),
+    );
   });
 
   it('reverses the advance’s tax on the refund voucher when it is returned before any invoice', async () => {
