@@ -980,6 +980,11 @@ export const bespokeGarments = pgTable(
     /** The shop's own code for a fabric not in the catalogue ('' for a catalogue fabric). */
     fabricCode: text('fabric_code').notNull().default(''),
     fabricName: text('fabric_name').notNull(),
+    /**
+     * The customer brought the cloth (issue 29 item 1): the garment is a tailoring service,
+     * priced at its making charge (no fabric) and invoiced under the tailoring SAC.
+     */
+    customerCloth: boolean('customer_cloth').notNull().default(false),
     fabricPricePerMetrePaise: integer('fabric_price_per_metre_paise').notNull(),
     /** Fabric used, in centimetres of length (e.g. 350 = 3.5 m). */
     consumptionCm: integer('consumption_cm').notNull(),

@@ -38,8 +38,16 @@ export function BespokeOrderView({
                 <span className="font-medium">{formatRupees(garment.pricePaise)}</span>
               </div>
               <p className="mt-1 text-sm">
-                Fabric: {garment.fabric.name}
-                {garment.fabric.code ? ` (${garment.fabric.code})` : ''}
+                {garment.fabric.customerCloth ? (
+                  <>
+                    Fabric: your own cloth{garment.fabric.name ? ` (${garment.fabric.name})` : ''}
+                  </>
+                ) : (
+                  <>
+                    Fabric: {garment.fabric.name}
+                    {garment.fabric.code ? ` (${garment.fabric.code})` : ''}
+                  </>
+                )}
               </p>
               {garment.options.length > 0 && (
                 <ul className="mt-1 text-sm text-muted-foreground">

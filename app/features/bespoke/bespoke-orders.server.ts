@@ -1,7 +1,8 @@
 /**
  * Bespoke orders (issue 21 item 3): made by staff for a customer record of part 1, from a saved
  * design, an appointment or from scratch; each holds one or more garments that pin their
- * fabric (a catalogue fabric or an in-store fabric code), their style options, the
+ * fabric (a catalogue fabric, an in-store fabric code, or the customer's own cloth: a tailoring
+ * service priced at its making charge, issue 29 item 1), their style options, the
  * measurement version they are cut from, the server's quote and the price charged.
  *
  * Rules kept here (every change in one transaction with its audit entry, the order row locked):
@@ -110,7 +111,8 @@ const garmentShape = {
     .regex(/^[A-Za-z0-9_-]*$/, 'No saved design has this id.')
     .optional()
     .transform((value) => value || null),
-  fabricSource: z.enum(['catalogue', 'store'], {
+  /** 'customer': the customer brought the cloth (a tailoring service, issue 29 item 1). */
+  fabricSource: z.enum(['catalogue', 'store', 'customer'], {
     error: 'Please choose where the fabric is from.',
   }),
   fabricProductId: optionalIdField('Please choose a fabric from the catalogue.'),
@@ -129,7 +131,7 @@ const garmentShape = {
 export interface GarmentInput {
   garmentType: GarmentType | null;
   designId: string | null;
-  fabricSource: 'catalogue' | 'store';
+  fabricSource: 'catalogue' | 'store' | 'customer';
   fabricProductId: number | null;
   fabricCode: string;
   fabricName: string;
@@ -151,7 +153,7 @@ function gatherGarment(fields: Record<string, unknown>): GarmentInput {
   return {
     garmentType: (fields.garmentType as GarmentType | undefined) ?? null,
     designId: fields.designId as string | null,
-    fabricSource: fields.fabricSource as 'catalogue' | 'store',
+    fabricSource: fields.fabricSource as GarmentInput['fabricSource'],
     fabricProductId: fields.fabricProductId as number | null,
     fabricCode: fields.fabricCode as string,
     fabricName: fields.fabricName as string,
@@ -307,6 +309,8 @@ interface ResolvedGarment {
   fabricProductId: number | null;
   fabricCode: string;
   fabricName: string;
+  /** The customer brought the cloth: no fabric price, a tailoring service. */
+  customerCloth: boolean;
   fabricPricePerMetrePaise: number;
   consumptionCm: number;
   options: PinnedStyleOption[];
@@ -355,6 +359,16 @@ async function resolveGarment(
       code: '',
       name: found.name,
       pricePaise: found.pricePerMetrePaise,
+    };
+  } else if (input.fabricSource === 'customer') {
+    // Issue 29 item 1: the customer's own cloth is not sold, so the price is the making
+    // charge alone (base and options; `quoteGarment` with a fabric price of 0).
+    fabric = {
+      productId: null,
+      code: '',
+      // Staff's description of the cloth, '' when they give none.
+      name: input.fabricName,
+      pricePaise: 0,
     };
   } else {
     if (input.fabricCode === '') {
@@ -413,6 +427,7 @@ async function resolveGarment(
     fabricProductId: fabric.productId,
     fabricCode: fabric.code,
     fabricName: fabric.name,
+    customerCloth: input.fabricSource === 'customer',
     fabricPricePerMetrePaise: fabric.pricePaise,
     consumptionCm: quoted.consumptionCm,
     options: quoted.options,
@@ -919,6 +934,8 @@ export interface BespokeGarmentView {
     code: string;
     name: string;
     pricePerMetrePaise: number;
+    /** The customer brought the cloth: the price is the making charge, a service. */
+    customerCloth: boolean;
   };
   consumptionCm: number;
   options: PinnedStyleOption[];
@@ -997,6 +1014,7 @@ export async function bespokeDetailOf(
         code: garment.fabricCode,
         name: garment.fabricName,
         pricePerMetrePaise: garment.fabricPricePerMetrePaise,
+        customerCloth: garment.customerCloth,
       },
       consumptionCm: garment.consumptionCm,
       options: garment.options,

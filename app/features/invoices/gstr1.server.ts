@@ -5,7 +5,7 @@
  * (UTF-8 with a byte-order mark so a spreadsheet reads ₹ and Gujarati names, RFC 4180
  * quoting, CRLF lines) or as the portal's JSON.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '~/lib/db.server';
 import { invoices } from '~/lib/schema.server';
@@ -38,11 +38,43 @@ function returnPeriodFp(period: ReturnPeriod): string {
   return `${String(lastMonth).padStart(2, '0')}${lastYear}`;
 }
 
-/** The rows of the documents issued in `period`. */
+/**
+ * The receipt vouchers of orders `orderIds`, and the refund vouchers of their advances refunded
+ * before any invoice (no `refers_to_id`), whatever their period: what an invoice adjusts (atadj).
+ */
+async function advancesOf(db: Db, orderIds: number[]): Promise<Map<number, InvoiceDocument[]>> {
+  const byOrder = new Map<number, InvoiceDocument[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: invoices.orderId, document: invoices.document })
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.orderId, orderIds),
+        or(
+          eq(invoices.kind, 'receipt_voucher'),
+          and(eq(invoices.kind, 'refund_voucher'), isNull(invoices.refersToId)),
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.id));
+  for (const row of rows) {
+    const document = row.document as unknown as InvoiceDocument;
+    byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), document]);
+  }
+  return byOrder;
+}
+
+/**
+ * The rows of the documents issued in `period`, each invoice with its order's advances
+ * (`advancesOf`).
+ */
 export async function gstr1Data(db: Db, period: ReturnPeriod): Promise<Gstr1Data> {
   const original = alias(invoices, 'original');
   const rows = await db
     .select({
+      kind: invoices.kind,
+      orderId: invoices.orderId,
       document: invoices.document,
       refersTo: original.document,
     })
@@ -50,6 +82,10 @@ export async function gstr1Data(db: Db, period: ReturnPeriod): Promise<Gstr1Data
     .leftJoin(original, eq(original.id, invoices.refersToId))
     .where(periodWhere(period))
     .orderBy(asc(invoices.issuedAt), asc(invoices.id));
+  const advances = await advancesOf(
+    db,
+    rows.filter((row) => row.kind === 'invoice').map((row) => row.orderId),
+  );
   return buildGstr1(
     rows.map((row) => {
       const document = row.document as unknown as InvoiceDocument;
@@ -63,6 +99,9 @@ export async function gstr1Data(db: Db, period: ReturnPeriod): Promise<Gstr1Data
                 issueDate: refersTo.issueDate,
               },
             }
+          : {}),
+        ...(row.kind === 'invoice' && advances.has(row.orderId)
+          ? { advances: advances.get(row.orderId)! }
           : {}),
       };
     }),

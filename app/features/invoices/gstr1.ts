@@ -19,14 +19,27 @@
  *   as table 12 asks from the May 2025 return period (GSTN advisory on the Phase-III table 12,
  *   https://gstlearn.com/2025/04/30/phase-iii-implementation-of-table-12-in-gstr-1-gstr-1a-effective-april-2025-everything-you-must-know/).
  *   A credit note of returned lines lowers the quantity of what it returns as well as the
- *   value; a goodwill note lowers the value only (`quantityCounted`). The UQC is the line's `uqc` when the document has one, else
- *   its `unit`, else 'NOS';
+ *   value; a goodwill note lowers the value only (`quantityCounted`). The UQC is the line's
+ *   `uqc` when the document has one, else its `unit`, else 'NOS'; a services line (SAC, '99…')
+ *   is 'NA' with quantity 0, as the portal takes services
+ *   (https://knowledgebase.bison.co.in/view_article.php?id=1135);
+ * - **at** and **atadj** (table 11A and 11B, JSON `at` and `txpd`): the advances taxed on
+ *   receipt, i.e. the services lines of receipt vouchers (tailoring on the customer's cloth;
+ *   goods advances carry no tax, Notification 66/2017-Central Tax, and are not reported),
+ *   summed by place of supply, rate and supply type, without their tax ("Gross Advance
+ *   Received"). at: the receipt vouchers issued in the period less the refund vouchers of
+ *   advances refunded before any invoice issued in it. atadj: for each invoice issued in the
+ *   period, the taxed advances of its order (its receipt vouchers less those refunds, whenever
+ *   issued): the tax paid on receipt that the invoice's tax now covers. An advance invoiced in
+ *   the same period appears in both, netting to nothing (docs/decisions/025-customers-cloth.md);
  * - **docs** (table 13): each series with its first and last number in the period and how many
  *   were issued; the shop never cancels a number, so cancelled = 0. Refund vouchers (and receipt
  *   vouchers, when the shop issues them) appear only here.
  *
  * The CSV column headers are those of the GSTN offline tool's Excel template ("GSTR1 Excel
- * Workbook Template", sheets b2b, b2cl, b2cs, cdnr, cdnur, hsn(b2b), hsn(b2c), docs; described
+ * Workbook Template", sheets b2b, b2cl, b2cs, cdnr, cdnur, at, atadj, hsn(b2b), hsn(b2c), docs;
+ * the at and atadj headers as its "Advance Received (11B)" and "Advance Adjusted (11B)"
+ * summaries print them, https://scribd.com/document/631021834/gstr1-xls; described
  * at https://www.scribd.com/document/722922326/CHAND-MAR-24-GSTR-1). Dates in the sheets are
  * 'dd-MMM-yyyy' (05-Nov-2026), in the JSON 'dd-mm-yyyy'; places of supply are '24-Gujarat' in
  * the sheets and '24' in the JSON; amounts are rupees to the paisa.
@@ -51,6 +64,11 @@ export interface Gstr1Source {
   document: InvoiceDocument;
   /** A credit note: the total (paise) and date of the invoice it refers to. */
   refersTo?: { totalPaise: number; issueDate: string };
+  /**
+   * An invoice: its order's receipt vouchers and the refund vouchers of advances refunded
+   * before it (issued in any period), whose taxed part the invoice adjusts (atadj).
+   */
+  advances?: InvoiceDocument[];
 }
 
 /** The sheets of the export, in the offline tool's order. */
@@ -60,6 +78,8 @@ export const GSTR1_SHEETS = [
   'b2cs',
   'cdnr',
   'cdnur',
+  'at',
+  'atadj',
   'hsn-b2b',
   'hsn-b2c',
   'docs',
@@ -145,6 +165,20 @@ export const GSTR1_HEADERS: Readonly<Record<Gstr1Sheet, readonly string[]>> = {
     'Taxable Value',
     'Cess Amount',
   ],
+  at: [
+    'Place Of Supply',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Gross Advance Received',
+    'Cess Amount',
+  ],
+  atadj: [
+    'Place Of Supply',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Gross Advance Adjusted',
+    'Cess Amount',
+  ],
   'hsn-b2b': HSN_HEADERS,
   'hsn-b2c': HSN_HEADERS,
   docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
@@ -195,6 +229,17 @@ interface HsnRow extends TaxSums {
   valuePaise: number;
 }
 
+/**
+ * An at or atadj row (table 11A, 11B): the taxed advances of one place of supply, rate and
+ * supply type; `taxablePaise` is the advance without its tax (the sheets' "Gross Advance").
+ */
+interface AdvanceRow extends TaxSums {
+  posCode: string;
+  pos: string;
+  ratePercent: number;
+  intraState: boolean;
+}
+
 /** A docs row: one series in the period. */
 interface DocsRow {
   /** The table 13 number: 1 invoices, 5 credit notes, 6 receipt vouchers, 8 refund vouchers. */
@@ -212,6 +257,8 @@ export interface Gstr1Data {
   b2cs: B2csRow[];
   cdnr: DocumentRows[];
   cdnur: DocumentRows[];
+  at: AdvanceRow[];
+  atadj: AdvanceRow[];
   hsnB2b: HsnRow[];
   hsnB2c: HsnRow[];
   docs: DocsRow[];
@@ -305,22 +352,38 @@ export function buildGstr1(sources: readonly Gstr1Source[]): Gstr1Data {
     b2cs: [],
     cdnr: [],
     cdnur: [],
+    at: [],
+    atadj: [],
     hsnB2b: [],
     hsnB2c: [],
     docs: [],
   };
+  const at = new Map<string, AdvanceRow>();
+  const atadj = new Map<string, AdvanceRow>();
   const b2cs = new Map<string, B2csRow>();
   const hsn = { b2b: new Map<string, HsnRow>(), b2c: new Map<string, HsnRow>() };
   const series = new Map<string, { kind: string; numbers: string[] }>();
   const sorted = [...sources].sort((a, b) =>
     a.document.number < b.document.number ? -1 : a.document.number > b.document.number ? 1 : 0,
   );
-  for (const { document, refersTo } of sorted) {
+  for (const { document, refersTo, advances } of sorted) {
     const prefix = document.number.slice(0, document.number.lastIndexOf('/') + 1);
     const key = `${document.kind} ${prefix}`;
     const entry = series.get(key) ?? { kind: document.kind, numbers: [] };
     entry.numbers.push(document.number);
     series.set(key, entry);
+    if (document.kind === 'receipt_voucher') addAdvance(at, document, 1);
+    else if (document.kind === 'refund_voucher' && !document.refersTo) {
+      addAdvance(at, document, -1);
+    }
+    if (document.kind === 'invoice') {
+      for (const advance of advances ?? []) {
+        if (advance.kind === 'receipt_voucher') addAdvance(atadj, advance, 1);
+        else if (advance.kind === 'refund_voucher' && !advance.refersTo) {
+          addAdvance(atadj, advance, -1);
+        }
+      }
+    }
     if (document.kind !== 'invoice' && document.kind !== 'credit_note') continue;
     const sign = document.kind === 'invoice' ? 1 : -1;
     const registered = gstinOf(document) !== '';
@@ -336,7 +399,8 @@ export function buildGstr1(sources: readonly Gstr1Source[]): Gstr1Data {
     } else addB2cs(b2cs, rows, -1);
     const summary = registered ? hsn.b2b : hsn.b2c;
     for (const line of document.lines) {
-      const uqc = uqcOf(line);
+      const service = line.code.startsWith('99');
+      const uqc = service ? 'NA' : uqcOf(line);
       const hsnKey = `${line.code}|${uqc}|${line.ratePercent}`;
       const row = summary.get(hsnKey) ?? {
         code: line.code,
@@ -346,15 +410,19 @@ export function buildGstr1(sources: readonly Gstr1Source[]): Gstr1Data {
         valuePaise: 0,
         ...emptySums(),
       };
-      row.quantity = addQuantity(row.quantity, sign * quantityCounted(document, line));
+      if (!service) row.quantity = addQuantity(row.quantity, sign * quantityCounted(document, line));
       row.valuePaise += sign * line.grossPaise;
       addTo(row, line, sign);
       summary.set(hsnKey, row);
     }
   }
-  result.b2cs = [...b2cs.values()].sort(
-    (a, b) => a.posCode.localeCompare(b.posCode) || a.ratePercent - b.ratePercent,
-  );
+  const byPlaceAndRate = (a: B2csRow | AdvanceRow, b: B2csRow | AdvanceRow) =>
+    a.posCode.localeCompare(b.posCode) || a.ratePercent - b.ratePercent;
+  result.b2cs = [...b2cs.values()].sort(byPlaceAndRate);
+  // A place and rate whose advances were all refunded (or adjusted to nothing) has no row.
+  const nonZero = (row: AdvanceRow) => row.taxablePaise !== 0;
+  result.at = [...at.values()].filter(nonZero).sort(byPlaceAndRate);
+  result.atadj = [...atadj.values()].filter(nonZero).sort(byPlaceAndRate);
   const byCode = (a: HsnRow, b: HsnRow) =>
     a.code.localeCompare(b.code) || a.uqc.localeCompare(b.uqc) || a.ratePercent - b.ratePercent;
   result.hsnB2b = [...hsn.b2b.values()].sort(byCode);
@@ -382,6 +450,27 @@ function addB2cs(target: Map<string, B2csRow>, rows: DocumentRows, sign: 1 | -1)
       ...emptySums(),
     };
     addTo(row, rate, sign);
+    target.set(key, row);
+  }
+}
+
+/**
+ * Adds (sign 1) or takes away (-1) the taxed lines of a receipt voucher or of the refund
+ * voucher of an advance (a services line with tax: goods advances carry none and are not
+ * reported, Notification 66/2017-Central Tax) to `target`, by place of supply, rate and type.
+ */
+function addAdvance(target: Map<string, AdvanceRow>, document: InvoiceDocument, sign: 1 | -1) {
+  for (const line of document.lines) {
+    if (!line.code.startsWith('99') || line.ratePercent === 0) continue;
+    const key = `${document.placeOfSupply.code}|${line.ratePercent}|${document.intraState}`;
+    const row = target.get(key) ?? {
+      posCode: document.placeOfSupply.code,
+      pos: posOf(document),
+      ratePercent: line.ratePercent,
+      intraState: document.intraState,
+      ...emptySums(),
+    };
+    addTo(row, line, sign);
     target.set(key, row);
   }
 }
@@ -492,6 +581,9 @@ export function gstr1SheetRows(data: Gstr1Data, sheet: Gstr1Sheet): Cell[][] {
         rupees(rate.taxablePaise),
         0,
       ]);
+    case 'at':
+    case 'atadj':
+      return data[sheet].map((row) => [row.pos, '', row.ratePercent, rupees(row.taxablePaise), 0]);
     case 'hsn-b2b':
       return hsnRows(data.hsnB2b);
     case 'hsn-b2c':
@@ -527,10 +619,30 @@ const hsnItem = z.object({
   csamt: amount,
 });
 
+/** The JSON's `at` (advances received) and `txpd` (advances adjusted): table 11A and 11B. */
+const advanceSection = z.array(
+  z.object({
+    pos,
+    sply_ty: z.enum(['INTRA', 'INTER']),
+    itms: z.array(
+      z.object({
+        rt: z.number(),
+        ad_amt: amount,
+        iamt: amount,
+        camt: amount,
+        samt: amount,
+        csamt: amount,
+      }),
+    ),
+  }),
+);
+
 /**
  * The shape of the GSTR-1 JSON the portal takes (its 'returns/gstr1' save schema, the parts
  * this shop fills): `gstin`, `fp` ('MMYYYY', the month or the quarter's last month), `b2b`,
- * `b2cl`, `b2cs`, `cdnr`, `cdnur`, `hsn` (`hsn_b2b` and `hsn_b2c`) and `doc_issue`.
+ * `b2cl`, `b2cs`, `cdnr`, `cdnur`, `at` and `txpd` (advances received and adjusted, each
+ * place of supply and supply type with its rates), `hsn` (`hsn_b2b` and `hsn_b2c`) and
+ * `doc_issue`.
  */
 export const gstr1JsonSchema = z.object({
   gstin: z.string().check(z.length(15)),
@@ -600,6 +712,8 @@ export const gstr1JsonSchema = z.object({
       itms: items,
     }),
   ),
+  at: advanceSection,
+  txpd: advanceSection,
   hsn: z.object({ hsn_b2b: z.array(hsnItem), hsn_b2c: z.array(hsnItem) }),
   doc_issue: z.object({
     doc_det: z.array(
@@ -632,6 +746,27 @@ function jsonItems(doc: DocumentRows) {
       ...(doc.intraState ? { camt: rupees(rate.cgstPaise), samt: rupees(rate.sgstPaise) } : {}),
       csamt: 0,
     },
+  }));
+}
+
+/** at / txpd: one entry per place of supply and supply type, its rates as items. */
+function advanceItems(rows: AdvanceRow[]) {
+  const groups = new Map<string, AdvanceRow[]>();
+  for (const row of rows) {
+    const key = `${row.posCode}|${row.intraState}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => ({
+    pos: group[0]!.posCode,
+    sply_ty: group[0]!.intraState ? ('INTRA' as const) : ('INTER' as const),
+    itms: group.map((row) => ({
+      rt: row.ratePercent,
+      ad_amt: rupees(row.taxablePaise),
+      iamt: rupees(row.igstPaise),
+      camt: rupees(row.cgstPaise),
+      samt: rupees(row.sgstPaise),
+      csamt: 0,
+    })),
   }));
 }
 
@@ -721,6 +856,8 @@ export function gstr1Json(data: Gstr1Data, gstin: string, fp: string): Gstr1Json
       pos: doc.posCode,
       itms: jsonItems(doc),
     })),
+    at: advanceItems(data.at),
+    txpd: advanceItems(data.atadj),
     hsn: { hsn_b2b: hsnItems(data.hsnB2b), hsn_b2c: hsnItems(data.hsnB2c) },
     doc_issue: {
       doc_det: [...new Set(data.docs.map((row) => row.docNum))].map((docNum) => {

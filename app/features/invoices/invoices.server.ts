@@ -48,6 +48,7 @@ import { getInvoicingSettings } from './invoicing-settings.server';
 import { allocateNumber } from './numbering.server';
 import { cappedReturnSplit, RETURN_RULE, returnedSplit, toCenti } from './refund-lines';
 import { rateRuleFor } from './rate-rules';
+import { ADVANCE_REFUND_TAX_NOTE, advanceRefundLines } from './receipt-voucher';
 import { listRateRules } from './rate-rules.server';
 import {
   APPORTION_RULE,
@@ -133,8 +134,20 @@ export async function sourceLines(
         ? `${garment.fabricName} (${garment.fabricCode})`
         : garment.fabricName;
       const options = garment.options.map((option) => option.name).join(', ');
+      const label = GARMENTS[garment.garmentType].label.toLowerCase();
+      // Issue 29 item 1: on the customer's own cloth the garment is a tailoring service, its
+      // price the making charge, under the settings' tailoring SAC (decision 025).
+      if (garment.customerCloth) {
+        return {
+          description: `Tailoring service: bespoke ${label} stitched from the customer’s own cloth${garment.fabricName ? ` (${garment.fabricName})` : ''}${options ? `: ${options}` : ''}`,
+          tax: settings.tailoring,
+          quantity: 1,
+          unit: 'NOS',
+          unitPricePaise: garment.pricePaise,
+        };
+      }
       return {
-        description: `Bespoke ${GARMENTS[garment.garmentType].label.toLowerCase()} in ${fabric}${options ? `: ${options}` : ''}`,
+        description: `Bespoke ${label} in ${fabric}${options ? `: ${options}` : ''}`,
         tax: settings.garments[garment.garmentType] ?? settings.fallback,
         quantity: 1,
         unit: 'PCS',
@@ -604,6 +617,16 @@ async function refundVoucher(
         .from(invoices)
         .where(and(eq(invoices.paymentId, payment.id), eq(invoices.kind, 'receipt_voucher')))
     : [];
+  const receiptDocument = receiptVoucher?.document as unknown as InvoiceDocument | undefined;
+  // Issue 29 item 3 (decision 025, customer's cloth): an advance taxed as a service on its
+  // receipt voucher, refunded before any invoice, has that tax reversed on the refund voucher.
+  const taxedAdvance =
+    !invoice &&
+    receiptDocument &&
+    input.voucherPaise <= receiptDocument.totals.totalPaise &&
+    receiptDocument.lines.some((item) => item.taxablePaise < item.grossPaise)
+      ? advanceRefundLines(input.voucherPaise, receiptDocument.lines, head.intraState)
+      : null;
   const line: DocumentLine = {
     description: `Refund of money received for order ${order.number} ${invoice ? 'beyond its tax invoice' : 'before its tax invoice (an advance)'}: ${supplied.map((item) => item.description).join('; ')}`,
     code: [...new Set(supplied.map((item) => item.code))].join(', '),
@@ -623,7 +646,8 @@ async function refundVoucher(
     settings.refundVoucherPrefix,
     input.now,
   );
-  const totals = totalsOf([line]);
+  const lines = taxedAdvance ?? [line];
+  const totals = totalsOf(lines);
   return insertDocument(tx, {
     kind: 'refund_voucher',
     allocated,
@@ -646,7 +670,7 @@ async function refundVoucher(
         ? {
             receiptVoucher: {
               number: receiptVoucher.number,
-              issueDate: (receiptVoucher.document as unknown as InvoiceDocument).issueDate,
+              issueDate: receiptDocument!.issueDate,
             },
           }
         : {}),
@@ -658,10 +682,13 @@ async function refundVoucher(
             }
           : undefined,
       recipientGstin: head.recipient.gstin ?? 'unregistered',
-      lines: [line],
+      lines,
       totals,
       amountInWords: amountInWords(totals.totalPaise),
-      notes: [VOUCHER_TAX_NOTE],
+      notes:
+        lines === taxedAdvance
+          ? [ADVANCE_REFUND_TAX_NOTE, roundingRule(head.intraState)]
+          : [VOUCHER_TAX_NOTE],
     },
   });
 }

@@ -144,6 +144,29 @@ describe(`saving the invoicing settings on ${testDatabaseKind}`, () => {
     expect((await getInvoicingSettings(database.db)).receiptVoucherPrefix).toBe('AV');
   });
 
+  it('edits the SAC of tailoring on the customer’s own cloth, 998821 until set (issue 29 item 1)', async () => {
+    expect((await getInvoicingSettings(database.db)).tailoring).toEqual({ code: '998821' });
+    const view = await getInvoicingSettingsView(database.db);
+    await saveInvoicingSettings(
+      database.db,
+      actor,
+      invoicingSettingsFormSchema.parse({
+        ...valid,
+        version: view.version,
+        taxKey: ['tailoring'],
+        taxCode: ['99882100'],
+      }),
+    );
+    const saved = await getInvoicingSettings(database.db);
+    expect(saved.tailoring).toEqual({ code: '99882100' });
+    // The fallback, sent by no row, keeps its code.
+    expect(saved.fallback).toEqual(view.settings.fallback);
+    expect(problems({ ...valid, taxKey: ['tailoring'], taxCode: ['9988'] })).toEqual({});
+    expect(problems({ ...valid, taxKey: ['tailoring'], taxCode: ['99A'] })).toHaveProperty([
+      'taxCode.tailoring',
+    ]);
+  });
+
   it('reads a damaged row field by field, with the defaults where it is bad', async () => {
     await database.db
       .update(siteSettings)

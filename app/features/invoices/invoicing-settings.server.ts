@@ -63,6 +63,7 @@ const storedSchema = z.object({
       ) as Record<GarmentType, z.ZodCatch<typeof taxClass>>,
     )
     .catch(d.garments),
+  tailoring: taxClass.catch(d.tailoring),
   fallback: taxClass.catch(d.fallback),
 }) satisfies z.ZodType<InvoicingSettings>;
 
@@ -147,7 +148,7 @@ const MAX_TAX_ROWS = 200;
 
 /**
  * The settings form: the supplier's fields, and the tax table as parallel lists `taxKey`
- * ('category:<slug>', 'garment:<type>' or 'fallback') and `taxCode`. A `taxRate` list sent by
+ * ('category:<slug>', 'garment:<type>', 'tailoring' or 'fallback') and `taxCode`. A `taxRate` list sent by
  * a form of before issue 29 is ignored: rates are the rules'.
  */
 export const invoicingSettingsFormSchema = z
@@ -217,7 +218,7 @@ export const invoicingSettingsFormSchema = z
     }
     form.taxKey.forEach((key, row) => {
       const code = (form.taxCode[row] ?? '').trim();
-      if (!/^(category:[a-z0-9-]{1,120}|garment:[a-z_]{1,30}|fallback)$/.test(key)) {
+      if (!/^(category:[a-z0-9-]{1,120}|garment:[a-z_]{1,30}|tailoring|fallback)$/.test(key)) {
         ctx.addIssue({ code: 'custom', path: ['taxKey'], message: 'A tax row is not known.' });
       } else if (!HSN.test(code)) {
         ctx.addIssue({
@@ -237,9 +238,11 @@ function settingsFromForm(
   const categoryClasses: Record<string, TaxClass> = { ...current.categories };
   const garments = { ...current.garments };
   let fallback = current.fallback;
+  let tailoring = current.tailoring;
   form.taxKey.forEach((key, row) => {
     const value = { code: form.taxCode[row]!.trim() };
     if (key === 'fallback') fallback = value;
+    else if (key === 'tailoring') tailoring = value;
     else if (key.startsWith('category:')) categoryClasses[key.slice('category:'.length)] = value;
     else {
       const type = key.slice('garment:'.length);
@@ -260,6 +263,7 @@ function settingsFromForm(
     signatory: form.signatory,
     categories: categoryClasses,
     garments,
+    tailoring,
     fallback,
   };
 }

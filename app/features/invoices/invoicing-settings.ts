@@ -37,6 +37,11 @@ export interface InvoicingSettings {
   /** By category slug. */
   categories: Record<string, TaxClass>;
   garments: Record<GarmentType, TaxClass>;
+  /**
+   * Tailoring on the customer's own cloth (a bespoke garment marked so): a service, invoiced
+   * under this SAC for its making charge (docs/decisions/025-customers-cloth.md).
+   */
+  tailoring: TaxClass;
   /** For a line whose category or garment is not listed (a deleted product). */
   fallback: TaxClass;
 }
@@ -53,7 +58,8 @@ export const DEMO_TAX_NOTICE = 'Demo values — to be confirmed by the shop’s 
 /**
  * The demo values a new install starts with (labelled {@link DEMO_TAX_NOTICE}): woven cotton
  * and synthetic fabrics (HSN 5208, 5407), men's suits, ensembles and trousers (6203), shirts
- * (6205), and SAC 998821 (tailoring services) as the fallback. The GSTIN
+ * (6205), and SAC 998821 (apparel and clothing manufacturing services on inputs owned by
+ * others) for tailoring on the customer's own cloth and as the fallback. The GSTIN
  * is fictional but well-formed (its check character is right).
  */
 export const defaultInvoicingSettings: InvoicingSettings = {
@@ -86,5 +92,6 @@ export const defaultInvoicingSettings: InvoicingSettings = {
     kurta: { code: '6211' },
     churidar: { code: '6203' },
   } satisfies Record<(typeof GARMENT_TYPES)[number], TaxClass>,
+  tailoring: { code: '998821' },
   fallback: { code: '998821' },
 };

@@ -4,7 +4,12 @@
  * carries (nil for goods, Notification 66/2017-CT; the service's rate for a SAC line).
  */
 import { describe, expect, it } from 'vitest';
-import { advanceLines, isServiceCode, type AdvanceSupply } from './receipt-voucher';
+import {
+  advanceLines,
+  advanceRefundLines,
+  isServiceCode,
+  type AdvanceSupply,
+} from './receipt-voucher';
 
 const sherwani: AdvanceSupply = {
   description: 'Bespoke sherwani',
@@ -121,5 +126,59 @@ describe('a receipt voucher’s lines', () => {
     ['5208', false],
   ])('reads %s as a services code: %s', (code, service) => {
     expect(isServiceCode(code)).toBe(service);
+  });
+});
+
+describe('a refund voucher’s lines for an advance refunded before any invoice', () => {
+  // The receipt voucher of ₹1,500 towards a ₹2,000 shirt (goods) and ₹1,000 of tailoring.
+  const advance = advanceLines(150_000, [cheapShirt, tailoring], true);
+
+  it.each([
+    {
+      what: 'the whole advance: the tax reversed is the tax charged',
+      refund: 150_000,
+      lines: advance,
+      intra: true,
+      expected: [
+        [100_000, 100_000, 0, 0, 0, 0],
+        [50_000, 47_619, 5, 1_190, 1_191, 0],
+      ],
+    },
+    {
+      what: '₹600 of it: spread by value (₹400 goods, ₹200 service), the service part’s tax reversed',
+      refund: 60_000,
+      lines: advance,
+      intra: true,
+      // 20,000 × 100 / 105 = 19,047.6 → 19,048; tax 952 = 476 + 476.
+      expected: [
+        [40_000, 40_000, 0, 0, 0, 0],
+        [20_000, 19_048, 5, 476, 476, 0],
+      ],
+    },
+    {
+      what: '₹333.33 of ₹1,050 of tailoring from Maharashtra: IGST reversed',
+      refund: 33_333,
+      lines: advanceLines(105_000, [tailoring], false),
+      intra: false,
+      // 33,333 × 100 / 105 = 31,745.7 → 31,746; IGST 1,587.
+      expected: [[33_333, 31_746, 5, 0, 0, 1_587]],
+    },
+  ])('$what', ({ refund, lines, intra, expected }) => {
+    const refunded = advanceRefundLines(refund, lines, intra);
+    expect(figures(refunded)).toEqual(expected);
+    expect(refunded.reduce((sum, line) => sum + line.grossPaise, 0)).toBe(refund);
+  });
+
+  it('names what is refunded, without the goods line’s note on its later tax', () => {
+    expect(advanceRefundLines(150_000, advance, true).map((line) => line.description)).toEqual([
+      'Refund of the advance towards Bespoke shirt',
+      'Refund of the advance towards Tailoring of the customer’s cloth',
+    ]);
+  });
+
+  it('refuses a refund above the advance, or of no paise', () => {
+    expect(() => advanceRefundLines(150_001, advance, true)).toThrow(RangeError);
+    expect(() => advanceRefundLines(0, advance, true)).toThrow(RangeError);
+    expect(() => advanceRefundLines(100, [], true)).toThrow(RangeError);
   });
 });

@@ -94,3 +94,52 @@ export function advanceLines(
     ];
   });
 }
+
+/** What a refund voucher of a taxed advance says of its tax. */
+export const ADVANCE_REFUND_TAX_NOTE =
+  'Tax reversed: the advance refunded was taxed on its receipt voucher as a service (section 13(2)(b) of the CGST Act), so the tax on the part refunded is reversed at the same rate, worked back from the amount refunded; the goods part carried no tax.';
+
+/**
+ * The refund voucher's lines (Rule 51) when `refundPaise` of an advance is returned before any
+ * tax invoice, from the lines of that advance's receipt voucher (`advance`): the refund is
+ * spread over them in proportion to their value (largest remainder, `apportionRefund`), and each
+ * part takes its line's treatment: a services line (a SAC, taxed on the advance) has its tax
+ * worked back at its rate (`splitInclusive`), so the tax reversed is the tax charged on the part
+ * refunded; a goods line carries none. Issue 29 item 3 and docs/decisions/025-customers-cloth.md.
+ * @throws RangeError when the refund is not whole positive paise, is more than the advance, or
+ *   the voucher has no line.
+ */
+export function advanceRefundLines(
+  refundPaise: number,
+  advance: readonly DocumentLine[],
+  intraState: boolean,
+): DocumentLine[] {
+  if (!Number.isSafeInteger(refundPaise) || refundPaise <= 0) {
+    throw new RangeError(`a refund is whole positive paise; got ${refundPaise}`);
+  }
+  if (advance.length === 0) throw new RangeError('a receipt voucher has lines');
+  const values = advance.map((line) => line.grossPaise);
+  if (refundPaise > values.reduce((sum, value) => sum + value, 0)) {
+    throw new RangeError('a refund of an advance is at most the advance');
+  }
+  const spread = apportionRefund(refundPaise, values);
+  return advance.flatMap((line, index) => {
+    const share = spread[index]!;
+    if (share === 0) return [];
+    const taxed = isServiceCode(line.code) && line.ratePercent > 0;
+    const split = taxed
+      ? splitInclusive(share, line.ratePercent, intraState)
+      : { grossPaise: share, taxablePaise: share, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+    return [
+      {
+        description: `Refund of the ${line.description.replace(/^Advance/, 'advance').replace(/ \(goods: [^)]*\)$/, '')}`,
+        code: line.code,
+        quantity: 1,
+        unit: 'OTH',
+        unitPricePaise: share,
+        ratePercent: taxed ? line.ratePercent : 0,
+        ...split,
+      },
+    ];
+  });
+}

@@ -13,7 +13,8 @@ const NOT_A_RETURN_PERIOD =
 /**
  * GET /admin/invoices/gstr1/:file?period=2026-11 (issue 29 item 4): one file of the GSTR-1
  * data of a month or quarter: `b2b.csv`, `b2cl.csv`, `b2cs.csv`, `cdnr.csv`, `cdnur.csv`,
- * `hsn-b2b.csv`, `hsn-b2c.csv`, `docs.csv` (the GST offline tool's sheets) or `gstr1.json`
+ * `at.csv`, `atadj.csv` (advances for services, issue 29 item 1), `hsn-b2b.csv`,
+ * `hsn-b2c.csv`, `docs.csv` (the GST offline tool's sheets) or `gstr1.json`
  * (the portal's JSON). Administrators only; never cached. An unknown file answers 404; a
  * period that is not a month or a quarter, or that cannot be read, 400 with what to choose.
  */

@@ -111,16 +111,26 @@ function Garment({
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Fabric</dt>
         <dd>
-          {fabric.productId ? (
-            <Link to={`/admin/products/${fabric.productId}`} className="text-primary underline">
-              {fabric.name}
-            </Link>
+          {fabric.customerCloth ? (
+            // Issue 29 item 1: the customer's cloth is not sold; the garment is a service.
+            <>
+              The customer’s own cloth{fabric.name ? ` (${fabric.name})` : ''},{' '}
+              {garment.consumptionCm / 100} m: making charge only, invoiced as a tailoring service
+            </>
           ) : (
             <>
-              {fabric.name} <span className="font-mono">({fabric.code})</span>
+              {fabric.productId ? (
+                <Link to={`/admin/products/${fabric.productId}`} className="text-primary underline">
+                  {fabric.name}
+                </Link>
+              ) : (
+                <>
+                  {fabric.name} <span className="font-mono">({fabric.code})</span>
+                </>
+              )}
+              , {formatRupees(fabric.pricePerMetrePaise)} a metre × {garment.consumptionCm / 100} m
             </>
           )}
-          , {formatRupees(fabric.pricePerMetrePaise)} a metre × {garment.consumptionCm / 100} m
         </dd>
         <dt className="text-muted-foreground">Options</dt>
         <dd>

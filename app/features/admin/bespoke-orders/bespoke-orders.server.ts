@@ -14,6 +14,7 @@ import { shopDateOf, type ShopDate } from '~/lib/shop-time';
 import { readShopDate } from '~/lib/shop-time-input';
 import { listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
 import type { Slot } from '~/features/booking/slots';
+import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
 import {
   addGarment,
   addGarmentSchema,
@@ -80,6 +81,11 @@ export interface GarmentFormData {
   /** The fabric search (`?fabric=`) and its matches. */
   fabricQuery: string;
   fabrics: FabricChoice[];
+  /**
+   * The garment type's making charge in paise (the bespoke settings' base price): what a
+   * garment on the customer's own cloth costs before options (issue 29 item 1).
+   */
+  makingChargePaise: number;
   /** What the form starts with (a design's choices, when one was given). */
   initial: {
     designId: string | null;
@@ -196,10 +202,11 @@ async function garmentForm(
   initial: GarmentFormData['initial'],
 ): Promise<GarmentFormData> {
   const fabricQuery = (search.get('fabric') ?? '').trim().slice(0, MAX_QUERY);
-  const [options, measurements, fabrics] = await Promise.all([
+  const [options, measurements, fabrics, bespokeSettings] = await Promise.all([
     listStyleOptions(db, { garmentType }),
     measurementChoices(db, customerId, [garmentType]),
     findFabrics(db, fabricQuery),
+    getBespokeSettings(db),
   ]);
   const groups: OptionGroupChoice[] = [];
   for (const option of options) {
@@ -223,7 +230,15 @@ async function garmentForm(
         pricePerMetrePaise: fabric.pricePerMetrePaise,
       });
   }
-  return { garmentType, groups, measurements, fabricQuery, fabrics, initial };
+  return {
+    garmentType,
+    groups,
+    measurements,
+    fabricQuery,
+    fabrics,
+    makingChargePaise: bespokeSettings.garments[garmentType].basePricePaise,
+    initial,
+  };
 }
 
 /**

@@ -109,7 +109,8 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
 
 /**
  * A garment's fields for a POST form: `garmentType`, `designId`, the fabric (`fabricSource`
- * with `fabricProductId`, or `fabricCode`, `fabricName`, `fabricPrice`), `option-<group>`,
+ * with `fabricProductId`, or `fabricCode`, `fabricName`, `fabricPrice`, or 'customer' with an
+ * optional `fabricName`: the customer's own cloth, charged the making charge), `option-<group>`,
  * `measurementVersionId`, and `price` with `overrideReason`.
  */
 export function GarmentFields({
@@ -124,7 +125,7 @@ export function GarmentFields({
 }) {
   const id = useId();
   const { initial } = garment;
-  const [source, setSource] = useState<'catalogue' | 'store'>(
+  const [source, setSource] = useState<'catalogue' | 'store' | 'customer'>(
     garment.fabrics.length > 0 || initial.fabricProductId !== null ? 'catalogue' : 'store',
   );
   const confirmed = garment.measurements.find((version) => version.confirmed);
@@ -142,6 +143,7 @@ export function GarmentFields({
             [
               ['catalogue', 'From the catalogue'],
               ['store', 'In-store fabric code'],
+              ['customer', 'Customer’s own cloth'],
             ] as const
           ).map(([value, text]) => (
             <label key={value} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-0">
@@ -181,6 +183,21 @@ export function GarmentFields({
               </select>
             )}
             <FieldError id={`${id}-fabric-error`} message={errors?.fabricProductId} />
+          </div>
+        ) : source === 'customer' ? (
+          <div className="grid gap-2">
+            <p className="text-sm text-muted-foreground">
+              Tailoring on the customer’s own cloth: no fabric is charged. The price is the making
+              charge, {formatRupees(garment.makingChargePaise)}, plus any options, and the garment
+              is invoiced as a tailoring service.
+            </p>
+            <FormField
+              id={`${id}-cloth`}
+              name="fabricName"
+              label="The customer’s cloth (optional description)"
+              maxLength={120}
+              error={errors?.fabricName}
+            />
           </div>
         ) : (
           <div className="grid gap-3 sm:grid-cols-3">

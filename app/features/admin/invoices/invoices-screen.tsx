@@ -182,6 +182,8 @@ const SHEET_LABELS: Record<(typeof GSTR1_SHEETS)[number], string> = {
   b2cs: 'b2cs: other sales to consumers, by state and rate',
   cdnr: 'cdnr: credit notes to registered buyers',
   cdnur: 'cdnur: credit notes to consumers (large invoices)',
+  at: 'at: advances received for services, taxed on receipt',
+  atadj: 'atadj: those advances adjusted against invoices',
   'hsn-b2b': 'hsn(b2b): HSN summary, registered buyers',
   'hsn-b2c': 'hsn(b2c): HSN summary, consumers',
   docs: 'docs: documents issued',

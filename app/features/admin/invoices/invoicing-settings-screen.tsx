@@ -81,6 +81,11 @@ function SettingsForm({
       label: `Bespoke ${GARMENTS[type].label.toLowerCase()}`,
       value: settings.garments[type],
     })),
+    {
+      key: 'tailoring',
+      label: 'Tailoring on the customer’s own cloth (a service)',
+      value: settings.tailoring,
+    },
     { key: 'fallback', label: 'Anything else', value: settings.fallback },
   ];
   return (

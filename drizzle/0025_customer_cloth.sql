@@ -1,0 +1,1 @@
+ALTER TABLE "bespoke_garments" ADD COLUMN "customer_cloth" boolean DEFAULT false NOT NULL;
