@@ -1,15 +1,11 @@
 /**
- * The booking page's forms and query (issue 20 item 2, `/book`): what a step's URL may carry
- * and what the details form must hold, as zod/mini schemas shared by the page and its action.
- * Bad query values never refuse the page: each one that fails is dropped on its own, so the
- * visitor lands on the step before it.
+ * The booking page's query (issue 20 item 2, `/book`): what a step's URL may carry, the notes'
+ * limit and the chosen time's schema, shared by the page and its action. Bad query values never
+ * refuse the page: each one that fails is dropped on its own, so the visitor lands on the step
+ * before it. The details form's schemas are in `booking-details.ts`, apart, so the page's
+ * script does not carry the phone rule (libphonenumber-js) it never runs.
  */
 import * as z from 'zod/mini';
-import {
-  emailSchema,
-  indianMobileSchema,
-  personNameSchema,
-} from '~/features/customers/contact-fields';
 import type { ShopDate } from '~/lib/shop-time';
 import {
   readShopDate,
@@ -21,10 +17,6 @@ import {
 /** Longest note a shopper may leave with a booking, in characters. */
 export const NOTES_MAX = 500;
 
-const notesSchema = z
-  .string()
-  .check(z.trim(), z.maxLength(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`));
-
 /** The refusal of a chosen time that is not one (the slot links always send one). */
 const PICK_TIME = 'Please pick one of the times shown';
 
@@ -33,27 +25,6 @@ const PICK_TIME = 'Please pick one of the times shown';
  * carry it ('2026-11-28T05:30:00.000Z'), on a shop day from 2000 to 2099 (issue 28 item 7).
  */
 export const bookingTimeSchema = shopInstantField(PICK_TIME);
-
-/** The details a guest gives: name, Indian mobile, e-mail, optional notes. */
-export const guestBookingSchema = z.object({
-  name: personNameSchema,
-  phone: indianMobileSchema,
-  email: emailSchema,
-  notes: notesSchema,
-});
-
-/** The details a signed-in shopper gives (their e-mail is their account's). */
-export const shopperBookingSchema = z.object({
-  name: personNameSchema,
-  phone: indianMobileSchema,
-  notes: notesSchema,
-});
-
-/** The fields of the details form. */
-export type BookingField = 'name' | 'phone' | 'email' | 'notes' | 'time';
-
-/** The fields the details form posts besides the step's hidden ones. */
-export const BOOKING_FIELDS: readonly BookingField[] = ['name', 'phone', 'email', 'notes', 'time'];
 
 /** What a step's URL carries, each field checked on its own. */
 export interface BookingQuery {

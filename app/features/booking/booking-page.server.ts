@@ -24,15 +24,13 @@ import {
   type AppointmentType,
   type BookingRequest,
 } from './booking.server';
+import { readBookingQuery, bookingTimeSchema, type BookingQuery } from './booking-form';
 import {
   BOOKING_FIELDS,
   guestBookingSchema,
-  readBookingQuery,
-  bookingTimeSchema,
   shopperBookingSchema,
   type BookingField,
-  type BookingQuery,
-} from './booking-form';
+} from './booking-details';
 import type * as z from 'zod/mini';
 import { calendarMonth, type CalendarMonth } from './calendar-month';
 import { manageToken } from './manage-link.server';

@@ -2,22 +2,26 @@
  * The contact fields every form about a person shares (checkout, booking, the back office's
  * customer records), checked in the browser and again on the server with the same schemas
  * (zod/mini, so the browser gets the small build). Phones are Indian mobiles, stored in E.164
- * as +91 and ten digits.
+ * as +91 and ten digits, read by the one phone rule (`phone.ts`, libphonenumber-js).
  */
 import * as z from 'zod/mini';
+import { INDIAN_MOBILE_MESSAGE, parseIndianMobile } from './phone';
 
-const PHONE_MESSAGE = 'Please enter a 10-digit Indian mobile number';
+export { formatIndianMobile } from './phone';
+
 const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /**
  * An Indian mobile number as people write it ('98250 12345', '+91-9825012345', '09825012345')
- * to E.164 ('+919825012345'). Refused with 'Please enter a 10-digit Indian mobile number'.
+ * to E.164 ('+919825012345'), by `parseIndianMobile`. Refused with 'Please enter a 10-digit
+ * Indian mobile number'.
  */
 export const indianMobileSchema = z.pipe(
-  z
-    .string(PHONE_MESSAGE)
-    .check(z.trim(), z.regex(/^(?:\+?91[\s-]?)?0?[6-9]\d{4}[\s-]?\d{5}$/, PHONE_MESSAGE)),
-  z.transform((value) => `+91${value.replace(/\D/g, '').slice(-10)}`),
+  z.string(INDIAN_MOBILE_MESSAGE).check(
+    z.maxLength(30, INDIAN_MOBILE_MESSAGE),
+    z.refine((value) => parseIndianMobile(value) !== null, INDIAN_MOBILE_MESSAGE),
+  ),
+  z.transform((value) => parseIndianMobile(value)!),
 );
 
 /** An e-mail address, trimmed and lower-cased; at most 254 characters. */
@@ -38,9 +42,3 @@ export const personNameSchema = z
     z.minLength(1, 'Please enter your full name'),
     z.maxLength(100, 'Name must be at most 100 characters'),
   );
-
-/** An E.164 Indian mobile for reading: '+919825012345' -> '+91 98250 12345'. */
-export function formatIndianMobile(e164: string): string {
-  const digits = e164.replace(/^\+91/, '');
-  return digits.length === 10 ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : e164;
-}

@@ -9,7 +9,7 @@
  * {@link AdminError} with its status and message; when a slot was just taken, the answer also
  * carries the next free times.
  */
-import { and, asc, count, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import { data, type AppLoadContext } from 'react-router';
 import * as z from 'zod';
 import {
@@ -43,8 +43,13 @@ import {
   indianMobileSchema,
   personNameSchema,
 } from '~/features/customers/contact-fields';
+import {
+  customerChoice,
+  findCustomers,
+  type CustomerChoice,
+} from '~/features/customers/customer-search.server';
 import type { Db } from '~/lib/db.server';
-import { appointments, customers } from '~/lib/schema.server';
+import { appointments } from '~/lib/schema.server';
 import {
   addShopDays,
   formatShopDateTime,
@@ -183,51 +188,8 @@ async function upcomingAppointments(
 /* Booking for a phone or walk-in customer                                                     */
 /* ------------------------------------------------------------------------------------------ */
 
-/** A customer record as the booking form offers it. */
-interface ClientChoice {
-  id: number;
-  name: string;
-  /** E.164, '+919825012345'. */
-  phone: string;
-  email: string | null;
-  /** Whether the record is linked to a shopper's account. */
-  hasAccount: boolean;
-}
-
 /** The longest client search the form accepts; longer ones are cut. */
 const MAX_SEARCH = 100;
-/** How many clients a search lists. */
-const MAX_MATCHES = 10;
-
-/** `value` for a LIKE pattern, its wildcards taken literally. */
-const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/**
- * Customer records whose name or e-mail holds `q` (any case), or whose phone holds its digits
- * (three or more; '+91', spaces and a leading 0 do not matter), at most 10, by name.
- */
-async function findClients(db: Db, q: string): Promise<ClientChoice[]> {
-  const text = q.trim().slice(0, MAX_SEARCH);
-  if (!text) return [];
-  const pattern = `%${likeEscaped(text)}%`;
-  const conditions: SQL[] = [ilike(customers.name, pattern), ilike(customers.email, pattern)];
-  let digits = text.replace(/\D/g, '').replace(/^0+/, '');
-  if (digits.length > 10) digits = digits.slice(-10);
-  if (digits.length >= 3) conditions.push(sql`${customers.phone} like ${`%${digits}%`}`);
-  const rows = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      phone: customers.phone,
-      email: customers.email,
-      userId: customers.userId,
-    })
-    .from(customers)
-    .where(or(...conditions))
-    .orderBy(asc(customers.name), asc(customers.id))
-    .limit(MAX_MATCHES);
-  return rows.map(({ userId, ...row }) => ({ ...row, hasAccount: userId !== null }));
-}
 
 /** Everything /admin/appointments/new shows. */
 export interface NewAppointmentData {
@@ -241,9 +203,9 @@ export interface NewAppointmentData {
   slots: Slot[];
   /** The client search (`?q=`) and what it found. */
   q: string;
-  matches: ClientChoice[];
+  matches: CustomerChoice[];
   /** The client chosen (`?customer=`), when it exists. */
-  client: ClientChoice | null;
+  client: CustomerChoice | null;
 }
 
 /**
@@ -268,8 +230,8 @@ export async function newAppointmentScreen(
     : null;
   const [slots, matches, client] = await Promise.all([
     slotsOn(db, type, date, now, { staff: true }),
-    findClients(db, q),
-    customerId === null ? null : clientById(db, customerId),
+    findCustomers(db, q),
+    customerId === null ? null : customerChoice(db, customerId),
   ]);
   return {
     types: types.map(typeChoice),
@@ -281,23 +243,6 @@ export async function newAppointmentScreen(
     matches,
     client,
   };
-}
-
-async function clientById(db: Db, id: number): Promise<ClientChoice | null> {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      phone: customers.phone,
-      email: customers.email,
-      userId: customers.userId,
-    })
-    .from(customers)
-    .where(eq(customers.id, id))
-    .limit(1);
-  if (!row) return null;
-  const { userId, ...rest } = row;
-  return { ...rest, hasAccount: userId !== null };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -406,7 +351,7 @@ function appointmentHandlers(
       if (!type) throw new AdminError('This kind of appointment no longer exists.', 404, 'typeId');
       const customer =
         input.client === 'existing'
-          ? await clientById(db, input.customerId)
+          ? await customerChoice(db, input.customerId)
           : { name: input.name, phone: input.phone };
       if (!customer) throw new AdminError('This client no longer exists.', 404, 'customerId');
       const booked = await bookAppointment(db, {

@@ -5,11 +5,11 @@
  * offer (clients, a design, the style options of the garment, fabrics, measurement versions,
  * trial times) and maps each intent to its rule for `runAdminAction`.
  */
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
-import { appointments, categories, customers, orders, products } from '~/lib/schema.server';
+import { appointments, categories, orders, products } from '~/lib/schema.server';
 import { shopDateOf, type ShopDate } from '~/lib/shop-time';
 import { readShopDate } from '~/lib/shop-time-input';
 import { listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
@@ -42,22 +42,17 @@ import {
   listStyleOptions,
 } from '~/features/bespoke/style-catalogue.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
+import {
+  customerChoice,
+  findCustomers,
+  type CustomerChoice,
+} from '~/features/customers/customer-search.server';
 
 /** The longest search the forms accept; longer ones are cut. */
 const MAX_QUERY = 100;
 
-/** How many clients or fabrics a search lists. */
+/** How many fabrics a search lists. */
 const MAX_MATCHES = 10;
-
-/** A client as the new-order form lists it. */
-interface ClientChoice {
-  id: number;
-  name: string;
-  /** E.164. */
-  phone: string;
-  email: string | null;
-  hasAccount: boolean;
-}
 
 /** A catalogue fabric a garment may use. Price per metre in paise. */
 interface FabricChoice {
@@ -98,8 +93,8 @@ export interface GarmentFormData {
 export interface NewBespokeOrderData {
   /** The client search (`?q=`) and its matches. */
   q: string;
-  matches: ClientChoice[];
-  client: ClientChoice | null;
+  matches: CustomerChoice[];
+  client: CustomerChoice | null;
   /** The appointment the order is made from (`?appointment=`), when it is the client's. */
   appointment: { id: number; startsAt: string; typeName: string } | null;
   /** The design id typed (`?design=`), and whether it was found. */
@@ -119,48 +114,6 @@ const garmentParam = (value: string | null): GarmentType | null =>
   (GARMENT_TYPES as readonly (string | null)[]).includes(value) ? (value as GarmentType) : null;
 
 const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-async function clientById(db: Db, id: number): Promise<ClientChoice | null> {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      phone: customers.phone,
-      email: customers.email,
-      userId: customers.userId,
-    })
-    .from(customers)
-    .where(eq(customers.id, id));
-  if (!row) return null;
-  const { userId, ...rest } = row;
-  return { ...rest, hasAccount: userId !== null };
-}
-
-/** Clients whose name, e-mail or phone digits match `q` (at most {@link MAX_MATCHES}). */
-async function findClients(db: Db, q: string): Promise<ClientChoice[]> {
-  if (q === '') return [];
-  const pattern = `%${likeEscaped(q)}%`;
-  const digits = q.replace(/\D/g, '').replace(/^(91|0)(?=\d{10}$)/, '');
-  const rows = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      phone: customers.phone,
-      email: customers.email,
-      userId: customers.userId,
-    })
-    .from(customers)
-    .where(
-      or(
-        ilike(customers.name, pattern),
-        ilike(customers.email, pattern),
-        digits.length >= 3 ? sql`${customers.phone} like ${`%${digits}%`}` : undefined,
-      ),
-    )
-    .orderBy(asc(customers.name), asc(customers.id))
-    .limit(MAX_MATCHES);
-  return rows.map(({ userId, ...row }) => ({ ...row, hasAccount: userId !== null }));
-}
 
 /** Catalogue fabrics whose name matches `q` (each checked by `fabricForDesign`). */
 async function findFabrics(db: Db, q: string): Promise<FabricChoice[]> {
@@ -284,8 +237,8 @@ export async function newBespokeOrderScreen(
     ? await getDesign(db, designQuery)
     : null;
   const [matches, client] = await Promise.all([
-    findClients(db, q),
-    customerId === null ? null : clientById(db, customerId),
+    findCustomers(db, q),
+    customerId === null ? null : customerChoice(db, customerId),
   ]);
   const garmentType = design?.garmentType ?? garmentParam(search.get('garment'));
   const garment =

@@ -10,24 +10,11 @@
  * another is refused once with a notice naming that record, and goes through when the form
  * says "add anyway"; the client page lists the other records on the same phone.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import { notificationsForCustomer } from '~/features/customers/customer-messages.server';
+import { customerSearchCondition } from '~/features/customers/customer-search.server';
 import {
   appointments,
   appointmentTypes,
@@ -60,11 +47,7 @@ import { carryBespokeOrdersToAccount } from '~/features/bespoke/bespoke-orders.s
 import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
 import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
-import {
-  CLIENT_NOTES_MAX_LENGTH,
-  CLIENT_SEARCH_MAX_LENGTH,
-  sharedPhoneNotice,
-} from './client-rules';
+import { CLIENT_NOTES_MAX_LENGTH, sharedPhoneNotice } from './client-rules';
 
 /** Records per page of /admin/clients. */
 export const CLIENTS_PAGE_SIZE = 25;
@@ -128,41 +111,11 @@ export interface ClientDetail {
   messages: ClientMessage[];
 }
 
-/** `value` for an ILIKE pattern that matches it literally (no `%` or `_` wildcards). */
-function likeLiteral(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/**
- * The phone digits a search may mean: '98250 12345', '+91 98250-12345', '09825012345' and
- * '98250' all reach '+919825012345'. Empty when the search is not a phone (letters, or fewer
- * than 3 digits).
- */
-function phoneDigitPatterns(q: string): string[] {
-  if (!/^[\d\s+()-]+$/.test(q)) return [];
-  const digits = q.replace(/\D/g, '');
-  if (digits.length < 3) return [];
-  const patterns = new Set([digits]);
-  if (q.trim().startsWith('+91') || (digits.startsWith('91') && digits.length > 10)) {
-    patterns.add(digits.slice(2));
-  }
-  if (digits.startsWith('0')) patterns.add(digits.slice(1));
-  return [...patterns].filter((pattern) => pattern.length >= 3);
-}
-
-/** The WHERE of a search: part of the name or e-mail (any case), or the phone in any form. */
-function searchCondition(q: string): SQL | undefined {
-  const text = q.trim().slice(0, CLIENT_SEARCH_MAX_LENGTH);
-  if (!text) return undefined;
-  const pattern = `%${likeLiteral(text)}%`;
-  const phones = phoneDigitPatterns(text).map((digits) => ilike(customers.phone, `%${digits}%`));
-  return or(ilike(customers.name, pattern), ilike(customers.email, pattern), ...phones);
-}
-
 /**
  * One page (1-based; past the end is empty) of records, newest first, with their next booked
- * appointment after `now`. `q` matches part of the name or e-mail, ignoring case, or the phone
- * typed in any common form ('98250 12345', '+91-98250-12345', '098250…', part of it).
+ * appointment after `now`. `q` is the one customer search (`customerSearchCondition`): part of
+ * the name or e-mail, ignoring case, or the phone in any spelling ('98250 12345',
+ * '+91-98250-12345', '098250…', part of it).
  * @throws when the database fails.
  */
 export async function listClients(
@@ -170,7 +123,7 @@ export async function listClients(
   options: { page: number; q?: string; now?: Date },
 ): Promise<{ rows: ClientRow[]; total: number }> {
   const now = options.now ?? new Date();
-  const where = options.q ? searchCondition(options.q) : undefined;
+  const where = options.q ? customerSearchCondition(options.q) : undefined;
   const next = db
     .selectDistinctOn([appointments.customerId], {
       customerId: appointments.customerId,

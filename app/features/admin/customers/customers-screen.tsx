@@ -61,10 +61,10 @@ export function CustomersScreen({ rows, total, page, pages, q, role }: Customers
       >
         <SearchField
           id="customer-search"
-          label="Name or e-mail"
+          label="Name, phone or e-mail"
           value={q}
           maxLength={CUSTOMER_SEARCH_MAX_LENGTH}
-          placeholder="e.g. Patel or @gmail.com"
+          placeholder="e.g. Patel, 98250 12345 or @gmail.com"
           autoComplete="off"
           className="sm:min-w-64 sm:flex-1"
         />

@@ -33,6 +33,7 @@ import {
   type CustomerRole,
 } from './customer-rules';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
+import { linkedAccountCondition } from '~/features/customers/customer-search.server';
 
 /** Accounts per page of /admin/customers. */
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -104,7 +105,9 @@ const roleOf = (role: string): CustomerRole => (role === 'admin' ? 'admin' : 'us
 
 /**
  * One page (1-based; a page past the end is empty) of accounts, newest first. `q` matches
- * part of the name or e-mail, ignoring case; `role` keeps only administrators or customers.
+ * part of the name or e-mail, ignoring case, or what the one customer search finds on the
+ * account's customer record (its phone in any spelling); `role` keeps only administrators or
+ * customers.
  * @throws when the database fails.
  */
 export async function listCustomers(
@@ -115,7 +118,13 @@ export async function listCustomers(
   const q = options.q?.trim().slice(0, CUSTOMER_SEARCH_MAX_LENGTH);
   if (q) {
     const pattern = `%${likeLiteral(q)}%`;
-    conditions.push(or(ilike(user.name, pattern), ilike(user.email, pattern))!);
+    conditions.push(
+      or(
+        ilike(user.name, pattern),
+        ilike(user.email, pattern),
+        linkedAccountCondition(db, user.id, q),
+      )!,
+    );
   }
   if (options.role) conditions.push(eq(user.role, options.role));
   const where = conditions.length ? and(...conditions) : undefined;
