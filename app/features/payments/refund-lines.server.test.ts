@@ -10,7 +10,15 @@ import { eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProvider } from '~/lib/payments/payments.server';
-import { orderLines, orders, payments, refundLines, user } from '~/lib/schema.server';
+import {
+  categories,
+  orderLines,
+  orders,
+  payments,
+  products,
+  refundLines,
+  user,
+} from '~/lib/schema.server';
 import type { InvoiceDocument } from '~/features/invoices/document';
 import { buildGstr1 } from '~/features/invoices/gstr1';
 import { issueCreditNote, issueInvoice, linesToReturn } from '~/features/invoices/invoices.server';
@@ -27,6 +35,7 @@ import {
 } from './admin-payments.server';
 
 let database: TestDatabase;
+let productId: number;
 let context: AppLoadContext;
 let admin: { id: string; email: string };
 let count = 0;
@@ -62,7 +71,7 @@ async function paidOrder() {
     .returning();
   await database.db
     .insert(orderLines)
-    .values(FIVE.map((line) => ({ ...line, orderId: order!.id })));
+    .values(FIVE.map((line) => ({ ...line, orderId: order!.id, productId })));
   await recordCounterPayment(context, admin, {
     number: order!.number,
     method: 'cash',
@@ -106,6 +115,23 @@ beforeAll(async () => {
   await database.db
     .insert(user)
     .values({ ...admin, name: 'Owner', emailVerified: true, role: 'admin' });
+  // The lines are ready-to-wear goods (HSN 6205 in the default settings), so GSTR-1 counts
+  // their pieces; a line of no product would fall to the fallback, a service code counted
+  // without a quantity.
+  const [category] = await database.db
+    .insert(categories)
+    .values({ name: 'Ready to wear', slug: 'ready-to-wear' })
+    .returning({ id: categories.id });
+  const [product] = await database.db
+    .insert(products)
+    .values({
+      slug: 'refund-lines-goods',
+      name: 'Goods',
+      categoryId: category!.id,
+      pricePaise: 1_500_00,
+    })
+    .returning({ id: products.id });
+  productId = product!.id;
 });
 
 afterAll(async () => {
