@@ -27,6 +27,11 @@ export default [
   route('pay/:linkId', 'routes/pay.tsx'),
   route('book/manage/:token', 'routes/book.manage.tsx'),
   route('book/manage/:token/calendar.ics', 'routes/book.manage.calendar.ts'),
+  route('o/:token', 'routes/order-link.tsx'),
+  route('o/:token/invoice.pdf', 'routes/order-link.document.ts', {
+    id: 'routes/order-link.invoice',
+  }),
+  route('o/:token/credit-notes/:id', 'routes/order-link.document.ts'),
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),

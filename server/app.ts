@@ -267,7 +267,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     handlers: {
       ...notificationHandlers(channels),
       ...appointmentMessageHandlers({ publicUrl: env.PUBLIC_URL, linkSecret }),
-      ...invoiceJobHandlers({ publicUrl: env.PUBLIC_URL }),
+      ...invoiceJobHandlers({ publicUrl: env.PUBLIC_URL, linkSecret }),
       ...paymentLinkJobHandlers({ payments }),
       ...orderExpiryJobHandlers(),
     },

@@ -441,6 +441,11 @@ export const orders = pgTable(
     /** Bespoke orders: the shop's notes. */
     notes: text('notes').notNull().default(''),
     /**
+     * The version of the order's signed links (`/o/:token`, features/orders/order-link.server.ts,
+     * issue 30 item 2): signed into every token, so raising it revokes every link sent before.
+     */
+    linkVersion: integer('link_version').notNull().default(0),
+    /**
      * The buyer's GSTIN when a registered business buys (issue 29 item 4: given at checkout or
      * by staff at the counter; checked by `features/invoices/gstin.ts`), printed on the invoice
      * as the recipient's GSTIN; null for a consumer.

@@ -330,6 +330,7 @@ const FORMS: FormTarget[] = [
       refund: ['number', 'paymentId', 'basis', 'amount', 'return-0', 'return-1', 'reason'],
       'retry-refund': ['number', 'refundId'],
       'withdraw-payment-link': ['number', 'paymentId'],
+      'revoke-order-links': ['number'],
       ...bespokeOrderIntents(
         'add-garment',
         'set-garment-price',
@@ -440,6 +441,13 @@ const FORMS: FormTarget[] = [
     url: '/book/manage/1.00000000000000000000000000000000',
     fields: [],
     intents: { reschedule: ['time'], cancel: [] },
+  },
+  {
+    kind: 'form',
+    route: '/o/:token',
+    url: '/o/1.zzzzzz.00000000000000000000000000000000',
+    fields: [],
+    intents: { pay: [] },
   },
   {
     kind: 'form',
@@ -686,6 +694,12 @@ const PAGES: PageTarget[] = [
   { route: '/book', url: '/book' },
   { route: '/book/manage/:token', url: '/book/manage/{}' },
   { route: '/pay/:linkId', url: '/pay/{}' },
+  { route: '/o/:token', url: '/o/{}' },
+  { route: '/o/:token/invoice.pdf', url: '/o/{}/invoice.pdf' },
+  {
+    route: '/o/:token/credit-notes/:id',
+    url: '/o/1.zzzzzz.00000000000000000000000000000000/credit-notes/{}',
+  },
   { route: '/book/manage/:token/calendar.ics', url: '/book/manage/{}/calendar.ics' },
   { route: '/account/appointments', url: '/account/appointments' },
   { route: '/account/measurements', url: '/account/measurements' },

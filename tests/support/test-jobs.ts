@@ -35,7 +35,8 @@ const silent = { info() {}, warn() {}, error() {} };
  * millisecond ahead (a job queued with PostgreSQL's `now()`, which has microseconds, in the same
  * millisecond as `runDue()` would otherwise be later than JavaScript's millisecond `Date`);
  * `sent` to a new list (pass one to have several workers, "instances", record into it);
- * `payments`, when given, runs the payment-link jobs against that provider.
+ * `payments`, when given, runs the payment-link jobs against that provider; `coalesceMs` is the
+ * WhatsApp coalescing window (`notificationHandlers`).
  */
 export function createTestJobs(
   db: Db,
@@ -46,6 +47,8 @@ export function createTestJobs(
     pollMs?: number;
     sent?: RecordedMessage[];
     payments?: PaymentProvider;
+    /** How long WhatsApp messages about an order wait to be sent as one; 0 (each at once) by default. */
+    coalesceMs?: number;
   } = {},
 ): TestJobs {
   const sent: RecordedMessage[] = options.sent ?? [];
@@ -59,12 +62,18 @@ export function createTestJobs(
   const worker = createWorker({
     db,
     handlers: {
-      ...notificationHandlers({ email: recording('email'), whatsapp: recording('whatsapp') }),
+      ...notificationHandlers(
+        { email: recording('email'), whatsapp: recording('whatsapp') },
+        { coalesceMs: options.coalesceMs ?? 0 },
+      ),
       ...appointmentMessageHandlers({
         publicUrl: options.publicUrl ?? 'http://shop.test',
         linkSecret: options.linkSecret ?? 'integration-test-link-secret',
       }),
-      ...invoiceJobHandlers({ publicUrl: options.publicUrl ?? 'http://shop.test' }),
+      ...invoiceJobHandlers({
+        publicUrl: options.publicUrl ?? 'http://shop.test',
+        linkSecret: options.linkSecret ?? 'integration-test-link-secret',
+      }),
       ...(options.payments ? paymentLinkJobHandlers({ payments: options.payments }) : {}),
       ...orderExpiryJobHandlers(),
     },

@@ -580,7 +580,11 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       db,
       actor(),
       { number, status: 'confirmed', version: order.updatedAt.toISOString() },
-      { publicUrl: 'http://shop.test', shopName: 'Test Tailors' },
+      {
+        publicUrl: 'http://shop.test',
+        linkSecret: 'integration-test-link-secret',
+        shopName: 'Test Tailors',
+      },
     );
     expect((await orderRow(number)).fulfilmentStatus).toBe('confirmed');
     const sent = await db
@@ -603,7 +607,11 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
           status: 'cutting',
           version: (await orderRow(number)).updatedAt.toISOString(),
         },
-        { publicUrl: 'http://shop.test', shopName: 'Test Tailors' },
+        {
+          publicUrl: 'http://shop.test',
+          linkSecret: 'integration-test-link-secret',
+          shopName: 'Test Tailors',
+        },
       ),
     ).rejects.toMatchObject({ status: 409 });
   });

@@ -155,6 +155,10 @@ describe(`appointment messages on ${testDatabaseKind}`, () => {
       ],
     });
     expect(whatsapp.text).toContain('Sat 28 Nov 2026, 11:00 am');
+    // The invite rides on the e-mail only (issue 30 item 2: "A WhatsApp message never says
+    // 'attached invite'").
+    expect(email.text).toContain('The attached invite adds it to your calendar.');
+    expect(whatsapp.text).not.toMatch(/attached invite/i);
 
     const rows = await database.db.select().from(notifications);
     expect(rows).toHaveLength(2);
@@ -231,6 +235,10 @@ describe(`appointment messages on ${testDatabaseKind}`, () => {
       SEQUENCE: '2',
       DTSTART: '20261130T090000Z',
     });
+    expect(moved.text).toContain('The attached invite updates your calendar.');
+    expect(sent.find((entry) => entry.channel === 'whatsapp')!.message.text).not.toMatch(
+      /attached invite/i,
+    );
     expect(sent.find((entry) => entry.channel === 'whatsapp')!.message.template).toMatchObject({
       name: 'appointment_update',
       params: [

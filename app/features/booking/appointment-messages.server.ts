@@ -148,8 +148,9 @@ function writeMessage(input: MessageInput) {
           `Your ${type} at ${site.shopName} is booked for ${when} (${minutes} minutes).`,
           where.join('\n'),
           ...manage,
-          'The attached invite adds it to your calendar.',
         ],
+        // The invite is attached to the e-mail only: WhatsApp never mentions it (issue 30 item 2).
+        inviteNote: 'The attached invite adds it to your calendar.',
         headline: `Your ${type} is booked for ${when}.`,
       };
     case 'rescheduled':
@@ -159,8 +160,8 @@ function writeMessage(input: MessageInput) {
           `Your ${type} at ${site.shopName} is now on ${when} (${minutes} minutes).`,
           where.join('\n'),
           ...manage,
-          'The attached invite updates your calendar.',
         ],
+        inviteNote: 'The attached invite updates your calendar.',
         headline: `Your ${type} has moved to ${when}.`,
       };
     case 'cancelled':
@@ -248,10 +249,15 @@ export function appointmentMessageHandlers(deps: AppointmentMessageDeps): JobHan
     });
     const when = formatAppointmentTime(appointment.startsAt);
     const address = formatAddress(site.address);
+    // The e-mail's paragraphs: the message's, and the invite's note where one is attached.
+    const mailParagraphs =
+      'inviteNote' in written && written.inviteNote
+        ? [...written.paragraphs, written.inviteNote]
+        : written.paragraphs;
     const text = [
       `Dear ${customer.name},`,
       '',
-      ...written.paragraphs.flatMap((paragraph) => [paragraph, '']),
+      ...mailParagraphs.flatMap((paragraph) => [paragraph, '']),
       'With warm regards,',
       `${site.shopName}, Rajkot`,
     ].join('\n');
@@ -299,7 +305,7 @@ export function appointmentMessageHandlers(deps: AppointmentMessageDeps): JobHan
         kind: `appointment.${event}`,
         subject: written.subject,
         text,
-        html: emailHtml(site.shopName, customer.name, written.paragraphs),
+        html: emailHtml(site.shopName, customer.name, mailParagraphs),
         attachments: invite
           ? [
               {

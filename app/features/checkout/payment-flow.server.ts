@@ -24,6 +24,7 @@ import { PaymentProviderError } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from './checkout-details';
 import { orderConfirmationEmail } from '~/features/orders/order-email';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import { orderLinkUrl } from '~/features/orders/order-link.server';
 import {
   applyPaymentEvent,
   attachProviderOrder,
@@ -185,7 +186,11 @@ async function afterPaid(context: AppLoadContext, outcome: PaymentOutcome, userI
     getOrderById(context, userId, outcome.orderId),
   ]);
   if (!order) return;
-  const orderUrl = `${context.env.PUBLIC_URL}/account/orders/${order.number}`;
+  const orderUrl = await orderLinkUrl(
+    context.db,
+    { publicUrl: context.env.PUBLIC_URL, linkSecret: context.linkSecret },
+    outcome.orderId,
+  );
   // The payment is recorded already: a message that cannot be queued never turns it into an error.
   await queueOrderMessage(
     context.db,
@@ -269,6 +274,7 @@ export async function handleWebhook(request: Request, context: AppLoadContext) {
 export async function ledgerSite(context: AppLoadContext): Promise<LedgerSite> {
   return {
     publicUrl: context.env.PUBLIC_URL,
+    linkSecret: context.linkSecret,
     shopName: (await context.catalogue.settings()).shopName,
   };
 }

@@ -12,8 +12,11 @@ import { documentFileName } from './invoice-jobs.server';
 import { listOrderDocuments, type OrderDocument } from './invoices.server';
 import { invoicePdf } from './pdf.server';
 
-/** Whose documents: a shopper's own (by their user id), or any order's (the back office). */
-export type DocumentReader = { userId: string } | 'admin';
+/**
+ * Whose documents: a shopper's own (by their user id), any order's (the back office), or the
+ * one order a signed order link opened (`orderId`, issue 30 item 2).
+ */
+export type DocumentReader = { userId: string } | { orderId: number } | 'admin';
 
 /** The order with `number`, when `reader` may see it (an unreadable number is no order). */
 async function readableOrder(db: Db, reader: DocumentReader, number: string) {
@@ -21,16 +24,18 @@ async function readableOrder(db: Db, reader: DocumentReader, number: string) {
   const access: SQL | undefined =
     reader === 'admin'
       ? undefined
-      : or(
-          eq(orders.userId, reader.userId),
-          inArray(
-            orders.customerId,
-            db
-              .select({ id: customers.id })
-              .from(customers)
-              .where(eq(customers.userId, reader.userId)),
-          ),
-        );
+      : 'orderId' in reader
+        ? eq(orders.id, reader.orderId)
+        : or(
+            eq(orders.userId, reader.userId),
+            inArray(
+              orders.customerId,
+              db
+                .select({ id: customers.id })
+                .from(customers)
+                .where(eq(customers.userId, reader.userId)),
+            ),
+          );
   const [order] = await db
     .select({ id: orders.id, number: orders.number })
     .from(orders)

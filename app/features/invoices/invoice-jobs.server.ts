@@ -30,6 +30,7 @@ import { queueNotification } from '~/lib/notifications/queue.server';
 import { customers, orders } from '~/lib/schema.server';
 import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
+import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.server';
 import { getSiteSettings } from '~/features/site/settings.server';
 import { formatDocumentDate } from './document';
 import {
@@ -69,18 +70,20 @@ export function documentFileName(issued: Pick<IssuedDocument, 'kind' | 'number'>
  * Queues the document's e-mail with its PDF to the order's address, once per document; a
  * receipt voucher goes to the customer record's chosen channels when the order has a record.
  */
-async function mailDocument(db: Db, issued: IssuedDocument, publicUrl: string, now: Date) {
+async function mailDocument(db: Db, issued: IssuedDocument, site: OrderLinkSite, now: Date) {
   const [order] = await db.select().from(orders).where(eq(orders.id, issued.orderId));
-  if (!order || order.email === '') return; // anonymised: nobody to write to
+  if (!order) return;
   const [record] = order.customerId
     ? await db.select().from(customers).where(eq(customers.id, order.customerId))
     : order.userId
       ? await db.select().from(customers).where(eq(customers.userId, order.userId)).limit(1)
       : [];
+  // Anonymised, or no address and no customer record: nobody to write to.
+  if (order.email === '' && !record) return;
   const { shopName } = await getSiteSettings(db);
   const doc = issued.document;
   const invoice = issued.kind === 'invoice';
-  const orderUrl = `${publicUrl}/account/orders/${encodeURIComponent(order.number)}`;
+  const orderUrl = await orderLinkUrl(db, site, order.id, now);
   const voucher = issued.kind === 'refund_voucher';
   const receipt = issued.kind === 'receipt_voucher';
   const subject = invoice
@@ -129,11 +132,21 @@ ${lines.map((line) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5"
       encoding: 'base64' as const,
     },
   ];
-  if (receipt && record) {
+  // A receipt voucher, and any document of an order with no e-mail (a walk-in, issue 30 item
+  // 2: "His invoice reaches him by no channel"), go on the record's channels with the link.
+  if (record && (receipt || order.email === '')) {
     const settings = await getMessageSettings(db);
-    const status = `Advance of ${formatRupeesExact(doc.totals.totalPaise)} received: receipt voucher ${doc.number}`;
+    const status = receipt
+      ? `Advance of ${formatRupeesExact(doc.totals.totalPaise)} received: receipt voucher ${doc.number}`
+      : `${subject.replace(/ for order .*$/, '')} issued (${formatRupeesExact(doc.totals.totalPaise)}), to download from your order page`;
     await queueCustomerMessage(db, record, {
-      kind: 'receipt-voucher.issued',
+      kind: invoice
+        ? 'invoice.issued'
+        : receipt
+          ? 'receipt-voucher.issued'
+          : voucher
+            ? 'refund-voucher.issued'
+            : 'credit-note.issued',
       subject,
       text,
       html,
@@ -212,24 +225,25 @@ function parsePayload<T>(schema: z.ZodType<T>, raw: unknown): T {
 
 /**
  * The handlers { 'invoice.issue', 'credit-note.issue', 'receipt-voucher.issue' }; register them with the worker in the
- * composition root. `publicUrl` is the shop's origin, for the order link in the e-mail.
+ * composition root. `publicUrl` and `linkSecret` make the order's signed link in the message
+ * (issue 30 item 2).
  */
-export function invoiceJobHandlers(deps: { publicUrl: string }): JobHandlers {
+export function invoiceJobHandlers(deps: OrderLinkSite): JobHandlers {
   return {
     [INVOICE_JOB]: async (raw, { db, now, log }) => {
       const { orderId } = parsePayload(invoicePayload, raw);
       for (const issued of settle(await issueInvoice(db, orderId, now), log, { orderId })) {
-        await mailDocument(db, issued, deps.publicUrl, now);
+        await mailDocument(db, issued, deps, now);
       }
     },
     [CREDIT_NOTE_JOB]: async (raw, { db, now, log }) => {
       const { paymentId } = parsePayload(creditNotePayload, raw);
       // An advance refunded before its receipt voucher was issued gets it first (Rule 51).
       const owed = await issueOwedReceiptVoucher(db, paymentId, now);
-      if (owed) await mailDocument(db, owed, deps.publicUrl, now);
+      if (owed) await mailDocument(db, owed, deps, now);
       const outcome = await issueCreditNote(db, paymentId, now);
       for (const issued of settle(outcome, log, { paymentId })) {
-        await mailDocument(db, issued, deps.publicUrl, now);
+        await mailDocument(db, issued, deps, now);
       }
     },
     [RECEIPT_VOUCHER_JOB]: async (raw, { db, now, log }) => {
@@ -242,7 +256,7 @@ export function invoiceJobHandlers(deps: { publicUrl: string }): JobHandlers {
         }
         throw new PermanentJobError(RECEIPT_REFUSALS[outcome.reason]);
       }
-      await mailDocument(db, outcome.issued, deps.publicUrl, now);
+      await mailDocument(db, outcome.issued, deps, now);
     },
   };
 }

@@ -28,6 +28,7 @@ beforeAll(async () => {
     payments: createPaymentProvider({ nodeEnv: 'test', sandboxSecret: 'numbering-secret' }),
     env: { PUBLIC_URL: 'http://shop.test' },
     catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
+    linkSecret: 'integration-test-link-secret',
   } as unknown as AppLoadContext;
   await database.db
     .insert(user)

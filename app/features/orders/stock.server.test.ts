@@ -312,6 +312,7 @@ describe(`cloth by the metre and stock on ${testDatabaseKind}`, () => {
       payments: provider,
       env: { PUBLIC_URL: 'http://shop.test' },
       catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
+      linkSecret: 'integration-test-link-secret',
     } as unknown as AppLoadContext;
     const linen = await cloth('counter-linen', 320000, 600);
     const first = await placedCut(linen, 350);

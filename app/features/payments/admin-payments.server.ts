@@ -42,6 +42,7 @@ import { queueCustomerMessage } from '~/features/customers/customer-messages.ser
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { customers } from '~/lib/schema.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import { orderLinkUrl } from '~/features/orders/order-link.server';
 import { invoiceLinesToReturn, type ReturnableLine } from '~/features/invoices/invoices.server';
 import {
   formatReturnQuantity,
@@ -264,7 +265,7 @@ const retryRefundSchema = z.object({
 });
 
 /** What the intents need from the request context. */
-type Context = Pick<AppLoadContext, 'db' | 'payments' | 'env' | 'catalogue'>;
+type Context = Pick<AppLoadContext, 'db' | 'payments' | 'env' | 'catalogue' | 'linkSecret'>;
 
 const ORDER_GONE = () => new AdminError('This order could not be found.', 404);
 
@@ -471,7 +472,12 @@ export async function sendPaymentLink(
     answer: ({ order }, row) => ({ order, rowId: row.id }),
   });
   const { order, rowId } = stored;
-  const orderUrl = `${context.env.PUBLIC_URL}/account/orders/${encodeURIComponent(order.number)}`;
+  // The provider brings the customer back to the order's signed link (issue 30 item 2).
+  const orderUrl = await orderLinkUrl(
+    context.db,
+    { publicUrl: context.env.PUBLIC_URL, linkSecret: context.linkSecret },
+    order.id,
+  );
   let link;
   try {
     link = await context.payments.createPaymentLink({

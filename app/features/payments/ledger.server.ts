@@ -33,6 +33,7 @@ import { customers, orderEvents, orders, payments } from '~/lib/schema.server';
 import { recordEvent } from '~/features/orders/orders.server';
 import { takeOrderStock, type StockShortage } from '~/features/orders/stock.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.server';
 import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { formatRupees } from '~/lib/money';
@@ -323,9 +324,8 @@ export async function enqueueReceiptVoucherIfAdvance(
   });
 }
 
-/** Where the order's messages link to and whose name they carry. */
-export interface LedgerSite {
-  publicUrl: string;
+/** Where the order's messages link to (its signed link, issue 30 item 2) and whose name they carry. */
+export interface LedgerSite extends OrderLinkSite {
   shopName: string;
 }
 
@@ -417,7 +417,7 @@ async function cancelForShortage(
 
 /** The customer's "paid in full" message: to their record's channels, else the order's e-mail. */
 async function tellPaidInFull(tx: Tx, order: LockedOrder, balance: OrderBalance, site: LedgerSite) {
-  const orderUrl = `${site.publicUrl}/account/orders/${encodeURIComponent(order.number)}`;
+  const orderUrl = await orderLinkUrl(tx, site, order.id);
   const mail = paidInFullEmail(order, balance.paidPaise, site.shopName, orderUrl);
   const dedupeKey = `order:${order.id}:paid`;
   const [record] = order.customerId

@@ -144,6 +144,7 @@ beforeAll(async () => {
     payments: provider,
     env: { PUBLIC_URL: 'http://shop.test' },
     catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
+    linkSecret: 'integration-test-link-secret',
   } as unknown as AppLoadContext;
   admin = await newUser('admin');
 });

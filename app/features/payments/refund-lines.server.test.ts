@@ -110,6 +110,7 @@ beforeAll(async () => {
     payments: createPaymentProvider({ nodeEnv: 'test', sandboxSecret: 'refund-lines-secret' }),
     env: { PUBLIC_URL: 'http://shop.test' },
     catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
+    linkSecret: 'integration-test-link-secret',
   } as unknown as AppLoadContext;
   admin = { id: 'refund-lines-admin', email: 'owner@example.com' };
   await database.db

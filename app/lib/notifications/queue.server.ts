@@ -9,11 +9,11 @@
  * rethrows, so the queue tries again with backoff, and the row is marked 'failed' when the
  * queue gives up. A row already 'sent' is never sent again.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';
 import type { JobHandlers } from '~/lib/jobs/worker.server';
-import { notifications } from '~/lib/schema.server';
+import { jobs, notifications } from '~/lib/schema.server';
 import type { NotificationChannel as ChannelName } from '~/lib/schema-enums';
 import type { NotificationAttachment, NotificationChannels, WhatsAppTemplate } from './types';
 
@@ -116,10 +116,68 @@ const sendPayloadSchema = z.object({
 type SendPayload = z.infer<typeof sendPayloadSchema>;
 
 /**
+ * How long a WhatsApp message about an order waits for others to the same customer before it
+ * goes, in ms, when the composition root does not say (issue 30 item 2: "Messages queued for
+ * one customer within a few minutes are sent as one"): 3 minutes, about a counter visit's
+ * burst (order confirmed, advance received, trial booked).
+ */
+export const COALESCE_MS = 3 * 60_000;
+
+/** A queued row's template, from its pending send job's payload. */
+async function pendingTemplates(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, WhatsAppTemplate>();
+  const rows = await db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, SEND_JOB),
+        eq(jobs.status, 'pending'),
+        inArray(sql<number>`(${jobs.payload}->>'notificationId')::int`, ids),
+      ),
+    );
+  const templates = new Map<number, WhatsAppTemplate>();
+  for (const { payload } of rows) {
+    const parsed = sendPayloadSchema.safeParse(payload);
+    if (parsed.success && parsed.data.whatsapp) {
+      templates.set(parsed.data.notificationId, parsed.data.whatsapp);
+    }
+  }
+  return templates;
+}
+
+/**
+ * One template from several of the same name, oldest first: each parameter the newest's, but
+ * where the texts differ (an order's steps) they are joined with ' · ', oldest first; a link
+ * (http…) is always the newest's, so the message carries one working link.
+ */
+function mergedTemplate(templates: WhatsAppTemplate[]): WhatsAppTemplate {
+  const newest = templates[templates.length - 1]!;
+  return {
+    ...newest,
+    params: newest.params.map((param, index) => {
+      if (/^https?:\/\//.test(param)) return param;
+      const values = [...new Set(templates.map((template) => template.params[index] ?? param))];
+      return values.join(' · ');
+    }),
+  };
+}
+
+/**
  * The job handlers of this module: { 'notification.send' } sending through `channels`.
  * Register them with the worker (`lib/jobs/worker.server.ts`) in the composition root.
+ *
+ * WhatsApp messages about an order to a customer record are coalesced (issue 30 item 2):
+ * the first waits until `coalesceMs` after it was queued, then goes as one message with every
+ * other message about that order to that customer still queued with the same template (their
+ * steps joined, the newest link); those rows are marked sent with the same provider message id,
+ * so their own jobs send nothing. `coalesceMs` 0 sends each at once.
  */
-export function notificationHandlers(channels: NotificationChannels): JobHandlers {
+export function notificationHandlers(
+  channels: NotificationChannels,
+  options: { coalesceMs?: number } = {},
+): JobHandlers {
+  const coalesceMs = options.coalesceMs ?? COALESCE_MS;
   return {
     [SEND_JOB]: async (raw, { db, clock, log, attempt, maxAttempts }) => {
       const payload = sendPayloadSchema.parse(raw);
@@ -129,15 +187,65 @@ export function notificationHandlers(channels: NotificationChannels): JobHandler
         .where(eq(notifications.id, payload.notificationId));
       // Gone with its customer (an account deleted), or sent already: nothing to do.
       if (!row || row.status === 'sent') return;
+      let template = payload.whatsapp;
+      let text = row.body;
+      let merged: number[] = [];
+      if (
+        coalesceMs > 0 &&
+        row.channel === 'whatsapp' &&
+        row.customerId !== null &&
+        row.orderId !== null &&
+        template
+      ) {
+        const due = row.createdAt.getTime() + coalesceMs;
+        if (clock().getTime() < due) {
+          // Not yet: this job ends, a new one waits out the rest of the window.
+          await enqueueJob(db, {
+            kind: SEND_JOB,
+            payload: raw as Record<string, unknown>,
+            runAt: new Date(due),
+          });
+          return;
+        }
+        const siblings = await db
+          .select({ id: notifications.id, body: notifications.body })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.customerId, row.customerId),
+              eq(notifications.orderId, row.orderId),
+              eq(notifications.channel, 'whatsapp'),
+              eq(notifications.recipient, row.recipient),
+              eq(notifications.status, 'queued'),
+              ne(notifications.id, row.id),
+            ),
+          )
+          .orderBy(asc(notifications.createdAt), asc(notifications.id));
+        const templates = await pendingTemplates(
+          db,
+          siblings.map((sibling) => sibling.id),
+        );
+        const joined = siblings.filter(
+          (sibling) => templates.get(sibling.id)?.name === template!.name,
+        );
+        if (joined.length > 0) {
+          merged = joined.map((sibling) => sibling.id);
+          template = mergedTemplate([
+            template,
+            ...joined.map((sibling) => templates.get(sibling.id)!),
+          ]);
+          text = [row.body, ...joined.map((sibling) => sibling.body)].join('\n');
+        }
+      }
       let providerMessageId: string;
       try {
         ({ providerMessageId } = await channels[row.channel].send({
           to: row.recipient,
           subject: row.subject,
-          text: row.body,
+          text,
           html: payload.html,
           attachments: payload.attachments,
-          template: payload.whatsapp,
+          template,
         }));
       } catch (error) {
         const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
@@ -161,6 +269,12 @@ export function notificationHandlers(channels: NotificationChannels): JobHandler
           lastError: null,
         })
         .where(eq(notifications.id, row.id));
+      if (merged.length > 0) {
+        await db
+          .update(notifications)
+          .set({ status: 'sent', sentAt: clock(), providerMessageId, lastError: null })
+          .where(and(inArray(notifications.id, merged), eq(notifications.status, 'queued')));
+      }
       log.info(
         { notificationId: row.id, channel: row.channel, kind: row.kind, providerMessageId },
         'notification sent',

@@ -56,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...orderHandlers({
       db: context.db,
       publicUrl: context.env.PUBLIC_URL,
+      linkSecret: context.linkSecret,
       shopName: async () => (await context.catalogue.settings()).shopName,
     }),
     ...bespokeOrderHandlers(context.db),

@@ -11,6 +11,8 @@ import { Button, buttonVariants } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
 import { Label } from '~/components/ui/label';
 import { FULFILMENT_STEPS, type FulfilmentStatus } from '~/features/orders/fulfilment';
+import { milestoneLabel } from '~/features/orders/milestones';
+import { ORDER_LINK_DAYS } from '~/features/orders/order-link';
 import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderBadges, OrderStatusBadge } from '~/features/orders/order-status';
 import { OrderTimeline } from '~/features/orders/order-timeline';
@@ -132,7 +134,11 @@ function Contact({ order }: { order: AdminOrder }) {
     <Panel heading="Customer">
       <p className="font-medium break-words">{order.customerName}</p>
       {!order.hasAccount && (
-        <p className="text-sm text-muted-foreground">The customer has deleted their account.</p>
+        <p className="text-sm text-muted-foreground">
+          {order.walkIn
+            ? 'Walk-in customer: no account. Reach them by WhatsApp or phone; their messages carry a link that opens this order.'
+            : 'The customer has deleted their account.'}
+        </p>
       )}
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Phone</dt>
@@ -192,7 +198,35 @@ function Contact({ order }: { order: AdminOrder }) {
           </a>
         )}
       </div>
+      <RevokeLinks order={order} />
     </Panel>
+  );
+}
+
+/**
+ * 'Revoke order links' (issue 30 item 2): every link sent so far stops opening the order; the
+ * next message carries a new one.
+ */
+function RevokeLinks({ order }: { order: AdminOrder }) {
+  const fetcher = useAdminFetcher();
+  return (
+    <fetcher.Form method="post" className="mt-4 grid gap-2 border-t border-border pt-4">
+      <input type="hidden" name="intent" value="revoke-order-links" />
+      <input type="hidden" name="number" value={order.number} />
+      <p id="revoke-links-hint" className="text-sm text-muted-foreground">
+        Messages carry a link that opens this order without signing in, for {ORDER_LINK_DAYS} days.
+      </p>
+      <Button
+        type="submit"
+        variant="outline"
+        size="sm"
+        disabled={fetcher.state !== 'idle'}
+        aria-describedby="revoke-links-hint"
+        className="min-h-11 sm:min-h-9"
+      >
+        Revoke order links
+      </Button>
+    </fetcher.Form>
   );
 }
 
@@ -285,7 +319,9 @@ function FulfilmentForm({ order }: { order: AdminOrder }) {
         </select>
         <p id="fulfilment-status-hint" className="text-sm text-muted-foreground">
           {FULFILMENT_STEPS[choice].description}
-          {order.email ? ' The customer is e-mailed about the change.' : ''}
+          {milestoneLabel(choice) === null
+            ? ' A workshop stage: the customer is not messaged.'
+            : ' The customer is messaged about the change.'}
         </p>
       </div>
       <Button type="submit" disabled={busy} className="min-h-11 sm:min-h-10">

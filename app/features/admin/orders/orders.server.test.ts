@@ -69,7 +69,11 @@ let worker: Worker;
 /** Sends what the queue holds, as the server's worker does. */
 const sendQueued = () => worker.runDue();
 const admin: Actor = { id: 'orders-admin', email: 'owner@example.com' };
-const site = { publicUrl: 'https://shop.example', shopName: 'Rajkot Tailors' };
+const site = {
+  publicUrl: 'https://shop.example',
+  linkSecret: 'integration-test-link-secret',
+  shopName: 'Rajkot Tailors',
+};
 const base = new Date('2025-03-10T06:30:00Z').getTime();
 let productId: number;
 let seq = 0;
@@ -183,16 +187,20 @@ beforeAll(async () => {
   });
   worker = createWorker({
     db: app.database.db,
-    handlers: notificationHandlers({
-      ...channels,
-      email: {
-        name: 'recorded e-mail',
-        send(message) {
-          sent.push(message);
-          return channels.email.send(message);
+    handlers: notificationHandlers(
+      {
+        ...channels,
+        email: {
+          name: 'recorded e-mail',
+          send(message) {
+            sent.push(message);
+            return channels.email.send(message);
+          },
         },
       },
-    }),
+      // Each message at once: the coalescing window is order-link.server.test's.
+      { coalesceMs: 0 },
+    ),
     log: { info() {}, warn() {}, error() {} },
   });
   await app.database.db
@@ -500,7 +508,15 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
 
   it('e-mails the customer about each move, with the step, its meaning and a link', async () => {
     const placed = await order({ name: 'Raj <b>Patel</b>', email: 'raj@example.com' });
+    // A workshop stage tells the customer nothing (issue 30 item 2: milestones only).
     await advance(placed.number, 'cutting', placed.updatedAt.toISOString());
+    expect(
+      await app.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.orderId, placed.id)),
+    ).toEqual([]);
+    await advance(placed.number, 'fitting', await versionOf(placed.number));
     // Queued with the move, sent by the job queue.
     expect(sent).toEqual([]);
     const [queued] = await app.database.db
@@ -511,13 +527,17 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     expect(await sendQueued()).toBe(1);
     expect(sent).toHaveLength(1);
     const [message] = sent;
-    const link = `https://shop.example/account/orders/${placed.number}`;
+    // The order's signed link (issue 30 item 2), not the account's page.
+    const link = /https:\/\/shop\.example\/o\/\d+\.[0-9a-z]+\.[0-9a-f]{32}/.exec(
+      message!.text,
+    )?.[0];
+    expect(link).toBeDefined();
     expect(message).toMatchObject({
       to: 'raj@example.com',
-      subject: `Your order ${placed.number} is now: Cutting`,
+      subject: `Your order ${placed.number} is now: Fitting`,
     });
     expect(message!.text).toContain('Dear Raj <b>Patel</b>,');
-    expect(message!.text).toContain('Your fabric is being cut by hand to your measurements.');
+    expect(message!.text).toContain('Your garment is ready to try on');
     expect(message!.text).toContain(link);
     expect(message!.text).toContain('Rajkot Tailors, Rajkot');
     expect(message!.html).toContain('Dear Raj &lt;b&gt;Patel&lt;/b&gt;,');
@@ -529,7 +549,7 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
       expect.objectContaining({ to: 'raj@example.com', subject: message!.subject }),
     ]);
     const eml = await fs.readFile(path.join(outbox, written[0]!.outboxFile!), 'utf8');
-    expect(eml).toContain(`Subject: Your order ${placed.number} is now: Cutting`);
+    expect(eml).toContain(`Subject: Your order ${placed.number} is now: Fitting`);
     expect(eml).toContain('To: raj@example.com');
     const [delivered] = await app.database.db
       .select()
@@ -577,13 +597,9 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     expect(entry).toMatchObject({
       to: '+919825077777',
       template: 'order_update',
-      params: [
-        'Meera Shah',
-        placed.number,
-        'Ready',
-        `https://shop.example/account/orders/${placed.number}`,
-      ],
+      params: ['Meera Shah', placed.number, 'Ready for pickup', expect.any(String)],
     });
+    expect(entry.params[3]).toMatch(/^https:\/\/shop\.example\/o\/\d+\./);
   });
 
   it('keeps a real timeline from checkout to fulfilment and shows it to the shopper', async () => {
@@ -650,7 +666,9 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     expect(own!.timeline.every((entry) => !('actorEmail' in entry))).toBe(true);
     // One shape for both pages: the shopper's order is the back office's without what only
     // the back office sees (next steps, account, payment id, version, who made each step).
-    const { nextStatuses, hasAccount, providerPaymentId, version, timeline, ...shared } = detail!;
+    const { nextStatuses, hasAccount, walkIn, providerPaymentId, version, timeline, ...shared } =
+      detail!;
+    expect(walkIn).toBe(false);
     expect([nextStatuses.length, hasAccount, providerPaymentId]).toEqual([
       5,
       true,

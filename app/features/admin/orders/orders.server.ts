@@ -24,6 +24,10 @@ import {
 } from '~/features/orders/fulfilment';
 import { fulfilmentUpdateEmail } from '~/features/orders/order-email';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import { milestoneLabel } from '~/features/orders/milestones';
+import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.server';
+import { balanceOf } from '~/features/payments/ledger.server';
+import { formatRupeesExact } from '~/lib/money';
 import {
   findOrderDetail,
   orderItemCount,
@@ -36,7 +40,7 @@ import {
 import {
   adminHandler,
   AdminError,
-  type AdminHandler,
+  type AnyAdminHandler,
 } from '~/features/admin/shared/admin-action.server';
 import type { Actor } from '~/features/admin/audit/audit.server';
 import { auditedWrite, sameVersion } from '~/features/admin/shared/audited-write.server';
@@ -176,6 +180,11 @@ export interface AdminOrder extends OrderDetail<RecordedOrderEvent> {
   nextStatuses: FulfilmentStatus[];
   /** False once the customer deleted their account (the order is anonymised). */
   hasAccount: boolean;
+  /**
+   * A customer record's order with no account behind it (a walk-in or phone customer, issue
+   * 30 item 2): reached by WhatsApp or phone, and by the order's signed link.
+   */
+  walkIn: boolean;
   providerPaymentId: string | null;
   /** The order's `updated_at` as ISO 8601 with ms: what a fulfilment move must present. */
   version: string;
@@ -200,6 +209,7 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
     ...detail,
     nextStatuses: canMoveFulfilment(row) ? nextFulfilmentStatuses(row.fulfilmentStatus) : [],
     hasAccount: row.userId !== null,
+    walkIn: row.userId === null && row.customerId !== null,
     providerPaymentId: row.providerPaymentId,
     version: row.updatedAt.toISOString(),
   };
@@ -220,10 +230,11 @@ export const advanceFulfilmentSchema = z.object({
     .refine((value) => value !== '' && !Number.isNaN(Date.parse(value)), OUT_OF_DATE),
 });
 
-/** Where the customer's e-mail links to and whose name it carries. */
-export interface OrderMailSite {
-  /** The shop's public origin, e.g. https://example.in (no trailing slash). */
-  publicUrl: string;
+/**
+ * Where the customer's message links to (the order's signed link, issue 30 item 2) and whose
+ * name it carries.
+ */
+export interface OrderMailSite extends OrderLinkSite {
   shopName: string;
 }
 
@@ -256,6 +267,7 @@ export async function advanceFulfilment(
           updatedAt: orders.updatedAt,
           kind: orders.kind,
           customerId: orders.customerId,
+          amountPaise: orders.amountPaise,
         })
         .from(orders)
         .where(eq(orders.number, input.number))
@@ -304,13 +316,21 @@ export async function advanceFulfilment(
         actorEmail: actor.email,
         createdAt: now,
       });
-      const orderUrl = `${site.publicUrl}/account/orders/${encodeURIComponent(current.number)}`;
-      await queueOrderMessage(tx, current, {
-        kind: 'order.status',
-        mail: fulfilmentUpdateEmail(current, input.status, site.shopName, orderUrl),
-        statusLabel: label(input.status),
-        orderUrl,
-      });
+      // Milestones only (issue 30 item 2): the workshop's own stages send nothing.
+      const milestone = milestoneLabel(input.status);
+      if (milestone !== null) {
+        const orderUrl = await orderLinkUrl(tx, site, current.id, now);
+        const due =
+          input.status === 'ready' && current.status !== 'paid'
+            ? (await balanceOf(tx, current)).balancePaise
+            : 0;
+        await queueOrderMessage(tx, current, {
+          kind: 'order.status',
+          mail: fulfilmentUpdateEmail(current, input.status, site.shopName, orderUrl),
+          statusLabel: due > 0 ? `${milestone}, balance due ${formatRupeesExact(due)}` : milestone,
+          orderUrl,
+        });
+      }
       return input.status;
     },
     audit: (current, to) => {
@@ -326,27 +346,86 @@ export async function advanceFulfilment(
     },
     answer: (current) => current,
   });
-  const emailed = order.email !== '';
+  const emailed = order.email !== '' && milestoneLabel(input.status) !== null;
   return {
     message: `Order ${order.number} is now at ${label(input.status)}.${emailed ? ` ${order.customerName} is being e-mailed.` : ''}`,
     id: order.number,
   };
 }
 
+/** The form of 'revoke-order-links': the order whose signed links stop working. */
+export const revokeOrderLinksSchema = z.object({
+  number: z
+    .string({ error: 'This order could not be found.' })
+    .trim()
+    .min(1, 'This order could not be found.')
+    .max(40, 'This order could not be found.'),
+});
+
+/**
+ * Revokes every signed link of an order sent so far (issue 30 item 2: "Give the link an
+ * expiry and a revocation"): raises its `link_version`, which every token is signed with, so
+ * each older link answers 404; the next message carries a working one. Audited
+ * ('order.links-revoked', the version before and after). Resolves to the toast's message.
+ * @throws AdminError 404 for an unknown order.
+ */
+export async function revokeOrderLinks(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof revokeOrderLinksSchema>,
+): Promise<{ message: string; id: string }> {
+  return auditedWrite(db, actor, {
+    read: (tx) =>
+      tx
+        .select({ id: orders.id, number: orders.number, linkVersion: orders.linkVersion })
+        .from(orders)
+        .where(eq(orders.number, input.number))
+        .for('update')
+        .then(([row]) => row),
+    missing: () => new AdminError('This order could not be found.', 404),
+    check: () => undefined,
+    write: async (tx, current) => {
+      await tx
+        .update(orders)
+        .set({ linkVersion: current.linkVersion + 1 })
+        .where(eq(orders.id, current.id));
+      return current.linkVersion + 1;
+    },
+    audit: (current, version) => ({
+      action: 'order.links-revoked',
+      entity: 'order',
+      entityId: current.number,
+      summary: `Revoked the links sent for order ${current.number}`,
+      before: { linkVersion: current.linkVersion },
+      after: { linkVersion: version },
+    }),
+    answer: (current) => ({
+      message: `The links sent for order ${current.number} no longer open it. The next message carries a new one.`,
+      id: current.number,
+    }),
+  });
+}
+
 /** The intents of /admin/orders/:number. */
-export type OrderIntent = 'advance-fulfilment';
+export type OrderIntent = 'advance-fulfilment' | 'revoke-order-links';
 
 /** The action handlers of an order's page, by intent, for `runAdminAction`. */
 export function orderHandlers(deps: {
   db: Db;
   publicUrl: string;
+  /** The context's `linkSecret` (signs the order's links). */
+  linkSecret: string;
   /** The shop's name for the e-mail (read only when a move is made). */
   shopName: () => Promise<string>;
-}): Record<OrderIntent, AdminHandler<z.output<typeof advanceFulfilmentSchema>>> {
+}): Record<OrderIntent, AnyAdminHandler> {
   return {
+    'revoke-order-links': adminHandler(revokeOrderLinksSchema, (input, admin) =>
+      revokeOrderLinks(deps.db, admin, input),
+    ),
     'advance-fulfilment': adminHandler(advanceFulfilmentSchema, async (input, admin) =>
       advanceFulfilment(deps.db, admin, input, {
         publicUrl: deps.publicUrl,
+        linkSecret: deps.linkSecret,
         shopName: await deps.shopName(),
       }),
     ),

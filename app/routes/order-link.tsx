@@ -1,0 +1,155 @@
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { Button } from '~/components/ui/button';
+import { Section } from '~/components/ui/card';
+import { BespokeOrderView } from '~/features/bespoke/bespoke-order-view';
+import { bespokeDetailOf } from '~/features/bespoke/bespoke-orders.server';
+import { documentsOfOrder } from '~/features/invoices/downloads.server';
+import { OrderDocuments } from '~/features/invoices/order-documents';
+import { linkedOrder } from '~/features/orders/order-link.server';
+import { OrderLines } from '~/features/orders/order-lines';
+import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
+import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
+import { orderPayments } from '~/features/payments/ledger.server';
+import { payBalanceByLink } from '~/features/payments/order-link-pay.server';
+import { BalanceSummary } from '~/features/payments/order-payments';
+import { rootMetaData } from '~/features/site/root-data';
+import { formatRupeesExact } from '~/lib/money';
+import { readFormData } from '~/lib/request-body.server';
+import { privatePageMeta } from '~/lib/seo';
+import { formatShopDateTime } from '~/lib/shop-time';
+import type { Route } from './+types/order-link';
+
+/** One person's order: never kept by a cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta('Your Order', rootMetaData(matches).settings.shopName);
+
+const NOT_FOUND = 'This order link is not valid any more. Please ask the shop for a new one.';
+
+/** The order of a signed link (features/orders/order-link.server), or a thrown 404. */
+async function orderOfToken(context: Route.LoaderArgs['context'], token: string) {
+  const order = await linkedOrder(context.db, context.linkSecret, token.slice(0, 80));
+  if (!order) throw data(NOT_FOUND, { status: 404 });
+  return order;
+}
+
+/**
+ * /o/:token: the order a signed link opens, no account needed (issue 30 item 2): its progress
+ * and history in plain words, its garments or lines, its balance with "Pay" where one is due,
+ * and its tax documents. No address, phone, e-mail or measurements. A wrong, expired or
+ * revoked token answers 404.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const order = await orderOfToken(context, params.token);
+  const [bespoke, money, documents] = await Promise.all([
+    order.kind === 'bespoke'
+      ? bespokeDetailOf(context.db, { ...order, notes: '' }).then(
+          ({ notes: _notes, customer: _customer, ...shown }) => shown,
+        )
+      : null,
+    orderPayments(context.db, order),
+    documentsOfOrder(context.db, { orderId: order.id }, order.number).then((found) => found ?? []),
+  ]);
+  const payable = order.status !== 'paid' && order.status !== 'cancelled';
+  return {
+    token: params.token,
+    order,
+    bespoke,
+    documents,
+    rows: money.rows,
+    balance: money.balance,
+    duePaise: payable ? Math.max(0, money.balance.balancePaise) : 0,
+  };
+}
+
+const actionSchema = z.object({ intent: z.literal('pay', 'Unknown action') });
+
+/**
+ * "Pay" (`intent` pay): sends the holder to the payment page for what the order owes now
+ * (payBalanceByLink). 404 for a bad token; 400 for an unknown intent; 409 when nothing can be
+ * paid (with the reason); 503 when the payment provider does not answer.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const order = await orderOfToken(context, params.token);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? 'Unknown action' }, { status: 400 });
+  }
+  const returnUrl = new URL(`/o/${params.token}`, context.env.PUBLIC_URL).toString();
+  const started = await payBalanceByLink(context, order.number, returnUrl);
+  if ('refusal' in started) return data({ error: started.refusal }, { status: started.status });
+  return redirect(started.url);
+}
+
+export default function OrderLinkPage() {
+  const { token, order, bespoke, documents, rows, balance, duePaise } =
+    useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const basePath = `/o/${token}`;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-semibold">Order {order.number}</h1>
+        <OrderStatusBadge status={order.status} paidPaise={balance.paidPaise} />
+        {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
+      </div>
+      <p className="mt-1 text-muted-foreground">Placed {formatShopDateTime(order.createdAt)}</p>
+      {order.fulfilmentStatus && (
+        <Section heading="Progress" className="mt-8">
+          <div className="mt-3">
+            <FulfilmentProgress status={order.fulfilmentStatus} />
+          </div>
+        </Section>
+      )}
+      {bespoke ? (
+        <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
+      ) : (
+        <Section heading="Items" className="mt-8">
+          <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
+        </Section>
+      )}
+      <Section heading="Payments" className="mt-6">
+        <div className="mt-3 grid gap-4">
+          <BalanceSummary balance={balance} />
+          {rows.length > 0 && (
+            <ul aria-label="Payments received" className="grid gap-1 text-sm">
+              {rows
+                .filter((row) => row.status === 'succeeded')
+                .map((row) => (
+                  <li key={row.id} className="flex justify-between gap-4">
+                    <span>
+                      {row.kind === 'refund' ? 'Refund' : 'Payment'},{' '}
+                      {formatShopDateTime(row.settledAt ?? row.createdAt)}
+                    </span>
+                    <span className="tabular-nums">{formatRupeesExact(row.amountPaise)}</span>
+                  </li>
+                ))}
+            </ul>
+          )}
+          {duePaise > 0 && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="pay" />
+              <Button type="submit" disabled={navigation.state !== 'idle'}>
+                Pay {formatRupeesExact(duePaise)}
+              </Button>
+            </Form>
+          )}
+          {refused && (
+            <p role="alert" className="text-sm text-destructive">
+              {refused.error}
+            </p>
+          )}
+        </div>
+      </Section>
+      <OrderDocuments documents={documents} basePath={basePath} className="mt-6" />
+      <Section heading="History" className="mt-6">
+        <div className="mt-4">
+          <OrderTimeline entries={order.timeline} />
+        </div>
+      </Section>
+    </div>
+  );
+}
