@@ -242,7 +242,7 @@ function ChipGroup({
             />
             {option}
             {unavailable.includes(option) && (
-              <span className="ml-1 text-xs opacity-80">(sold out)</span>
+              <span className="text-xs opacity-80"> (sold out)</span>
             )}
           </label>
         ))}
