@@ -665,6 +665,17 @@ describe(`size variants in the product form on ${testDatabaseKind}`, () => {
     });
   });
 
+  it('refuses one of two saves taking the same new SKU at once with the same field error', async () => {
+    const outcomes = await Promise.allSettled([
+      save({ name: 'Race Kurta One', ...sizeRows([{ size: 'M', sku: 'RACE-SKU-M' }]) }),
+      save({ name: 'Race Kurta Two', ...sizeRows([{ size: 'M', sku: 'RACE-SKU-M' }]) }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected')!;
+    expect(refused.reason).toBeInstanceOf(AdminError);
+    expect(refused.reason).toMatchObject({ status: 409, field: 'variants' });
+  });
+
   it('refuses rows it cannot read, sizes or SKUs listed twice, and sizes on cloth sold by the metre', async () => {
     const refused = async (changes: Record<string, string | string[]>) => {
       const error = await refusal(() => save(changes));

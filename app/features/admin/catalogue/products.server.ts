@@ -538,6 +538,12 @@ function saleTermsOf(input: SaveProductInput, variants: readonly VariantRowInput
   };
 }
 
+/** The constraint a database error names (drizzle wraps the driver's error as its cause). */
+function violatedConstraint(error: unknown): string | undefined {
+  const own = (error as { constraint?: string })?.constraint;
+  return own ?? (error as { cause?: { constraint?: string } })?.cause?.constraint;
+}
+
 /**
  * Creates (no id) or edits (id and version) a product with the form's new `images` files
  * appended after the kept images.
@@ -644,7 +650,7 @@ export async function saveProduct(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error) && String(error).includes('sku')) {
+    if (isUniqueViolation(error) && violatedConstraint(error) === 'product_variants_sku_key') {
       throw new AdminError(
         'Another product took one of these SKUs a moment ago. Please choose another.',
         409,
