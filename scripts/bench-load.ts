@@ -189,7 +189,10 @@ async function shoppers(
 
 async function readCatalogue(db: pg.Client): Promise<Catalogue> {
   const products = await db.query<{ id: number; sizes: string[]; colors: string[] }>(
-    'select id, sizes, colors from products where is_active order by id limit 40',
+    // Sizes are the active variants (issue 29 item 2, decision "size variants").
+    `select id, coalesce((select array_agg(v.size order by v.position) from product_variants v
+        where v.product_id = products.id and v.is_active), '{}') as sizes, colors
+       from products where is_active order by id limit 40`,
   );
   const subcategories = await db.query<{ slug: string }>(
     'select slug from subcategories where is_active order by id limit 12',

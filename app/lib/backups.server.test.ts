@@ -25,6 +25,7 @@ import {
   orderLines,
   orders,
   products,
+  productVariants,
   requestLimits,
   subcategories,
   user,
@@ -103,10 +104,13 @@ beforeAll(async () => {
       categoryId: category!.id,
       subcategoryId: subcategory!.id,
       pricePaise: 4_500_000,
-      sizes: ['38', '40'],
       colors: ['Ivory'],
     })
     .returning({ id: products.id });
+  await db.insert(productVariants).values([
+    { productId: product!.id, size: '38', sku: 'IVORY-SHERWANI-38', pricePaise: 4_500_000 },
+    { productId: product!.id, size: '40', sku: 'IVORY-SHERWANI-40', pricePaise: 4_500_000 },
+  ]);
   await db.insert(user).values({
     id: 'backup-user',
     name: 'Asha Mehta',
@@ -166,6 +170,7 @@ describe(`backups on ${testDatabaseKind}`, () => {
     expect(manifest.database).toBe(serverUrl ? 'postgres' : 'pglite');
     expect(manifest.tables['public.orders']).toBe(1);
     expect(manifest.tables['public.order_lines']).toBe(1);
+    expect(manifest.tables['public.product_variants']).toBe(2);
     expect(manifest.migrations).toBe(
       (await fs.readdir('drizzle')).filter((file) => file.endsWith('.sql')).length,
     );

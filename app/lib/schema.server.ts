@@ -97,10 +97,6 @@ export const products = pgTable(
     rating: real('rating').notNull().default(0),
     reviewsCount: integer('reviews_count').notNull().default(0),
     fabricType: text('fabric_type').notNull().default(''),
-    sizes: text('sizes')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
     colors: text('colors')
       .array()
       .notNull()
@@ -138,6 +134,35 @@ export const products = pgTable(
     index('products_subcategory_idx').on(t.subcategoryId),
     check('products_price_paise_check', sql`${t.pricePaise} >= 0`),
     check('products_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+  ],
+);
+
+/**
+ * Ready-to-wear sizes of a product sold by the piece (issue 29 item 2, decision "size
+ * variants"): the one source of the sizes a product is offered in. Each has its own SKU
+ * (unique across the shop), price (paise, a piece) and stock (pieces; null = not tracked).
+ * Only active variants are offered; a product without variants sells at its own price and stock.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    sku: text('sku').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    stock: integer('stock'),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_key').on(t.sku),
+    uniqueIndex('product_variants_product_size_key').on(t.productId, t.size),
+    check('product_variants_price_check', sql`${t.pricePaise} >= 0`),
+    check('product_variants_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
 );
 
@@ -495,6 +520,11 @@ export const orderLines = pgTable(
     metrePricePaise: integer('metre_price_paise'),
     /** The GST unit quantity code the invoice prints ('NOS' for lines from before it). */
     uqc: text('uqc', { enum: UQCS }).notNull().default('NOS'),
+    /** Issue 29 item 2: the size variant bought and its SKU, copied at purchase; null without one. */
+    variantId: integer('variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
+    sku: text('sku'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

@@ -15,6 +15,7 @@ import {
   categories,
   media,
   products,
+  productVariants,
   siteSettings,
   styleOptionConflicts,
   styleOptions,
@@ -27,6 +28,7 @@ import { storeSvgImage } from '~/features/media/images.server';
 import { sceneSvg, textileSvg } from '~/seed/textile';
 import { demoCatalogue } from './demo-catalogue';
 import { slugify } from '~/features/catalog/slug';
+import { skuFor } from '~/features/catalog/variants';
 import { demoStyleConflicts, demoStyleOptions } from './style-options';
 
 /** Rows the seed inserted (0 everywhere on a second run). */
@@ -65,6 +67,9 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedR
 
   const now = Date.now();
   let productIndex = 0;
+  const takenSkus = new Set(
+    (await db.select({ sku: productVariants.sku }).from(productVariants)).map((row) => row.sku),
+  );
   const galleryPicks: {
     name: string;
     description: string;
@@ -168,7 +173,6 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedR
                 stock: 5000,
               }
             : { saleUnit: 'piece' as const, uqc: 'PCS' as const }),
-          sizes: product.garment === 'none' ? [] : product.sizes,
           colors: product.colors,
           featured: product.featured,
           imageKeys: [imageKey],
@@ -180,8 +184,26 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedR
         .insert(products)
         .values(rows)
         .onConflictDoNothing()
-        .returning({ id: products.id });
+        .returning({ id: products.id, slug: products.slug, pricePaise: products.pricePaise });
       result.products += insertedProducts.length;
+      // Issue 29 item 2: each size of a garment is a variant at the product's price, stock
+      // not counted, its SKU made from the slug and the size (cloth has no sizes: lengths).
+      const sizesBySlug = new Map(
+        demoSub.products.map((product) => [
+          slugify(product.name),
+          product.garment === 'none' ? [] : product.sizes,
+        ]),
+      );
+      const variantRows = insertedProducts.flatMap((inserted) =>
+        (sizesBySlug.get(inserted.slug) ?? []).map((size, position) => {
+          const sku = skuFor(inserted.slug, size, takenSkus);
+          takenSkus.add(sku);
+          return { productId: inserted.id, size, sku, pricePaise: inserted.pricePaise, position };
+        }),
+      );
+      if (variantRows.length > 0) {
+        await db.insert(productVariants).values(variantRows).onConflictDoNothing();
+      }
       const pick = demoSub.products[0];
       if (pick) {
         galleryPicks.push({

@@ -464,7 +464,9 @@ test('12. a locked account and a spent reset limit answer the page with Retry-Af
 test('10. a kept cart with a bad line keeps and prices the rest', async ({ page }) => {
   const { rows } = await server.withDatabase((db) =>
     db.query<{ id: number; name: string; size: string | null; color: string | null }>(
-      `select id, name, sizes[1] as size, colors[1] as color
+      `select id, name, colors[1] as color,
+         (select v.size from product_variants v where v.product_id = products.id and v.is_active
+           order by v.position limit 1) as size
        from products where is_active and sale_unit = 'piece' order by id limit 1`,
     ),
   );

@@ -436,12 +436,16 @@ test('sandbox Fail payment and Cancel leave one order awaiting payment and the c
 
 test('tampered cart requests are refused and prices stay the server’s', async ({ request }) => {
   const origin = new URL(process.env.E2E_BASE_URL!).origin;
-  // A product sold by the piece (cloth sold by the metre needs a length, issue 29 item 2).
-  const pieceId = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: number }>(
-      "select id from products where sale_unit = 'piece' and is_active order by id limit 1",
+  // A product sold by the piece (cloth sold by the metre needs a length, issue 29 item 2), and
+  // its first size: a line of a product with sizes is priced by its size's variant.
+  const { id: pieceId, size } = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: number; size: string }>(
+      `select id, coalesce((select v.size from product_variants v
+                             where v.product_id = products.id and v.is_active
+                             order by v.position limit 1), '') as size
+         from products where sale_unit = 'piece' and is_active order by id limit 1`,
     );
-    return rows[0]!.id;
+    return rows[0]!;
   });
   for (const quantity of [0, -1, 1.5, 10_000]) {
     // A line to add is refused…
@@ -462,7 +466,7 @@ test('tampered cart requests are refused and prices stay the server’s', async 
     headers: { Origin: origin },
     data: {
       action: 'price',
-      lines: [{ productId: pieceId, quantity: 2, pricePaise: 1, size: '', color: '' }],
+      lines: [{ productId: pieceId, quantity: 2, pricePaise: 1, size, color: '' }],
     },
   });
   const body = (await priced.json()) as {

@@ -21,12 +21,18 @@ const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(
 /** A product of category `slug` at `pricePaise`, made through the database; answers its id. */
 async function productIn(slug: string, name: string, pricePaise: number): Promise<number> {
   return withDatabase(async (client) => {
+    const productSlug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     const { rows } = await client.query<{ id: number }>(
-      `insert into products (slug, name, description, category_id, price_paise, sizes, colors)
-       select $1, $2, 'A shirt for the GST band test.', c.id, $3, '{M}', '{White}'
+      `insert into products (slug, name, description, category_id, price_paise, colors)
+       select $1, $2, 'A shirt for the GST band test.', c.id, $3, '{White}'
        from categories c where c.slug = $4
        returning id`,
-      [`${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, name, pricePaise, slug],
+      [productSlug, name, pricePaise, slug],
+    );
+    // Its one size, M, is a variant at the product's price (decision "size variants").
+    await client.query(
+      `insert into product_variants (product_id, size, sku, price_paise) values ($1, 'M', $2, $3)`,
+      [rows[0]!.id, `${productSlug.toUpperCase()}-M`, pricePaise],
     );
     return rows[0]!.id;
   });

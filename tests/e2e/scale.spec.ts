@@ -140,7 +140,7 @@ async function someCartLine(quantity: number) {
     async (db) =>
       (
         await db.query<{ id: number; sizes: string[]; colors: string[] }>(
-          "select id, sizes, colors from products where is_active and sale_unit = 'piece' order by id limit 1",
+          "select id, coalesce((select array_agg(v.size order by v.position) from product_variants v where v.product_id = products.id and v.is_active), '{}') as sizes, colors from products where is_active and sale_unit = 'piece' order by id limit 1",
         )
       ).rows,
   );

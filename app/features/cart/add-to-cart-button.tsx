@@ -20,6 +20,7 @@ export function AddToCartButton({
   lengthCm = 0,
   quantity = 1,
   label = 'Add to Cart',
+  disabled = false,
   ...props
 }: {
   productId: number;
@@ -36,7 +37,7 @@ export function AddToCartButton({
   return (
     <Button
       type="button"
-      disabled={busy}
+      disabled={busy || disabled}
       onClick={async () => {
         setBusy(true);
         try {

@@ -5,8 +5,10 @@
  * no request replaces the stored cart with the browser's copy (issue 36 item 1).
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_REFUSALS } from '~/lib/request-body.server';
+import { products, productVariants } from '~/lib/schema.server';
 import * as wishlistRoute from '~/routes/api.wishlist';
 import {
   createTestApp,
@@ -43,6 +45,15 @@ beforeAll(async () => {
   app = await createTestApp();
   shirt = await insertSampleProduct(app.database.db, 150_000);
 });
+
+/** The category of product `id`. */
+async function categoryOf(id: number): Promise<number> {
+  const [row] = await app.database.db
+    .select({ categoryId: products.categoryId })
+    .from(products)
+    .where(eq(products.id, id));
+  return row!.categoryId;
+}
 
 afterAll(async () => {
   await app.dispose();
@@ -122,6 +133,36 @@ describe(`the cart and wishlist APIs on ${testDatabaseKind}`, () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       expect((await cart(add, undefined, cookie)).status).toBe(422);
     }
+  });
+
+  it('refuses with 422 and a message a line naming a hidden or unknown size variant', async () => {
+    // Issue 29 item 2: a kurta sold in M (on sale) and L (hidden).
+    const [kurta] = await app.database.db
+      .insert(products)
+      .values({
+        slug: 'api-kurta',
+        name: 'API Kurta',
+        categoryId: await categoryOf(shirt),
+        pricePaise: 200_000,
+      })
+      .returning({ id: products.id });
+    await app.database.db.insert(productVariants).values([
+      { productId: kurta!.id, size: 'M', sku: 'API-KURTA-M', pricePaise: 220_000 },
+      { productId: kurta!.id, size: 'L', sku: 'API-KURTA-L', pricePaise: 240_000, isActive: false },
+    ]);
+    const { cookie } = await app.signedIn('user');
+    for (const size of ['L', 'XXL', '']) {
+      const line = { productId: kurta!.id, size, color: '', quantity: 1 };
+      expect(await cart(JSON.stringify({ action: 'add', line }), undefined, cookie)).toMatchObject({
+        status: 422,
+        data: { error: 'Please choose one of the sizes: M' },
+      });
+    }
+    const line = { productId: kurta!.id, size: 'M', color: '', quantity: 1, pricePaise: 1 };
+    expect(await cart(JSON.stringify({ action: 'add', line }), undefined, cookie)).toMatchObject({
+      status: 200,
+      data: { cart: { lines: [{ size: 'M', unitPricePaise: 220_000, sku: 'API-KURTA-M' }] } },
+    });
   });
 
   it('no longer replaces the stored cart with a copy from the browser', async () => {

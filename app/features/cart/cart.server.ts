@@ -16,6 +16,8 @@ import {
   unitPriceOf,
   type SaleTerms,
 } from '../catalog/sale-units';
+import { activeVariants, type VariantRow } from '../catalog/variants.server';
+import { piecePrice, variantStockMessage } from '../catalog/variants';
 import {
   lineKey,
   MAX_CART_LINES,
@@ -36,6 +38,9 @@ interface PricedLine extends CartLine {
   metrePricePaise: number | null;
   /** The GST unit quantity code the invoice prints (MTR, PCS, SET, NOS). */
   uqc: (typeof UQCS)[number];
+  /** Issue 29 item 2: the size variant the line buys and its SKU; null for a product without. */
+  variantId: number | null;
+  sku: string | null;
   /** False when the product is no longer for sale: flagged, not payable. */
   available: boolean;
   /** Why the line cannot be bought as it stands (not enough stock, a length off its steps), or null. */
@@ -61,7 +66,8 @@ interface ProductFacts extends SaleTerms {
   name: string;
   pricePaise: number;
   imageKey: string | null;
-  sizes: string[];
+  /** Issue 29 item 2: the active size variants (the sizes offered); empty without sizes. */
+  variants: VariantRow[];
   colors: string[];
   available: boolean;
   /** Pieces, or centimetres for the metre; null when not tracked. */
@@ -75,7 +81,6 @@ const productFactColumns = {
   name: products.name,
   pricePaise: products.pricePaise,
   imageKey: sql<string | null>`${products.imageKeys}[1]`,
-  sizes: products.sizes,
   colors: products.colors,
   available: sql<boolean>`coalesce(${visibleProduct}, false)`,
   saleUnit: products.saleUnit,
@@ -94,7 +99,24 @@ async function productFacts(db: Db, ids: number[]): Promise<Map<number, ProductF
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(subcategories, eq(products.subcategoryId, subcategories.id))
     .where(inArray(products.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row]));
+  return withVariants(db, rows);
+}
+
+/** Facts of `rows` (products read with `productFactColumns`) with their active variants. */
+async function withVariants(
+  db: Db,
+  rows: readonly Omit<ProductFacts, 'variants'>[],
+): Promise<Map<number, ProductFacts>> {
+  const variants = await activeVariants(
+    db,
+    rows.map((row) => row.id),
+  );
+  return new Map(rows.map((row) => [row.id, { ...row, variants: variants.get(row.id) ?? [] }]));
+}
+
+/** The variant a line of `product` names by its size, or undefined (none, or no variants). */
+function variantOf(product: ProductFacts, line: LineIdentity): VariantRow | undefined {
+  return product.variants.find((variant) => variant.size === line.size);
 }
 
 /**
@@ -114,10 +136,13 @@ function checkAgainst(product: ProductFacts | undefined, line: CartLine): void {
   if (!product || !product.available) throw new CartLineError('This product is not available');
   const valid = (choice: string, options: string[]) =>
     options.length === 0 ? choice === '' : options.includes(choice);
-  if (!valid(line.size, product.sizes)) {
-    throw new CartLineError(
-      `Please choose one of the sizes: ${product.sizes.join(', ') || 'none'}`,
-    );
+  const sizes = product.variants.map((variant) => variant.size);
+  if (!valid(line.size, sizes)) {
+    throw new CartLineError(`Please choose one of the sizes: ${sizes.join(', ') || 'none'}`);
+  }
+  // Issue 29 item 2: a size whose stock is counted and gone cannot be added.
+  if (variantOf(product, line)?.stock === 0) {
+    throw new CartLineError(`${product.name} in size ${line.size} is sold out`);
   }
   if (!valid(line.color, product.colors)) {
     throw new CartLineError(
@@ -138,7 +163,15 @@ function stockProblems(
   facts: Map<number, ProductFacts>,
 ): Map<string, string> {
   const wanted = new Map<number, number>();
+  const wantedOfSize = new Map<number, number>();
   for (const line of lines) {
+    const product = facts.get(line.productId);
+    const variant = product && variantOf(product, line);
+    if (variant) {
+      // Issue 29 item 2: a size variant's stock is its own, in pieces.
+      wantedOfSize.set(variant.id, (wantedOfSize.get(variant.id) ?? 0) + line.quantity);
+      continue;
+    }
     wanted.set(
       line.productId,
       (wanted.get(line.productId) ?? 0) +
@@ -148,6 +181,13 @@ function stockProblems(
   const problems = new Map<string, string>();
   for (const line of lines) {
     const product = facts.get(line.productId);
+    const variant = product && variantOf(product, line);
+    if (variant) {
+      if (variant.stock !== null && (wantedOfSize.get(variant.id) ?? 0) > variant.stock) {
+        problems.set(lineKey(line), variantStockMessage(product.name, variant, 'is'));
+      }
+      continue;
+    }
     if (!product || product.stock === null) continue;
     if ((wanted.get(line.productId) ?? 0) <= product.stock) continue;
     problems.set(
@@ -180,9 +220,15 @@ function pricedCart(lines: readonly CartLine[], facts: Map<number, ProductFacts>
     const product = facts.get(line.productId);
     if (!product) continue;
     const lengthCm = line.lengthCm ?? 0;
-    const lengthRefusal = lengthProblem(product, lengthCm);
+    const variant = variantOf(product, line);
+    // Issue 29 item 2: a line of a product with sizes is priced by its size's variant; a size
+    // the product no longer offers is priced at nothing and flagged.
+    const piece = piecePrice(product.pricePaise, product.variants, line.size);
+    const sizeRefusal =
+      piece === null ? `${product.name} is no longer sold in size ${line.size || 'none'}` : null;
+    const lengthRefusal = lengthProblem(product, lengthCm) ?? sizeRefusal;
     // A cut whose length the product no longer sells is priced at nothing and flagged.
-    const unitPricePaise = lengthRefusal ? 0 : unitPriceOf(product.pricePaise, lengthCm);
+    const unitPricePaise = lengthRefusal ? 0 : unitPriceOf(piece ?? 0, lengthCm);
     priced.push({
       ...line,
       lengthCm,
@@ -192,6 +238,8 @@ function pricedCart(lines: readonly CartLine[], facts: Map<number, ProductFacts>
       lineTotalPaise: unitPricePaise * line.quantity,
       metrePricePaise: product.saleUnit === 'metre' ? product.pricePaise : null,
       uqc: product.uqc,
+      variantId: variant?.id ?? null,
+      sku: variant?.sku ?? null,
       available: product.available,
       problem: lengthRefusal ?? short.get(lineKey(line)) ?? null,
     });
@@ -243,7 +291,10 @@ export async function getCart(db: Db, userId: string): Promise<PricedCart> {
     .orderBy(cartLines.id);
   return pricedCart(
     rows.map((row) => row.line),
-    new Map(rows.map((row) => [row.product.id, row.product])),
+    await withVariants(
+      db,
+      rows.map((row) => row.product),
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ import { categories, products, subcategories } from '~/lib/schema.server';
 import { placeholderFor } from '~/features/media/images.server';
 import { selectFeatured } from './featured';
 import { subcategoryLinkSlug } from './slug';
+import { activeVariants, variantCardColumns } from './variants.server';
 import type {
   CategorySummary,
   NavCategory,
@@ -70,7 +71,8 @@ export async function getCatalogueTree(db: Db): Promise<CategorySummary[]> {
 export const cardColumns = {
   id: products.id,
   name: products.name,
-  pricePaise: products.pricePaise,
+  pricePaise: variantCardColumns.pricePaise,
+  priceVaries: variantCardColumns.priceVaries,
   rating: products.rating,
   reviewsCount: products.reviewsCount,
   fabricType: products.fabricType,
@@ -79,7 +81,7 @@ export const cardColumns = {
   imagePlaceholder: placeholderFor(sql`${products.imageKeys}[1]`),
   categoryName: categories.name,
   subcategoryName: subcategories.name,
-  defaultSize: sql<string>`coalesce(${products.sizes}[1], '')`,
+  defaultSize: variantCardColumns.defaultSize,
   defaultColor: sql<string>`coalesce(${products.colors}[1], '')`,
   defaultLengthCm: sql<number>`(case when ${products.saleUnit} = 'metre' then coalesce(${products.lengthMinCm}, 0) else 0 end)::int`,
 };
@@ -155,7 +157,6 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | un
       ...cardColumns,
       slug: products.slug,
       description: products.description,
-      sizes: products.sizes,
       colors: products.colors,
       imageKeys: products.imageKeys,
       categoryId: products.categoryId,
@@ -173,8 +174,15 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | un
     .where(and(visibleProduct, eq(products.id, id)))
     .limit(1);
   if (!row) return undefined;
+  const variants = (await activeVariants(db, [row.id])).get(row.id) ?? [];
   return {
     ...row,
+    variants: variants.map((variant) => ({
+      size: variant.size,
+      sku: variant.sku,
+      pricePaise: variant.pricePaise,
+      soldOut: variant.stock === 0,
+    })),
     subcategoryLinkSlug: row.subcategoryName ? subcategoryLinkSlug(row.subcategoryName) : null,
     updatedAt: row.updatedAt.toISOString(),
   };

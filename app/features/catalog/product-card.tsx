@@ -50,6 +50,7 @@ export function ProductCard({
         )}
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           <p className="text-base font-semibold text-primary">
+            {product.priceVaries && <span className="text-xs font-normal">From </span>}
             {formatRupees(product.pricePaise)}
             {product.defaultLengthCm > 0 && <span className="text-xs font-normal"> a metre</span>}
           </p>

@@ -1,7 +1,9 @@
 /**
  * The product page's main block (SPEC.md section 2 "Product detail"): image, name, category,
  * type, fabric, price, size chips (first preselected), colours, the enquiry and Back buttons,
- * and "Book a measurement" for products cut to measure (issue 20 item 2).
+ * and "Book a measurement" for products cut to measure (issue 20 item 2). Each size is a
+ * variant (issue 29 item 2): the price shown follows the chosen size, and a size with no stock
+ * left is shown as sold out and cannot be added.
  */
 import { ArrowLeftIcon, RulerIcon, StarIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +18,7 @@ import { measurementBookingPath } from '~/features/booking/booking-links';
 import { EnquiryButton } from './enquiry-button';
 import type { ProductPage } from './types';
 import { formatLength, formatMetres, lengthChoices, metreLinePaise } from './sale-units';
+import { firstSize } from './variants';
 
 export function ProductDetails({
   product,
@@ -28,7 +31,10 @@ export function ProductDetails({
   backTo: string;
 }) {
   const navigate = useNavigate();
-  const [size, setSize] = useState(product.sizes[0]);
+  const [size, setSize] = useState(firstSize(product.variants));
+  const variant = product.variants.find((offer) => offer.size === size);
+  const pricePaise = variant?.pricePaise ?? product.pricePaise;
+  const soldOut = variant?.soldOut ?? false;
   const [color, setColor] = useState(product.colors[0]);
   const lengths = lengthChoices(product);
   const [lengthCm, setLengthCm] = useState(lengths[0] ?? 0);
@@ -72,7 +78,7 @@ export function ProductDetails({
           </p>
         )}
         <p className="mt-4 text-3xl font-semibold text-primary">
-          {formatRupees(product.pricePaise)}
+          {formatRupees(pricePaise)}
           {product.saleUnit === 'metre' && (
             <span className="text-base font-normal text-muted-foreground"> a metre</span>
           )}
@@ -94,8 +100,14 @@ export function ProductDetails({
             </>
           )}
         </dl>
-        {product.sizes.length > 0 && (
-          <ChipGroup label="Size" options={product.sizes} value={size} onChange={setSize} />
+        {product.variants.length > 0 && (
+          <ChipGroup
+            label="Size"
+            options={product.variants.map((offer) => offer.size)}
+            unavailable={product.variants.filter((offer) => offer.soldOut).map((o) => o.size)}
+            value={size}
+            onChange={setSize}
+          />
         )}
         {product.colors.length > 0 && (
           <ChipGroup label="Colour" options={product.colors} value={color} onChange={setColor} />
@@ -109,9 +121,15 @@ export function ProductDetails({
           />
         )}
         <div className="mt-8 flex flex-wrap items-center gap-3">
+          {soldOut && (
+            <p className="w-full text-sm font-medium text-destructive">
+              Size {size} is sold out. Please choose another size.
+            </p>
+          )}
           <AddToCartButton
+            disabled={soldOut}
             productId={product.id}
-            productSize={size ?? ''}
+            productSize={size}
             productColor={color ?? ''}
             lengthCm={lengthCm}
             size="lg"
@@ -187,11 +205,14 @@ function LengthChooser({
 function ChipGroup({
   label,
   options,
+  unavailable = [],
   value,
   onChange,
 }: {
   label: string;
   options: string[];
+  /** Options shown as sold out (still choosable, so the shopper sees why). */
+  unavailable?: string[];
   value: string | undefined;
   onChange: (value: string) => void;
 }) {
@@ -220,6 +241,9 @@ function ChipGroup({
               className="sr-only"
             />
             {option}
+            {unavailable.includes(option) && (
+              <span className="text-xs opacity-80"> (sold out)</span>
+            )}
           </label>
         ))}
       </div>

@@ -16,7 +16,9 @@ function productSku(id: number): string {
 
 /**
  * A schema.org Product with one Offer in INR (price as a decimal string of rupees),
- * priceValidUntil `now` + 365 days (YYYY-MM-DD), and an AggregateRating when reviewed.
+ * priceValidUntil `now` + 365 days (YYYY-MM-DD), and an AggregateRating when reviewed. A
+ * product with size variants (issue 29 item 2) has one Offer per size instead, each with its
+ * SKU, price, `size` and availability (OutOfStock when none is left).
  */
 export function productJsonLd(
   product: ProductPage,
@@ -24,6 +26,14 @@ export function productJsonLd(
 ): object {
   const validUntil = new Date(now.getTime() + PRICE_VALID_DAYS * 86_400_000);
   const url = absoluteUrl(origin, `/product/${product.id}`);
+  const offer = {
+    '@type': 'Offer',
+    url,
+    priceCurrency: 'INR',
+    priceValidUntil: validUntil.toISOString().slice(0, 10),
+    itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: shopName },
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -46,15 +56,21 @@ export function productJsonLd(
           },
         }
       : {}),
-    offers: {
-      '@type': 'Offer',
-      url,
-      priceCurrency: 'INR',
-      price: paiseToDecimal(product.pricePaise),
-      priceValidUntil: validUntil.toISOString().slice(0, 10),
-      availability: 'https://schema.org/InStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: shopName },
-    },
+    offers:
+      product.variants.length > 0
+        ? product.variants.map((variant) => ({
+            ...offer,
+            sku: variant.sku,
+            size: variant.size,
+            price: paiseToDecimal(variant.pricePaise),
+            availability: variant.soldOut
+              ? 'https://schema.org/OutOfStock'
+              : 'https://schema.org/InStock',
+          }))
+        : {
+            ...offer,
+            price: paiseToDecimal(product.pricePaise),
+            availability: 'https://schema.org/InStock',
+          },
   };
 }

@@ -2,6 +2,7 @@
  * The catalogue's own shapes, as pages and components see them (never raw rows).
  * Money is integer paise.
  */
+import type { VariantOffer } from './variants';
 
 interface SubcategorySummary {
   id: number;
@@ -62,6 +63,11 @@ export interface ProductCard {
   imagePlaceholder: string | null;
   categoryName: string;
   subcategoryName: string | null;
+  /**
+   * Issue 29 item 2: true when the product's size variants differ in price; `pricePaise` is
+   * then the lowest of them (the card says "From ₹X").
+   */
+  priceVaries: boolean;
   /** The first size and colour, which a card's Add to Cart chooses ('' when none). */
   defaultSize: string;
   defaultColor: string;
@@ -81,7 +87,8 @@ export type ProductTile = Omit<ProductCard, 'reviewsCount' | 'featured'>;
 export interface ProductDetail extends ProductCard {
   slug: string;
   description: string;
-  sizes: string[];
+  /** Issue 29 item 2: the sizes offered, each a variant with its SKU, price and stock state. */
+  variants: VariantOffer[];
   colors: string[];
   imageKeys: string[];
   categoryId: number;

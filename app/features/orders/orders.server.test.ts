@@ -14,6 +14,7 @@ import {
   orders,
   paymentEvents,
   products,
+  productVariants,
   user,
 } from '~/lib/schema.server';
 import {
@@ -110,7 +111,6 @@ beforeAll(async () => {
         name: 'Linen Shirt',
         categoryId: category!.id,
         pricePaise: 249_900,
-        sizes: ['M', 'L'],
         colors: ['White'],
       },
       { slug: 'sherwani', name: 'Silk Sherwani', categoryId: category!.id, pricePaise: 4_500_000 },
@@ -124,6 +124,10 @@ beforeAll(async () => {
     ])
     .returning({ id: products.id });
   [shirt, sherwani, retired] = rows.map((row) => row.id) as [number, number, number];
+  await database.db.insert(productVariants).values([
+    { productId: shirt, size: 'M', sku: 'LINEN-SHIRT-M', pricePaise: 249_900, position: 0 },
+    { productId: shirt, size: 'L', sku: 'LINEN-SHIRT-L', pricePaise: 249_900, position: 1 },
+  ]);
 });
 
 afterAll(async () => {

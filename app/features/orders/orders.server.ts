@@ -256,6 +256,8 @@ export async function createOrderFromCart(
         lengthCm: line.lengthCm ? line.lengthCm : null,
         metrePricePaise: line.lengthCm ? line.metrePricePaise : null,
         uqc: line.uqc,
+        variantId: line.variantId,
+        sku: line.sku,
       })),
     );
     return order!;

@@ -8,11 +8,16 @@
  * id order (so two orders sharing products never lock them in opposite orders). The row lock
  * the update takes makes a second payer wait for the first to commit and then read the stock
  * it left: two shoppers paying for the last 2 m at once cannot both get it.
+ *
+ * A line of a size variant (issue 29 item 2, decision "size variants") takes its pieces from
+ * that variant's own `stock` by the same conditional update, variants after products, each in
+ * id order; a variant whose stock is null is not tracked.
  */
-import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
-import { orderLines, products } from '~/lib/schema.server';
+import { orderLines, products, productVariants } from '~/lib/schema.server';
 import { formatStock, stockTaken } from '../catalog/sale-units';
+import { variantStockMessage } from '../catalog/variants';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -36,7 +41,13 @@ async function wantedByProduct(tx: Tx, orderId: number): Promise<[number, number
       quantity: orderLines.quantity,
     })
     .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.productId)));
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        isNotNull(orderLines.productId),
+        isNull(orderLines.variantId),
+      ),
+    );
   const wanted = new Map<number, number>();
   for (const line of lines) {
     const id = line.productId!;
@@ -55,6 +66,24 @@ async function wantedByProduct(tx: Tx, orderId: number): Promise<[number, number
 }
 
 /**
+ * What each tracked size variant of the order's lines takes (pieces), in variant id order.
+ * @returns pairs of variant id and pieces.
+ */
+async function wantedByVariant(tx: Tx, orderId: number): Promise<[number, number][]> {
+  const rows = await tx
+    .select({
+      variantId: productVariants.id,
+      pieces: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(productVariants, eq(productVariants.id, orderLines.variantId))
+    .where(and(eq(orderLines.orderId, orderId), isNotNull(productVariants.stock)))
+    .groupBy(productVariants.id)
+    .orderBy(asc(productVariants.id));
+  return rows.map((row) => [row.variantId, row.pieces]);
+}
+
+/**
  * Takes the order's stock inside `tx` (the transaction marking it paid), all or nothing: when
  * one product has less than its lines want, what was already taken for the others is put back
  * (in the same transaction, before anyone else can see it) and the shortage is returned.
@@ -62,6 +91,14 @@ async function wantedByProduct(tx: Tx, orderId: number): Promise<[number, number
  */
 export async function takeOrderStock(tx: Tx, orderId: number): Promise<StockShortage | null> {
   const taken: [number, number][] = [];
+  const putBack = async () => {
+    for (const [backId, backAmount] of taken) {
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${backAmount}` })
+        .where(eq(products.id, backId));
+    }
+  };
   for (const [productId, amount] of await wantedByProduct(tx, orderId)) {
     const [updated] = await tx
       .update(products)
@@ -72,12 +109,7 @@ export async function takeOrderStock(tx: Tx, orderId: number): Promise<StockShor
       taken.push([productId, amount]);
       continue;
     }
-    for (const [backId, backAmount] of taken) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${backAmount}` })
-        .where(eq(products.id, backId));
-    }
+    await putBack();
     const [product] = await tx
       .select({ name: products.name, stock: products.stock, saleUnit: products.saleUnit })
       .from(products)
@@ -91,6 +123,45 @@ export async function takeOrderStock(tx: Tx, orderId: number): Promise<StockShor
         left === 0
           ? `${name} sold out before this payment arrived`
           : `Only ${formatStock(product!.saleUnit, left)} of ${name} was left when this payment arrived`,
+    };
+  }
+  const takenOfSize: [number, number][] = [];
+  for (const [variantId, pieces] of await wantedByVariant(tx, orderId)) {
+    const [updated] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${pieces}` })
+      .where(and(eq(productVariants.id, variantId), gte(productVariants.stock, pieces)))
+      .returning({ id: productVariants.id });
+    if (updated) {
+      takenOfSize.push([variantId, pieces]);
+      continue;
+    }
+    await putBack();
+    for (const [backId, backPieces] of takenOfSize) {
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${backPieces}` })
+        .where(eq(productVariants.id, backId));
+    }
+    const [variant] = await tx
+      .select({
+        productId: productVariants.productId,
+        size: productVariants.size,
+        stock: productVariants.stock,
+        name: products.name,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(productVariants.id, variantId));
+    const name = variant?.name ?? 'A product';
+    const size = variant?.size ?? '';
+    return {
+      productId: variant?.productId ?? 0,
+      name,
+      message:
+        (variant?.stock ?? 0) === 0
+          ? `${name} in size ${size} sold out before this payment arrived`
+          : `${variantStockMessage(name, { size, stock: variant!.stock }, 'was')} when this payment arrived`,
     };
   }
   return null;

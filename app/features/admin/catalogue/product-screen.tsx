@@ -1,8 +1,9 @@
 /**
  * /admin/products/:id (issue "Back office", Products): the product form (name; slug, shown as
  * derived from the name until the administrator types their own; description; category, then
- * a subcategory of that category; price in rupees; fabric; sizes and colours as
- * comma-separated lists; featured; active; up to 8 images, removed and reordered in place,
+ * a subcategory of that category; price in rupees; fabric; colours as a comma-separated
+ * list; featured; active; in "Selling" how it is sold and its sizes, each a variant with its
+ * own SKU, price and stock; up to 8 images, removed and reordered in place,
  * new ones chosen from the device) beside a live preview of the shop's product card.
  * Refusals show beside their field and in a toast; what was typed stays. A new product opens
  * its edit page once created. The page also duplicates and deletes (after a confirmation).

@@ -5,7 +5,7 @@
  * saved); duplicate, activate, delete (orders keep their lines); an audit entry for every
  * change; HTML kept as typed text. Also the two routes' role checks and multipart wiring.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import {
   orderLines,
   orders,
   products,
+  productVariants,
   subcategories,
   wishlistItems,
 } from '~/lib/schema.server';
@@ -99,6 +100,45 @@ function fields(changes: Record<string, string | string[]> = {}) {
     isActive: 'on',
     ...changes,
   };
+}
+
+/**
+ * The sizes table's repeated fields for `rows` (issue 29 item 2): each row a size, and
+ * optionally an id, SKU, price (default ₹1,250), stock and 'off' when hidden.
+ */
+function sizeRows(
+  rows: {
+    id?: number;
+    size: string;
+    sku?: string;
+    price?: string;
+    stock?: string;
+    active?: string;
+  }[],
+) {
+  return {
+    variantId: rows.map((row) => (row.id === undefined ? '' : String(row.id))),
+    variantSize: rows.map((row) => row.size),
+    variantSku: rows.map((row) => row.sku ?? ''),
+    variantPrice: rows.map((row) => row.price ?? '1,250'),
+    variantStock: rows.map((row) => row.stock ?? ''),
+    variantActive: rows.map((row) => row.active ?? 'on'),
+  };
+}
+
+/** A product's variants as stored, in order. */
+async function variantRows(productId: number) {
+  return app.database.db
+    .select({
+      size: productVariants.size,
+      sku: productVariants.sku,
+      pricePaise: productVariants.pricePaise,
+      stock: productVariants.stock,
+      isActive: productVariants.isActive,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position));
 }
 
 const save = (changes: Record<string, string | string[]> = {}, form = noFile) =>
@@ -245,16 +285,20 @@ describe(`saving products on ${testDatabaseKind}`, () => {
       name: '  Oxford Shirt ',
       price: '₹1,250.50',
       fabricType: ' Cotton ',
-      sizes: ' S, M ,L,, m ',
+      ...sizeRows([{ size: ' S ' }, { size: 'M' }, { size: 'L' }]),
       colors: 'White, Sky blue',
       featured: 'on',
     });
+    expect((await variantRows(id)).map((variant) => [variant.size, variant.sku])).toEqual([
+      ['S', 'OXFORD-SHIRT-S'],
+      ['M', 'OXFORD-SHIRT-M'],
+      ['L', 'OXFORD-SHIRT-L'],
+    ]);
     expect(await productRow(id)).toMatchObject({
       name: 'Oxford Shirt',
       slug: 'oxford-shirt',
       pricePaise: 125_050,
       fabricType: 'Cotton',
-      sizes: ['S', 'M', 'L'],
       colors: ['White', 'Sky blue'],
       featured: true,
       isActive: true,
@@ -294,7 +338,6 @@ describe(`saving products on ${testDatabaseKind}`, () => {
     );
     expect(message({ description: 'x'.repeat(4001) }, 'description')).toMatch(/4000/);
     expect(message({ fabricType: 'x'.repeat(81) }, 'fabricType')).toMatch(/80/);
-    expect(message({ sizes: `S, ${'x'.repeat(41)}` }, 'sizes')).toMatch(/each size to 40/);
     expect(
       message({ colors: Array.from({ length: 21 }, (_, i) => `c${i}`).join(',') }, 'colors'),
     ).toBe('Please list at most 20 colours.');
@@ -465,15 +508,15 @@ describe(`saving products on ${testDatabaseKind}`, () => {
       name: `${script} Kurta`,
       description: `<img src=x onerror=alert(1)> & ${script}`,
       fabricType: '<b>Silk</b>',
-      sizes: '<i>M</i>, L',
+      ...sizeRows([{ size: '<i>M</i>' }, { size: 'L' }]),
       colors: '"><svg onload=alert(1)>',
     });
+    expect((await variantRows(id)).map((variant) => variant.size)).toEqual(['<i>M</i>', 'L']);
     expect(await productRow(id)).toMatchObject({
       name: `${script} Kurta`,
       slug: 'script-alert-x-script-kurta',
       description: `<img src=x onerror=alert(1)> & ${script}`,
       fabricType: '<b>Silk</b>',
-      sizes: ['<i>M</i>', 'L'],
       colors: ['"><svg onload=alert(1)>'],
     });
     const listed = await listAdminProducts(app.database.db, { page: 1, q: 'script' });
@@ -577,10 +620,124 @@ describe(`product images on ${testDatabaseKind}`, () => {
   });
 });
 
+describe(`size variants in the product form on ${testDatabaseKind}`, () => {
+  it('adds sizes with their own SKU, price and stock, then edits, hides and removes them', async () => {
+    const { id } = await save({
+      name: 'Silk Kurta Blue',
+      ...sizeRows([
+        { size: 'M', price: '2,200', stock: '1' },
+        { size: 'L', price: '2,400', sku: 'kurta-l-special' },
+        { size: 'XL' },
+      ]),
+    });
+    expect(await variantRows(id)).toEqual([
+      { size: 'M', sku: 'SILK-KURTA-BLUE-M', pricePaise: 220_000, stock: 1, isActive: true },
+      { size: 'L', sku: 'KURTA-L-SPECIAL', pricePaise: 240_000, stock: null, isActive: true },
+      { size: 'XL', sku: 'SILK-KURTA-BLUE-XL', pricePaise: 125_000, stock: null, isActive: true },
+    ]);
+    const opened = (await getAdminProduct(app.database.db, id))!;
+    const [m, l] = opened.variants;
+    await save({
+      id: String(id),
+      version: opened.version,
+      name: 'Silk Kurta Blue',
+      // L first, renamed and repriced, M hidden, XL removed.
+      ...sizeRows([
+        { id: l!.id!, size: 'L', sku: 'KURTA-L-SPECIAL', price: '2,450' },
+        { id: m!.id!, size: 'M', sku: 'SILK-KURTA-BLUE-M', price: '2,200', active: 'off' },
+      ]),
+    });
+    expect(await variantRows(id)).toEqual([
+      { size: 'L', sku: 'KURTA-L-SPECIAL', pricePaise: 245_000, stock: null, isActive: true },
+      { size: 'M', sku: 'SILK-KURTA-BLUE-M', pricePaise: 220_000, stock: null, isActive: false },
+    ]);
+  });
+
+  it('refuses a SKU another product uses, as a message beside the sizes, not a 500', async () => {
+    await save({ name: 'Khadi Kurta', ...sizeRows([{ size: 'M', sku: 'TAKEN-SKU-M' }]) });
+    const error = await refusal(() =>
+      save({ name: 'Muslin Kurta', ...sizeRows([{ size: 'M', sku: 'taken-sku-m' }]) }),
+    );
+    expect(error).toMatchObject({
+      status: 409,
+      field: 'variants',
+      message: 'The SKU "TAKEN-SKU-M" is already used by "Khadi Kurta". Please choose another.',
+    });
+  });
+
+  it('refuses one of two saves taking the same new SKU at once with the same field error', async () => {
+    const outcomes = await Promise.allSettled([
+      save({ name: 'Race Kurta One', ...sizeRows([{ size: 'M', sku: 'RACE-SKU-M' }]) }),
+      save({ name: 'Race Kurta Two', ...sizeRows([{ size: 'M', sku: 'RACE-SKU-M' }]) }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((outcome) => outcome.status === 'rejected')!;
+    expect(refused.reason).toBeInstanceOf(AdminError);
+    expect(refused.reason).toMatchObject({ status: 409, field: 'variants' });
+  });
+
+  it('refuses rows it cannot read, sizes or SKUs listed twice, and sizes on cloth sold by the metre', async () => {
+    const refused = async (changes: Record<string, string | string[]>) => {
+      const error = await refusal(() => save(changes));
+      expect(error.field).toBe(changes.stock ? 'stock' : 'variants');
+      return error.message;
+    };
+    expect(await refused(sizeRows([{ size: 'M' }, { size: 'L', price: '' }]))).toBe(
+      'Size row 2: Please enter a price.',
+    );
+    expect(await refused(sizeRows([{ size: '  ' }]))).toBe(
+      'Size row 1: Please enter a size, like M or 40.',
+    );
+    expect(await refused(sizeRows([{ size: 'M', stock: '1.5' }]))).toMatch(
+      /^Size row 1: .*whole pieces/,
+    );
+    expect(await refused(sizeRows([{ size: 'M', sku: 'A B' }]))).toMatch(/^Size row 1: A SKU has/);
+    expect(await refused(sizeRows([{ size: 'M' }, { size: 'm' }]))).toBe(
+      'The size "m" is listed twice.',
+    );
+    expect(
+      await refused(
+        sizeRows([
+          { size: 'M', sku: 'X-1' },
+          { size: 'L', sku: 'x-1' },
+        ]),
+      ),
+    ).toBe('The SKU "X-1" is listed twice.');
+    expect(
+      await refused({
+        ...sizeRows([{ size: 'M' }]),
+        variantPrice: [],
+      }),
+    ).toBe('The sizes table could not be read. Reload and try again.');
+    expect(
+      await refused({
+        ...sizeRows([{ size: '2 m' }]),
+        saleUnit: 'metre',
+        lengthStep: '0.25',
+        lengthMin: '1',
+        lengthMax: '10',
+      }),
+    ).toBe(
+      'A product sold by the metre has no sizes: remove the size rows, or sell it by the piece.',
+    );
+    expect(await refused({ ...sizeRows([{ size: 'M' }]), stock: '4' })).toMatch(
+      /keeps its stock per size/,
+    );
+  });
+});
+
 describe(`duplicate, activate and delete on ${testDatabaseKind}`, () => {
   it('copies a product inactive with a free slug, again and again', async () => {
     const { id } = await save(
-      { name: 'Tweed Blazer', sizes: '38, 40', colors: 'Brown', featured: 'on' },
+      {
+        name: 'Tweed Blazer',
+        ...sizeRows([
+          { size: '38', price: '9,000' },
+          { size: '40', price: '9,500', stock: '2' },
+        ]),
+        colors: 'Brown',
+        featured: 'on',
+      },
       filesForm(await jpeg('#604020')),
     );
     const original = (await productRow(id))!;
@@ -591,12 +748,15 @@ describe(`duplicate, activate and delete on ${testDatabaseKind}`, () => {
       slug: 'tweed-blazer-copy',
       isActive: false,
       pricePaise: original.pricePaise,
-      sizes: ['38', '40'],
       colors: ['Brown'],
       imageKeys: original.imageKeys,
       categoryId: original.categoryId,
       subcategoryId: original.subcategoryId,
     });
+    expect(await variantRows(copy1.id)).toEqual([
+      { size: '38', sku: 'TWEED-BLAZER-COPY-38', pricePaise: 900_000, stock: null, isActive: true },
+      { size: '40', sku: 'TWEED-BLAZER-COPY-40', pricePaise: 950_000, stock: 2, isActive: true },
+    ]);
     const copy2 = await duplicateProduct(app.database.db, actor, { id });
     expect((await productRow(copy2.id))!.slug).toBe('tweed-blazer-copy-2');
     const copyOfCopy = await duplicateProduct(app.database.db, actor, { id: copy1.id });

@@ -1,7 +1,8 @@
 /**
  * The back office's products (issue "Back office", Products): a list paginated on the server
  * with search, filters and sorting; create and edit (name, slug, description, category and
- * subcategory, price typed in rupees and stored as paise, fabric, sizes, colours, featured,
+ * subcategory, price typed in rupees and stored as paise, fabric, size variants (each with its
+ * SKU, price and stock: issue 29 item 2, decision "size variants"), colours, featured,
  * active, up to 8 images through the image pipeline); duplicate; activate and deactivate;
  * delete. Every change runs in one transaction with its audit entry (entity 'product'); the
  * catalogue triggers then tell every open storefront page (migration 0001).
@@ -52,6 +53,13 @@ import {
   type AdminProductSort,
 } from './product-rules';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
+import {
+  productVariantsOf,
+  replaceVariants,
+  skuInUse,
+  type EditableVariant,
+} from '~/features/catalog/variants.server';
+import { readVariantRows, repeatedField, type VariantRowInput } from './variant-rows';
 import { visibilityAnswer } from './visibility';
 
 /* ------------------------------------------------------------------------------------------ */
@@ -222,7 +230,8 @@ export interface AdminProduct {
   subcategoryId: number | null;
   pricePaise: number;
   fabricType: string;
-  sizes: string[];
+  /** Issue 29 item 2: the size variants, active or not, in order (empty without sizes). */
+  variants: EditableVariant[];
   colors: string[];
   featured: boolean;
   isActive: boolean;
@@ -245,7 +254,11 @@ export interface AdminProduct {
 export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct | null> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) return null;
-  const stored = new Map((await findImages(db, row.imageKeys)).map((image) => [image.key, image]));
+  const [images, variants] = await Promise.all([
+    findImages(db, row.imageKeys),
+    productVariantsOf(db, row.id),
+  ]);
+  const stored = new Map(images.map((image) => [image.key, image]));
   return {
     id: row.id,
     name: row.name,
@@ -255,7 +268,7 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct 
     subcategoryId: row.subcategoryId,
     pricePaise: row.pricePaise,
     fabricType: row.fabricType,
-    sizes: row.sizes,
+    variants,
     colors: row.colors,
     featured: row.featured,
     isActive: row.isActive,
@@ -283,7 +296,7 @@ const checkbox = checkboxField;
 const id = idField;
 const text = textField;
 
-const optionList = (what: 'size' | 'colour') =>
+const optionList = (what: 'colour') =>
   text(z.string()).transform((typed, ctx) => {
     const entries = splitList(typed);
     const problem = listProblem(entries, what);
@@ -354,8 +367,14 @@ export const saveProductSchema = z.object({
         `Please keep the fabric type to ${PRODUCT_LIMITS.fabricType} characters.`,
       ),
   ),
-  sizes: optionList('size'),
   colors: optionList('colour'),
+  /** Issue 29 item 2: the sizes table's rows, as repeated fields (`readVariantRows`). */
+  variantId: repeatedField,
+  variantSize: repeatedField,
+  variantSku: repeatedField,
+  variantPrice: repeatedField,
+  variantStock: repeatedField,
+  variantActive: repeatedField,
   /** Issue 29 item 2: sold by the piece or by the metre, the GST unit, lengths and stock. */
   saleUnit: z
     .enum(SALE_UNITS, { message: 'Please choose whether it is sold by the piece or the metre.' })
@@ -467,8 +486,22 @@ async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
  * @throws AdminError 422 naming the field when a length is missing or out of order, or a
  *   stock of pieces is not whole.
  */
-function saleTermsOf(input: SaveProductInput) {
+function saleTermsOf(input: SaveProductInput, variants: readonly VariantRowInput[]) {
   const { saleUnit, uqc, lengthStep, lengthMin, lengthMax, stock } = input;
+  if (saleUnit === 'metre' && variants.length > 0) {
+    throw new AdminError(
+      'A product sold by the metre has no sizes: remove the size rows, or sell it by the piece.',
+      422,
+      'variants',
+    );
+  }
+  if (variants.length > 0 && stock !== null) {
+    throw new AdminError(
+      'A product with sizes keeps its stock per size: leave this empty and enter each size’s stock.',
+      422,
+      'stock',
+    );
+  }
   if (saleUnit === 'piece') {
     if (stock !== null && stock % 100 !== 0) {
       throw new AdminError('Please enter the stock in whole pieces, like 12.', 422, 'stock');
@@ -505,6 +538,12 @@ function saleTermsOf(input: SaveProductInput) {
   };
 }
 
+/** The constraint a database error names (drizzle wraps the driver's error as its cause). */
+function violatedConstraint(error: unknown): string | undefined {
+  const own = (error as { constraint?: string })?.constraint;
+  return own ?? (error as { cause?: { constraint?: string } })?.cause?.constraint;
+}
+
 /**
  * Creates (no id) or edits (id and version) a product with the form's new `images` files
  * appended after the kept images.
@@ -532,12 +571,28 @@ export async function saveProduct(
     );
   }
   // Everything that can be checked is checked before any upload is stored.
+  const variantReading = readVariantRows(input);
+  if (!variantReading.ok) throw new AdminError(variantReading.message, 422, 'variants');
+  const variants = variantReading.rows;
+  const saleTerms = saleTermsOf(input, variants);
+  const clash = await skuInUse(
+    db,
+    input.id ?? null,
+    variants.map((row) => row.sku).filter(Boolean),
+  );
+  if (clash) {
+    throw new AdminError(
+      `The SKU "${clash.sku}" is already used by "${clash.productName}". Please choose another.`,
+      409,
+      'variants',
+    );
+  }
   await checkShelves(db, input);
   if (input.id !== undefined) await openForEdit(db, input, false);
   const newKeys = await storeFormImages(db, storage, files, 'images');
   const imageKeys = [...new Set([...input.keepImages, ...newKeys])];
   const values = {
-    ...saleTermsOf(input),
+    ...saleTerms,
     name: input.name,
     slug,
     description: input.description,
@@ -545,7 +600,6 @@ export async function saveProduct(
     subcategoryId: input.subcategoryId,
     pricePaise: input.price,
     fabricType: input.fabricType,
-    sizes: input.sizes,
     colors: input.colors,
     featured: input.featured,
     isActive: input.isActive,
@@ -558,6 +612,7 @@ export async function saveProduct(
         return db.transaction(async (tx) => {
           const where = shelvesLabel(await checkShelves(tx, input));
           const [created] = await tx.insert(products).values(values).returning();
+          await replaceVariants(tx, created!.id, created!.slug, variants);
           await recordAudit(tx, actor, {
             action: 'product.create',
             entity: 'product',
@@ -573,13 +628,15 @@ export async function saveProduct(
           const where = shelvesLabel(await checkShelves(tx, input));
           return { where, ...(await openForEdit(tx, input, true)) };
         },
-        write: (tx, { before, version }) =>
-          tx
+        write: async (tx, { before, version }) => {
+          const [row] = await tx
             .update(products)
             .set({ ...values, updatedAt: new Date() })
             .where(and(eq(products.id, before.id), versionMatches(products.updatedAt, version)))
-            .returning()
-            .then(([row]) => row),
+            .returning();
+          if (row) await replaceVariants(tx, row.id, row.slug, variants);
+          return row;
+        },
         stale: changedElsewhere,
         audit: ({ where, before }, after) => ({
           action: 'product.update',
@@ -593,6 +650,13 @@ export async function saveProduct(
       });
     });
   } catch (error) {
+    if (isUniqueViolation(error) && violatedConstraint(error) === 'product_variants_sku_key') {
+      throw new AdminError(
+        'Another product took one of these SKUs a moment ago. Please choose another.',
+        409,
+        'variants',
+      );
+    }
     if (isUniqueViolation(error)) {
       throw new AdminError(`Another product already uses the slug "${slug}".`, 409, 'slug');
     }
@@ -649,7 +713,6 @@ export async function duplicateProduct(
             subcategoryId: source.subcategoryId,
             pricePaise: source.pricePaise,
             fabricType: source.fabricType,
-            sizes: source.sizes,
             colors: source.colors,
             saleUnit: source.saleUnit,
             lengthStepCm: source.lengthStepCm,
@@ -661,6 +724,15 @@ export async function duplicateProduct(
             imageKeys: source.imageKeys,
           })
           .returning();
+        // Issue 29 item 2: the copy offers the same sizes, prices and stock, with SKUs of its
+        // own slug (made by `skuFor`).
+        const sizes = await productVariantsOf(tx as unknown as Db, source.id);
+        await replaceVariants(
+          tx,
+          copy!.id,
+          copy!.slug,
+          sizes.map((variant) => ({ ...variant, id: null, sku: '' })),
+        );
         return copy;
       },
       audit: (source, copy) => ({

@@ -1,6 +1,7 @@
 /**
  * The product editor's text fields: "The product" (name, slug, description) and "Price and
- * options" (price in rupees, fabric, sizes, colours, featured, active). Each shows its
+ * options" (price in rupees, fabric, colours, featured, active; the sizes are variants in
+ * "Selling"). Each shows its
  * refusal from the last save (`errors`, by field name) under it.
  */
 import { FormField } from '~/components/ui/form-field';
@@ -12,7 +13,6 @@ import type { ProductForm } from './use-product-form';
 
 /** The comma-separated list fields, in the form's order. */
 const LISTS = [
-  { name: 'sizes', label: 'Sizes', what: 'size', placeholder: 'S, M, L, XL' },
   { name: 'colors', label: 'Colours', what: 'colour', placeholder: 'Ivory, Navy blue' },
 ] as const;
 

@@ -2,7 +2,8 @@
  * The product editor's "Selling" fields (issue 29 item 2): sold by the piece or by the metre,
  * the GST unit quantity code the invoice prints, for the metre the length step, shortest and
  * longest cut in metres, and the stock (whole pieces, or metres; empty = not tracked). The
- * save reads them with `readHundredths` and refuses what is missing or out of order.
+ * save reads them with `readHundredths` and refuses what is missing or out of order. Then the
+ * sizes table (`VariantsTable`): ready-to-wear sizes with their own SKU, price and stock.
  */
 import { useState } from 'react';
 import { FieldError, FormField } from '~/components/ui/form-field';
@@ -11,6 +12,7 @@ import { formatMetres } from '~/features/catalog/sale-units';
 import { UQCS } from '~/lib/schema-enums';
 import type { AdminProduct } from '../products.server';
 import { FormSection } from './form-parts';
+import { VariantsTable } from './variants-table';
 
 const selectClass =
   'h-10 w-full rounded-md border border-border bg-white px-3 text-sm aria-invalid:border-destructive';
@@ -106,6 +108,7 @@ export function SaleFields({
         hint="Leave empty when the shop does not count it. Taken when an order is paid."
         error={errors.stock}
       />
+      <VariantsTable product={product} error={errors.variants} byMetre={byMetre} />
     </FormSection>
   );
 }

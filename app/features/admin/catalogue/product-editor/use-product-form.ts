@@ -2,7 +2,7 @@
  * The product editor's state: the typed fields in one reducer (a patch merges into them), the
  * image list (useProductImages), and what the form derives from them for hints and the
  * preview (the chosen category, the slug made from the name, the price read in paise, the
- * size and colour lists as they will be saved).
+ * colour list as it will be saved).
  */
 import { useReducer } from 'react';
 import { slugify } from '~/features/catalog/slug';
@@ -21,7 +21,6 @@ export interface ProductFields {
   price: string;
   fabricType: string;
   /** Comma-separated, as typed. */
-  sizes: string;
   colors: string;
   featured: boolean;
   isActive: boolean;
@@ -43,7 +42,6 @@ export function initialFields(
     subcategoryId: String(product?.subcategoryId ?? ''),
     price: product ? paiseToRupeesText(product.pricePaise) : '',
     fabricType: product?.fabricType ?? '',
-    sizes: product?.sizes.join(', ') ?? '',
     colors: product?.colors.join(', ') ?? '',
     featured: product?.featured ?? false,
     isActive: product?.isActive ?? true,
@@ -80,8 +78,8 @@ export interface ProductForm {
   derivedSlug: string;
   /** The typed price read as paise, or why it cannot be. */
   reading: PriceReading;
-  /** The sizes and colours as they will be saved (splitList). */
-  lists: Record<'sizes' | 'colors', string[]>;
+  /** The colours as they will be saved (splitList). */
+  lists: Record<'colors', string[]>;
   images: ProductImages;
 }
 
@@ -101,7 +99,7 @@ export function useProductForm(
     subcategory: category?.subcategories.find((sub) => String(sub.id) === fields.subcategoryId),
     derivedSlug: slugify(fields.name).slice(0, PRODUCT_LIMITS.slug).replace(/-+$/, ''),
     reading: parseRupees(fields.price),
-    lists: { sizes: splitList(fields.sizes), colors: splitList(fields.colors) },
+    lists: { colors: splitList(fields.colors) },
     images,
   };
 }
