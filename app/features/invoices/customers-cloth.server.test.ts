@@ -43,6 +43,7 @@ beforeAll(async () => {
     db: database.db,
     payments: createPaymentProvider({ nodeEnv: 'test', sandboxSecret: 'cloth-test-secret' }),
     env: { PUBLIC_URL: 'http://shop.test' },
+    linkSecret: 'integration-test-link-secret',
     catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
   } as unknown as AppLoadContext;
   await seedStyleOptions(database.db);

@@ -556,6 +556,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
       db: database.db,
       payments: provider,
       env: { PUBLIC_URL: 'http://shop.test' },
+      linkSecret: 'integration-test-link-secret',
       catalogue: catalogueReader(database.db, QueryCache.disabled()),
       mailer: createMailer({
         from: 'Shop <shop@example.com>',

@@ -351,6 +351,7 @@ describe(`cloth by the metre and stock on ${testDatabaseKind}`, () => {
       db: database.db,
       payments: provider,
       env: { PUBLIC_URL: 'http://shop.test' },
+      linkSecret: 'integration-test-link-secret',
       catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
     } as unknown as AppLoadContext;
     const linen = await cloth('link-linen', 320_000, 600);
