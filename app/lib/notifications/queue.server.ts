@@ -208,7 +208,11 @@ export function notificationHandlers(
           return;
         }
         const siblings = await db
-          .select({ id: notifications.id, body: notifications.body })
+          .select({
+            id: notifications.id,
+            body: notifications.body,
+            createdAt: notifications.createdAt,
+          })
           .from(notifications)
           .where(
             and(
@@ -230,11 +234,16 @@ export function notificationHandlers(
         );
         if (joined.length > 0) {
           merged = joined.map((sibling) => sibling.id);
-          template = mergedTemplate([
-            template,
-            ...joined.map((sibling) => templates.get(sibling.id)!),
-          ]);
-          text = [row.body, ...joined.map((sibling) => sibling.body)].join('\n');
+          // In the order they were queued, whichever of their jobs runs first.
+          const own = { id: row.id, body: row.body, createdAt: row.createdAt };
+          const all = [own, ...joined].sort(
+            (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
+          );
+          const first = template;
+          template = mergedTemplate(
+            all.map((entry) => (entry.id === row.id ? first : templates.get(entry.id)!)),
+          );
+          text = all.map((entry) => entry.body).join('\n');
         }
       }
       let providerMessageId: string;
