@@ -63,8 +63,9 @@ import {
   enqueueReceiptVoucherIfAdvance,
   type LockedOrder,
 } from './ledger.server';
-import { cancelPendingLinks, enqueueLinkCancel } from './link-cancel.server';
+import { cancelPendingLinks } from './link-cancel.server';
 import { paymentLinkEmail } from './payment-email';
+import { makeProviderLink } from './provider-link.server';
 
 /** The most one form may ask for: ₹1 crore, far above any order of the shop. */
 const MAX_AMOUNT_PAISE = 1_000_000_000;
@@ -478,42 +479,22 @@ export async function sendPaymentLink(
     { publicUrl: context.env.PUBLIC_URL, linkSecret: context.linkSecret },
     order.id,
   );
-  let link;
-  try {
-    link = await context.payments.createPaymentLink({
-      amountPaise: input.amount,
-      referenceId: `${order.number}-${rowId}`.slice(0, 40),
-      description: `Order ${order.number}`,
-      customer: { name: order.customerName, email: order.email, contact: order.phone },
-      callbackUrl: orderUrl,
-    });
-  } catch (error) {
-    await context.db
-      .update(payments)
-      .set({ status: 'failed' })
-      .where(and(eq(payments.id, rowId), eq(payments.status, 'pending')));
-    if (error instanceof PaymentProviderError || error instanceof RangeError) {
-      throw new AdminError(`The payment link could not be made: ${error.message}`, 503);
-    }
-    throw error;
-  }
-  const url = link.shortUrl ?? `${context.env.PUBLIC_URL}/pay/${link.linkId}`;
-  const withdrawn = await context.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(payments)
-      .set({ providerLinkId: link.linkId, linkUrl: url })
-      .where(eq(payments.id, rowId))
-      .returning({ status: payments.status });
-    // Paid in full or cancelled while the provider made the link: it is withdrawn at once.
-    if (row?.status === 'cancelled') await enqueueLinkCancel(tx, rowId);
-    return row?.status === 'cancelled';
+  const made = await makeProviderLink(context, {
+    order,
+    rowId,
+    amountPaise: input.amount,
+    returnUrl: orderUrl,
   });
-  if (withdrawn) {
+  if (made.kind === 'refused') {
+    throw new AdminError(`The payment link could not be made: ${made.reason}`, 503);
+  }
+  if (made.kind === 'withdrawn') {
     throw new AdminError(
       'The order was paid in full or cancelled meanwhile: the link was withdrawn, nothing was sent.',
       409,
     );
   }
+  const { url } = made;
   const { shopName } = await context.catalogue.settings();
   await tellCustomer(context, order, {
     kind: 'order.payment-link',

@@ -8,7 +8,6 @@
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
-import { PaymentProviderError } from '~/lib/payments/payments.server';
 import { payments } from '~/lib/schema.server';
 import {
   balanceOf,
@@ -17,7 +16,7 @@ import {
   lockOrderByNumber,
   type LockedOrder,
 } from './ledger.server';
-import { enqueueLinkCancel } from './link-cancel.server';
+import { makeProviderLink } from './provider-link.server';
 
 /** Why the link's "Pay" cannot take a payment now; `status` is the HTTP status (409 or 503). */
 export interface LinkPayRefusal {
@@ -40,9 +39,7 @@ export async function payBalanceByLink(
 ): Promise<{ url: string } | LinkPayRefusal> {
   const now = new Date();
   type Stored =
-    | { url: string }
-    | LinkPayRefusal
-    | { order: LockedOrder; amount: number; rowId: number };
+    { url: string } | LinkPayRefusal | { order: LockedOrder; amount: number; rowId: number };
   const stored = await context.db.transaction(async (tx): Promise<Stored> => {
     const order = await lockOrderByNumber(tx, number);
     if (!order || order.status === 'cancelled') {
@@ -88,42 +85,21 @@ export async function payBalanceByLink(
   });
   if (!('rowId' in stored)) return stored;
   const { order, amount, rowId } = stored;
-  let link;
-  try {
-    link = await context.payments.createPaymentLink({
-      amountPaise: amount,
-      referenceId: `${order.number}-${rowId}`.slice(0, 40),
-      description: `Order ${order.number}`,
-      customer: { name: order.customerName, email: order.email, contact: order.phone },
-      callbackUrl: returnUrl,
-    });
-  } catch (error) {
-    await context.db
-      .update(payments)
-      .set({ status: 'failed' })
-      .where(and(eq(payments.id, rowId), eq(payments.status, 'pending')));
-    if (error instanceof PaymentProviderError || error instanceof RangeError) {
-      console.warn('payment provider refused the order link payment', error.message);
-      return {
-        refusal: 'The payment could not be started just now. Please try again in a minute.',
-        status: 503,
-      };
-    }
-    throw error;
-  }
-  const url = link.shortUrl ?? `${context.env.PUBLIC_URL}/pay/${link.linkId}`;
-  const withdrawn = await context.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(payments)
-      .set({ providerLinkId: link.linkId, linkUrl: url })
-      .where(eq(payments.id, rowId))
-      .returning({ status: payments.status });
-    // Paid in full or cancelled while the provider made the link: it is withdrawn at once.
-    if (row?.status === 'cancelled') await enqueueLinkCancel(tx, rowId);
-    return row?.status === 'cancelled';
+  const made = await makeProviderLink(context, {
+    order,
+    rowId,
+    amountPaise: amount,
+    returnUrl,
   });
-  if (withdrawn) {
+  if (made.kind === 'refused') {
+    console.warn('payment provider refused the order link payment', made.reason);
+    return {
+      refusal: 'The payment could not be started just now. Please try again in a minute.',
+      status: 503,
+    };
+  }
+  if (made.kind === 'withdrawn') {
     return { refusal: 'This order was paid in full or cancelled meanwhile.', status: 409 };
   }
-  return { url };
+  return { url: made.url };
 }
