@@ -48,6 +48,8 @@ export default [
       route('appointments', 'routes/admin/appointments.tsx'),
       route('appointments/new', 'routes/admin/appointment-new.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
+      // Before /admin/customers/:id: merging a customer record into this one (decision 030).
+      route('customers/:id/merge', 'routes/admin/customer-merge.tsx'),
       route('customers/:id', 'routes/admin/customer.tsx'),
       route('clients', 'routes/admin/clients.tsx'),
       route('clients/:id', 'routes/admin/client.tsx'),

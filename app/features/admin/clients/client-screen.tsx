@@ -101,6 +101,9 @@ export function ClientScreen({ client }: { client: ClientDetail }) {
               </Link>
             </div>
           </Section>
+          <Link to={`/admin/customers/${client.id}/merge`} className={linkClass}>
+            Merge with another record
+          </Link>
         </div>
       </div>
 
