@@ -533,6 +533,13 @@ const FORMS: FormTarget[] = [
   },
   {
     kind: 'form',
+    route: '/admin/customers/:id/merge',
+    url: '/admin/customers/1/merge',
+    fields: [],
+    intents: { 'merge-customers': ['mergeId', 'fingerprint'] },
+  },
+  {
+    kind: 'form',
     route: '/admin/clients/:id/measurements',
     url: '/admin/clients/1/measurements',
     fields: [],
@@ -720,6 +727,8 @@ const PAGES: PageTarget[] = [
   { route: '/account/designs', url: '/account/designs' },
   { route: '/admin/clients', url: '/admin/clients' },
   { route: '/admin/clients/:id', url: '/admin/clients/{}' },
+  { route: '/admin/customers/:id/merge', url: '/admin/customers/{}/merge' },
+  { route: '/admin/customers/:id/merge', url: '/admin/customers/1/merge?with={}' },
   { route: '/admin/clients/:id/measurements', url: '/admin/clients/{}/measurements' },
   { route: '/admin/clients/:id/measurements/new', url: '/admin/clients/{}/measurements/new' },
   { route: '/admin/clients/:id/measurements/:garment', url: '/admin/clients/1/measurements/{}' },
@@ -789,6 +798,7 @@ const QUERY_PARAMETERS = [
   'deleted',
   'year',
   'trialDate',
+  'with',
 ];
 
 const METHODS = ['PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS', 'PROPFIND', 'SEARCH'];

@@ -40,6 +40,7 @@ import { defaultSiteSettings } from '~/features/site/settings';
 import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
 import { shopDateOf } from '~/lib/shop-time';
 import { issueCreditNote, issueInvoice } from '~/features/invoices/invoices.server';
+import { previewMerge } from '~/features/customers/customer-merge.server';
 import {
   createTestApp,
   formPost,
@@ -53,6 +54,7 @@ import * as styleOptionsRoute from '~/routes/admin/style-options';
 import * as auditRoute from '~/routes/admin/audit';
 import * as clientRoute from '~/routes/admin/client';
 import * as clientsRoute from '~/routes/admin/clients';
+import * as customerMergeRoute from '~/routes/admin/customer-merge';
 import * as appointmentsRoute from '~/routes/admin/appointments';
 import * as newAppointmentRoute from '~/routes/admin/appointment-new';
 import * as categoriesRoute from '~/routes/admin/categories';
@@ -140,6 +142,9 @@ interface Fixture {
   /** A bespoke order of its own client (two garments) and a free trial time today. */
   bespokeNumber: string;
   bespokeClientId: number;
+  /** A second record of the client (the same phone), to merge into it, and its preview's fingerprint. */
+  duplicateClientId: number;
+  mergeFingerprint: string;
   garmentId: number;
   trialSlot: string;
   /** Style options (issue 21): one to edit or delete, a pair listed as a conflict, a third. */
@@ -340,6 +345,10 @@ async function fixture(): Promise<Fixture> {
     .insert(customers)
     .values({ name: `Client ${n}`, phone: phone(n * 3) })
     .returning();
+  const [duplicateClient] = await db
+    .insert(customers)
+    .values({ name: `Client ${n} (walk-in)`, phone: phone(n * 3), notes: 'Added at the counter.' })
+    .returning();
   const [linkedAccount] = await db
     .insert(user)
     .values({ id: `fixture-linked-${n}`, name: `Linked ${n}`, email: `linked-${n}@example.com` })
@@ -454,6 +463,9 @@ async function fixture(): Promise<Fixture> {
     style: await styleFixture(n),
     bespokeNumber: bespokeOrder!.number,
     bespokeClientId: bespokeClient!.id,
+    duplicateClientId: duplicateClient!.id,
+    mergeFingerprint: (await previewMerge(db, { keepId: client!.id, mergeId: duplicateClient!.id }))
+      .fingerprint,
     garmentId: firstGarment!.id,
     trialSlot: trialSlot!.startsAt,
     appointmentId: appointment.id,
@@ -834,6 +846,16 @@ const ACTIONS: {
     intent,
     form,
   })),
+  {
+    path: '/admin/customers/:id/merge',
+    action: customerMergeRoute.action as never,
+    intent: 'merge-customers',
+    form: (f: Fixture) => ({
+      mergeId: String(f.duplicateClientId),
+      fingerprint: f.mergeFingerprint,
+    }),
+    params: (f: Fixture) => ({ id: String(f.clientId) }),
+  },
   ...(
     [
       [
@@ -1047,6 +1069,11 @@ const LOADERS: {
   {
     path: (f) => `/admin/clients/${f.clientId}`,
     loader: clientRoute.loader as never,
+    params: (f) => ({ id: String(f.clientId) }),
+  },
+  {
+    path: (f) => `/admin/customers/${f.clientId}/merge?q=Client&with=${f.duplicateClientId}`,
+    loader: customerMergeRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
   },
   { path: () => '/admin/appointments/setup', loader: appointmentsSetupRoute.loader as never },
