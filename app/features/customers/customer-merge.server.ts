@@ -390,6 +390,14 @@ export async function mergeCustomers(db: Db, actor: Actor, input: MergeInput): P
       const merge = rows.find((row) => row.id === input.mergeId);
       if (!keep || !merge)
         throw new AdminError(goneMessage(keep ? input.mergeId : input.keepId), 404);
+      // Both records' measurement profiles too: a version being saved (it locks its profile,
+      // features/measurements) is committed before the merge reads them, or waits for it.
+      await tx
+        .select({ id: measurementProfiles.id })
+        .from(measurementProfiles)
+        .where(inArray(measurementProfiles.customerId, [keep.id, merge.id]))
+        .orderBy(asc(measurementProfiles.id))
+        .for('update');
       return { keep, merge, plan: await readMerge(tx, keep, merge) };
     },
     check: ({ plan }) => {
