@@ -119,15 +119,13 @@ async function appointment(customerId: number, startsAt: string, status = 'booke
 }
 
 async function message(customerId: number) {
-  await db()
-    .insert(notifications)
-    .values({
-      customerId,
-      channel: 'whatsapp',
-      kind: 'order.status',
-      recipient: '+919825012345',
-      body: 'Ready',
-    });
+  await db().insert(notifications).values({
+    customerId,
+    channel: 'whatsapp',
+    kind: 'order.status',
+    recipient: '+919825012345',
+    body: 'Ready',
+  });
 }
 
 /** A walk-in record with one of everything, and the kept record it duplicates. */

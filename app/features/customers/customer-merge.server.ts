@@ -68,7 +68,7 @@ export const MERGE_REFUSALS = {
 } as const;
 
 /** One of the two records as the preview shows it. */
-export interface MergeRecord {
+interface MergeRecord {
   id: number;
   name: string;
   /** E.164. */

@@ -83,7 +83,7 @@ export async function mergePageData(db: Db, id: number, url: URL): Promise<Merge
 }
 
 /** The confirm form: the record merged away and the fingerprint of the preview shown. */
-export const mergeFormSchema = z.object({
+const mergeFormSchema = z.object({
   mergeId: idField('Please choose the record to merge into this one.'),
   fingerprint: z
     .string('The preview is missing. Look at it again, then merge.')
