@@ -59,7 +59,7 @@ test('an administrator adds a walk-in client, edits them, links an account and d
   await expect(page.getByText('No account', { exact: true })).toBeVisible();
 
   // The list finds them by the phone written another way.
-  await page.goto(`/admin/clients?q=${encodeURIComponent(`+91-${mobile}`)}`);
+  await page.goto(`/admin/customers?q=${encodeURIComponent(`+91-${mobile}`)}`);
   await expect(page.getByRole('link', { name })).toHaveCount(1);
 
   // The same phone again: a notice naming and linking the record, then "Add anyway".

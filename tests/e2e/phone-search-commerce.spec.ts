@@ -1,7 +1,7 @@
 /**
  * One customer search (issue 30 item 1, "the three phone spellings find one customer on every
  * screen that searches"): an administrator types four spellings of one mobile number, and its
- * beginning, into the search of /admin/clients, /admin/appointments/new, /admin/orders/new and
+ * beginning, into the search of /admin/customers, /admin/appointments/new, /admin/orders/new and
  * /admin/customers, and each screen lists the same person (the accounts list, the account
  * linked to the record).
  * The number is made up for the run, so nobody else in the shared database has it.
@@ -63,8 +63,8 @@ test('four spellings of one phone and its beginning find the same customer on ev
   const admin = await signedInPage(browser, adminEmail, PASSWORD);
   const shown = `+91 ${national.slice(0, 5)} ${national.slice(5)}`;
   for (const typed of spellings(national)) {
-    await test.step(`/admin/clients finds ${typed}`, async () => {
-      await search(admin, '/admin/clients', 'Name, phone or e-mail', typed);
+    await test.step(`/admin/customers finds ${typed}`, async () => {
+      await search(admin, '/admin/customers', 'Name, phone or e-mail', typed);
       await expect(admin.getByText(`1 client matching “${typed}”`)).toBeVisible();
       const row = admin.getByRole('row', { name: new RegExp(name) });
       await expect(row.getByRole('link', { name })).toBeVisible();

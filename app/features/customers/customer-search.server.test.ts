@@ -1,13 +1,13 @@
 /**
  * The one customer search (issue 30 item 1) through the loaders of every screen that looks a
- * customer up: /admin/clients, /admin/appointments/new, /admin/orders/new and the accounts at
+ * customer up: /admin/customers, /admin/appointments/new, /admin/orders/new and the accounts at
  * /admin/customers. Each spelling of one phone, whole or begun, finds the same person and not
  * the neighbour whose number differs by one digit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '~/lib/schema.server';
 import * as appointmentNewRoute from '~/routes/admin/appointment-new';
-import * as clientsRoute from '~/routes/admin/clients';
+import * as clientsRoute from '~/routes/admin/customers';
 import * as customersRoute from '~/routes/admin/customers';
 import * as orderNewRoute from '~/routes/admin/order-new';
 import {
@@ -58,7 +58,7 @@ async function foundOnEveryScreen(q: string): Promise<Record<string, (number | s
     expect(outcome.status, path).toBe(200);
     return outcome.data as Record<string, unknown>;
   };
-  const clients = (await load(clientsRoute, `/admin/clients?q=${query}`)) as {
+  const clients = (await load(clientsRoute, `/admin/customers?q=${query}`)) as {
     rows: { id: number }[];
   };
   const booking = (await load(appointmentNewRoute, `/admin/appointments/new?q=${query}`)) as {

@@ -52,7 +52,7 @@ import * as appointmentsSetupRoute from '~/routes/admin/appointments-setup';
 import * as styleOptionsRoute from '~/routes/admin/style-options';
 import * as auditRoute from '~/routes/admin/audit';
 import * as clientRoute from '~/routes/admin/client';
-import * as clientsRoute from '~/routes/admin/clients';
+import * as clientsRoute from '~/routes/admin/customers';
 import * as appointmentsRoute from '~/routes/admin/appointments';
 import * as newAppointmentRoute from '~/routes/admin/appointment-new';
 import * as categoriesRoute from '~/routes/admin/categories';
@@ -801,7 +801,7 @@ const ACTIONS: {
     form: (f: Fixture) => ({ id: String(f.mediaId) }),
   },
   {
-    path: '/admin/clients',
+    path: '/admin/customers',
     action: clientsRoute.action as never,
     intent: 'create-client',
     form: (f: Fixture) => ({ name: `Walk-in ${f.clientId}`, phone: f.freePhone }),
@@ -829,7 +829,7 @@ const ACTIONS: {
       ['delete-client', (f) => ({ id: String(f.clientId) })],
     ] as [string, FormOf][]
   ).map(([intent, form]) => ({
-    path: '/admin/clients/:id',
+    path: '/admin/customers/:id',
     action: clientRoute.action as never,
     intent,
     form,
@@ -914,9 +914,9 @@ const ACTIONS: {
   })),
   ...(
     [
-      [clientMeasurementsRoute, '/admin/clients/:id/measurements'],
-      [measurementHistoryRoute, '/admin/clients/:id/measurements/:garment'],
-      [recordMeasurementsRoute, '/admin/clients/:id/measurements/new'],
+      [clientMeasurementsRoute, '/admin/customers/:id/measurements'],
+      [measurementHistoryRoute, '/admin/customers/:id/measurements/:garment'],
+      [recordMeasurementsRoute, '/admin/customers/:id/measurements/new'],
     ] as const
   ).map(([route, path]) => ({
     path,
@@ -926,7 +926,7 @@ const ACTIONS: {
     params: (f: Fixture) => ({ id: String(f.clientId), garment: 'shirt' }),
   })),
   {
-    path: '/admin/clients/:id/measurements/new',
+    path: '/admin/customers/:id/measurements/new',
     action: recordMeasurementsRoute.action as never,
     intent: 'save-measurements',
     form: () => ({
@@ -946,7 +946,7 @@ const ACTIONS: {
     redirects: true,
   },
   {
-    path: '/admin/clients/:id/measurements/:garment',
+    path: '/admin/customers/:id/measurements/:garment',
     action: measurementHistoryRoute.action as never,
     intent: 'confirm-measurements',
     form: () => ({ garment: 'shirt', version: '1' }),
@@ -1043,9 +1043,9 @@ const LOADERS: {
   { path: () => '/admin/settings', loader: settingsRoute.loader as never },
   { path: () => '/admin/media', loader: mediaRoute.loader as never },
   { path: () => '/admin/audit', loader: auditRoute.loader as never },
-  { path: () => '/admin/clients', loader: clientsRoute.loader as never },
+  { path: () => '/admin/customers', loader: clientsRoute.loader as never },
   {
-    path: (f) => `/admin/clients/${f.clientId}`,
+    path: (f) => `/admin/customers/${f.clientId}`,
     loader: clientRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
   },
@@ -1055,22 +1055,22 @@ const LOADERS: {
     loader: styleOptionsRoute.loader as never,
   },
   {
-    path: (f) => `/admin/clients/${f.clientId}/measurements`,
+    path: (f) => `/admin/customers/${f.clientId}/measurements`,
     loader: clientMeasurementsRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
   },
   {
-    path: (f) => `/admin/clients/${f.clientId}/measurements/new?garment=kurta`,
+    path: (f) => `/admin/customers/${f.clientId}/measurements/new?garment=kurta`,
     loader: recordMeasurementsRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
   },
   {
-    path: (f) => `/admin/clients/${f.clientId}/measurements/shirt`,
+    path: (f) => `/admin/customers/${f.clientId}/measurements/shirt`,
     loader: measurementHistoryRoute.loader as never,
     params: (f) => ({ id: String(f.clientId), garment: 'shirt' }),
   },
   {
-    path: (f) => `/admin/clients/${f.clientId}/measurements/shirt/card.pdf?version=1`,
+    path: (f) => `/admin/customers/${f.clientId}/measurements/shirt/card.pdf?version=1`,
     loader: measurementCardRoute.loader as never,
     params: (f) => ({ id: String(f.clientId), garment: 'shirt' }),
   },

@@ -18,7 +18,7 @@ import {
 } from '~/lib/schema.server';
 import * as customerRoute from '~/routes/admin/customer';
 import * as clientRoute from '~/routes/admin/client';
-import * as clientsRoute from '~/routes/admin/clients';
+import * as clientsRoute from '~/routes/admin/customers';
 import {
   createTestApp,
   formPost,
@@ -41,7 +41,7 @@ import {
   unlinkAccount,
   updateClient,
   updateClientSchema,
-} from './clients.server';
+} from './records.server';
 
 let app: TestApp;
 let actor: Actor;
@@ -356,7 +356,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     const { id } = await addClient({ name: 'Route Client', phone: '92000 00001' });
     const list = await routeOutcome(() =>
       clientsRoute.loader({
-        request: pageGet('/admin/clients?q=92000', adminCookie),
+        request: pageGet('/admin/customers?q=92000', adminCookie),
         context: app.context,
         params: {},
       } as never),
@@ -366,7 +366,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     for (const param of ['999999', 'abc', '0', '1e3']) {
       const missing = await routeOutcome(() =>
         clientRoute.loader({
-          request: pageGet(`/admin/clients/${param}`, adminCookie),
+          request: pageGet(`/admin/customers/${param}`, adminCookie),
           context: app.context,
           params: { id: param },
         } as never),
@@ -376,7 +376,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     const created = await routeOutcome(() =>
       clientsRoute.action({
         request: formPost(
-          '/admin/clients',
+          '/admin/customers',
           { intent: 'create-client', name: 'Via Route', phone: '+91 92000 00002' },
           adminCookie,
         ),
@@ -388,7 +388,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     const refused = await routeOutcome(() =>
       clientsRoute.action({
         request: formPost(
-          '/admin/clients',
+          '/admin/customers',
           { intent: 'create-client', name: 'Bad Phone', phone: '12' },
           adminCookie,
         ),
