@@ -17,7 +17,6 @@ import {
   notifications,
 } from '~/lib/schema.server';
 import * as customerRoute from '~/routes/admin/customer';
-import * as clientRoute from '~/routes/admin/client';
 import * as clientsRoute from '~/routes/admin/customers';
 import {
   createTestApp,
@@ -362,10 +361,12 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
       } as never),
     );
     expect(list.status).toBe(200);
-    expect((list.data as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([id]);
+    expect(
+      (list.data as { rows: { recordId: number | null }[] }).rows.map((row) => row.recordId),
+    ).toEqual([id]);
     for (const param of ['999999', 'abc', '0', '1e3']) {
       const missing = await routeOutcome(() =>
-        clientRoute.loader({
+        customerRoute.loader({
           request: pageGet(`/admin/customers/${param}`, adminCookie),
           context: app.context,
           params: { id: param },
@@ -402,7 +403,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     });
   });
 
-  it('shows the client record on its account page', async () => {
+  it('sends the account’s address to its record’s page, which shows the account', async () => {
     const { userId } = await app.signedIn('user', 'account-page@example.com');
     const { id } = await addClient({ name: 'Account Page', phone: '91000 00001' });
     await app.database.db.update(customers).set({ userId }).where(eq(customers.id, id));
@@ -413,6 +414,17 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
         params: { id: userId },
       } as never),
     );
-    expect(outcome.data).toMatchObject({ client: { id, name: 'Account Page' } });
+    expect(outcome).toMatchObject({ status: 302, location: `/admin/customers/${id}` });
+    const page = await routeOutcome(() =>
+      customerRoute.loader({
+        request: pageGet(`/admin/customers/${id}`, adminCookie),
+        context: app.context,
+        params: { id: String(id) },
+      } as never),
+    );
+    expect(page.data).toMatchObject({
+      record: { id, name: 'Account Page' },
+      account: { id: userId, email: 'account-page@example.com' },
+    });
   });
 });

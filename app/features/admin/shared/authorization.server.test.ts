@@ -51,8 +51,7 @@ import { testDatabaseKind } from '../../../../tests/support/test-db';
 import * as appointmentsSetupRoute from '~/routes/admin/appointments-setup';
 import * as styleOptionsRoute from '~/routes/admin/style-options';
 import * as auditRoute from '~/routes/admin/audit';
-import * as clientRoute from '~/routes/admin/client';
-import * as clientsRoute from '~/routes/admin/customers';
+import * as clientsRedirectRoute from '~/routes/admin/clients-redirect';
 import * as appointmentsRoute from '~/routes/admin/appointments';
 import * as newAppointmentRoute from '~/routes/admin/appointment-new';
 import * as categoriesRoute from '~/routes/admin/categories';
@@ -125,6 +124,8 @@ interface Fixture {
   freePhone: string;
   /** A client record linked to an account of its own. */
   linkedClientId: number;
+  /** The account that record is linked to. */
+  linkedUserId: string;
   /** The consultation type and its version. */
   typeId: number;
   typeVersion: string;
@@ -464,6 +465,7 @@ async function fixture(): Promise<Fixture> {
     clientVersion: client!.updatedAt.toISOString(),
     freePhone: phone(n * 3 + 2),
     linkedClientId: linkedClient!.id,
+    linkedUserId: linkedAccount!.id,
     typeId: type!.id,
     typeVersion: type!.updatedAt.toISOString(),
     closureId: closure!.id,
@@ -802,7 +804,7 @@ const ACTIONS: {
   },
   {
     path: '/admin/customers',
-    action: clientsRoute.action as never,
+    action: customersRoute.action as never,
     intent: 'create-client',
     form: (f: Fixture) => ({ name: `Walk-in ${f.clientId}`, phone: f.freePhone }),
   },
@@ -827,10 +829,12 @@ const ACTIONS: {
       ],
       ['unlink-account', (f) => ({ id: String(f.linkedClientId) })],
       ['delete-client', (f) => ({ id: String(f.clientId) })],
+      // The record made on demand from an account's page (issue 30 item 1, decision 029).
+      ['open-record', (f) => ({ userId: f.userId, phone: f.freePhone })],
     ] as [string, FormOf][]
   ).map(([intent, form]) => ({
     path: '/admin/customers/:id',
-    action: clientRoute.action as never,
+    action: customerRoute.action as never,
     intent,
     form,
   })),
@@ -1001,6 +1005,8 @@ const LOADERS: {
   params?: (f: Fixture) => Record<string, string>;
   /** A private file's route: anyone but an administrator gets 404, not the sign-in page. */
   notFoundForOthers?: boolean;
+  /** Where an administrator is sent instead of a page (a redirect, 301 or 302). */
+  redirectsAdminTo?: (f: Fixture) => string;
 }[] = [
   { path: () => '/admin', loader: layoutRoute.loader as never },
   { path: () => '/admin', loader: dashboardRoute.loader as never },
@@ -1043,11 +1049,27 @@ const LOADERS: {
   { path: () => '/admin/settings', loader: settingsRoute.loader as never },
   { path: () => '/admin/media', loader: mediaRoute.loader as never },
   { path: () => '/admin/audit', loader: auditRoute.loader as never },
-  { path: () => '/admin/customers', loader: clientsRoute.loader as never },
   {
     path: (f) => `/admin/customers/${f.clientId}`,
-    loader: clientRoute.loader as never,
+    loader: customerRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
+  },
+  {
+    path: (f) => `/admin/customers/${f.linkedUserId}`,
+    loader: customerRoute.loader as never,
+    params: (f) => ({ id: f.linkedUserId }),
+    redirectsAdminTo: (f) => `/admin/customers/${f.linkedClientId}`,
+  },
+  {
+    path: () => '/admin/clients?q=patel',
+    loader: clientsRedirectRoute.loader as never,
+    redirectsAdminTo: () => '/admin/customers?q=patel',
+  },
+  {
+    path: (f) => `/admin/clients/${f.clientId}/measurements/shirt?saved=1`,
+    loader: clientsRedirectRoute.loader as never,
+    params: (f) => ({ '*': `${f.clientId}/measurements/shirt` }),
+    redirectsAdminTo: (f) => `/admin/customers/${f.clientId}/measurements/shirt?saved=1`,
   },
   { path: () => '/admin/appointments/setup', loader: appointmentsSetupRoute.loader as never },
   {
@@ -1234,7 +1256,10 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
       const outcome = await routeOutcome(() =>
         entry.loader({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
       );
-      if (role === 'admin') {
+      if (role === 'admin' && entry.redirectsAdminTo) {
+        expect([301, 302]).toContain(outcome.status);
+        expect(outcome.location).toBe(entry.redirectsAdminTo(f));
+      } else if (role === 'admin') {
         expect(outcome.status).toBe(200);
       } else if (entry.notFoundForOthers) {
         expect(outcome.status).toBe(404);
