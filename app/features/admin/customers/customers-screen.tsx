@@ -40,12 +40,26 @@ const CUSTOMER_COLUMNS: TableColumn[] = [
   'Customer',
   'Phone',
   'Account',
+  'Next appointment',
   'Since',
   { label: 'Orders', className: 'text-right' },
   { label: 'Paid', className: 'text-right' },
 ];
 
 const customerPath = (key: string) => `/admin/customers/${encodeURIComponent(key)}`;
+
+/** The record's next booked appointment, or 'None booked'. */
+function NextAppointment({ row }: { row: CustomerRow }) {
+  if (!row.nextAppointment) return <span className="text-muted-foreground">None booked</span>;
+  return (
+    <>
+      {row.nextAppointment.type},{' '}
+      <time dateTime={row.nextAppointment.startsAt}>
+        {formatShopDateTime(row.nextAppointment.startsAt)}
+      </time>
+    </>
+  );
+}
 
 /** The account's badges, or the walk-in's label. */
 function AccountCell({ row, className }: { row: CustomerRow; className?: string }) {
@@ -180,6 +194,9 @@ function CustomerTable({ rows }: { rows: CustomerRow[] }) {
               <td className="px-4 py-3">
                 <AccountCell row={row} />
               </td>
+              <td className="px-4 py-3">
+                <NextAppointment row={row} />
+              </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
               </td>
@@ -214,6 +231,9 @@ function CustomerCards({ rows }: { rows: CustomerRow[] }) {
               )}
               <AccountCell row={row} className="mt-2 block" />
               <span className="mt-2 block text-sm text-muted-foreground">
+                Next: <NextAppointment row={row} />
+              </span>
+              <span className="mt-1 block text-sm text-muted-foreground">
                 {orderCount(row.orderCount)} · {formatRupees(row.paidTotalPaise)} paid · since{' '}
                 <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
               </span>

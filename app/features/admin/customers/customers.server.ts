@@ -17,6 +17,8 @@ import { and, asc, count, desc, eq, gt, ilike, ne, or, sql, type SQL } from 'dri
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import {
+  appointments,
+  appointmentTypes,
   customers,
   designs,
   invoices,
@@ -89,6 +91,8 @@ export interface CustomerRow {
   orderCount: number;
   /** The sum of those of them that are paid, in paise. */
   paidTotalPaise: number;
+  /** The record's next booked appointment: when it starts (ISO 8601) and its type; or null. */
+  nextAppointment: { startsAt: string; type: string } | null;
 }
 
 /** One page of the list and how many people match the search. */
@@ -133,7 +137,8 @@ const roleOf = (role: string): CustomerRole => (role === 'admin' ? 'admin' : 'us
  * One page (1-based; a page past the end is empty) of everyone the shop serves (issue 30 item
  * 1): customer records and accounts, joined on the record's account (a full join, so a record
  * without an account and an account without a record each make a row, and a linked pair one),
- * newest first by the record's date, else the account's. `q` is the one customer search
+ * newest first by the record's date, else the account's, each with the record's next booked
+ * appointment after `now`. `q` is the one customer search
  * (`customerSearchCondition`: the record's name, e-mail or phone in any spelling) or part of
  * the account's name or e-mail, ignoring case; `role` keeps only administrators or customers'
  * accounts (records without an account are left out then).
@@ -141,8 +146,20 @@ const roleOf = (role: string): CustomerRole => (role === 'admin' ? 'admin' : 'us
  */
 export async function listCustomers(
   db: Db,
-  options: { page: number; q?: string; role?: CustomerRole },
+  options: { page: number; q?: string; role?: CustomerRole; now?: Date },
 ): Promise<CustomerPage> {
+  const now = options.now ?? new Date();
+  const next = db
+    .selectDistinctOn([appointments.customerId], {
+      customerId: appointments.customerId,
+      startsAt: appointments.startsAt,
+      type: appointmentTypes.name,
+    })
+    .from(appointments)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
+    .where(and(eq(appointments.status, 'booked'), gt(appointments.startsAt, now)))
+    .orderBy(appointments.customerId, asc(appointments.startsAt))
+    .as('next_appointment');
   const conditions: SQL[] = [];
   const q = options.q?.trim().slice(0, CUSTOMER_SEARCH_MAX_LENGTH);
   if (q) {
@@ -172,12 +189,15 @@ export async function listCustomers(
           role: user.role,
           banned: user.banned,
           accountCreatedAt: user.createdAt,
+          nextStartsAt: next.startsAt,
+          nextType: next.type,
           orderCount: sql<number>`(select count(*) from ${orders} where ${theirOrders})::int`,
           paidTotalPaise: sql<number>`(select coalesce(sum(${orders.amountPaise}), 0) from ${orders}
             where (${theirOrders}) and ${orders.status} = 'paid')::bigint`,
         })
         .from(customers)
         .fullJoin(user, eq(user.id, customers.userId))
+        .leftJoin(next, eq(next.customerId, customers.id))
         .where(where)
         .orderBy(
           sql`coalesce(${customers.createdAt}, ${user.createdAt}) desc`,
@@ -216,6 +236,10 @@ export async function listCustomers(
         createdAt: (row.recordCreatedAt ?? row.accountCreatedAt!).toISOString(),
         orderCount: Number(row.orderCount),
         paidTotalPaise: Number(row.paidTotalPaise),
+        nextAppointment:
+          row.nextStartsAt && row.nextType
+            ? { startsAt: row.nextStartsAt.toISOString(), type: row.nextType }
+            : null,
       };
     }),
     total,

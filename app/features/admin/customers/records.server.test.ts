@@ -1,6 +1,6 @@
 /**
- * The back office's bespoke clients on a real database: search by name, e-mail and the phone
- * in its common forms; the next appointment; adding (with the shared-phone notice); a stale
+ * The back office's customer records on a real database: found in the one list at
+ * /admin/customers by name, e-mail and the phone in its common forms, with the next appointment; adding (with the shared-phone notice); a stale
  * edit refused; linking to an account by e-mail (it must exist and have no record) and
  * unlinking; deleting refused while an appointment is booked ahead; audit entries; the
  * routes' loader and intents through runAdminAction.
@@ -36,11 +36,11 @@ import {
   getClient,
   linkAccount,
   linkAccountSchema,
-  listClients,
   unlinkAccount,
   updateClient,
   updateClientSchema,
 } from './records.server';
+import { listCustomers } from './customers.server';
 
 let app: TestApp;
 let actor: Actor;
@@ -157,7 +157,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
       email: 'kiran.joshi@example.com',
     });
     const found = async (q: string) =>
-      (await listClients(app.database.db, { page: 1, q, now })).rows.map((row) => row.id);
+      (await listCustomers(app.database.db, { page: 1, q, now })).rows.map((row) => row.recordId);
     for (const q of [
       'kiran',
       'JOSHI',
@@ -183,14 +183,18 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     await book(id, '2025-03-11T05:00:00Z', 'cancelled');
     await book(id, '2025-03-14T05:00:00Z');
     await book(id, '2025-03-12T05:00:00Z');
-    const { rows } = await listClients(app.database.db, { page: 1, q: 'Nikhil', now });
+    const { rows } = await listCustomers(app.database.db, { page: 1, q: 'Nikhil', now });
     expect(rows).toEqual([
       {
-        id,
+        key: String(id),
+        recordId: id,
         name: 'Nikhil Rao',
         phone: '+919600000001',
         email: null,
-        linked: false,
+        account: null,
+        createdAt: expect.any(String),
+        orderCount: 0,
+        paidTotalPaise: 0,
         nextAppointment: { startsAt: '2025-03-12T05:00:00.000Z', type: 'Consultation' },
       },
     ]);

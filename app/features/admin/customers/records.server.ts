@@ -15,7 +15,6 @@ import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import { notificationsForCustomer } from '~/features/customers/customer-messages.server';
 import { customerForUser, makeRecordForAccount } from '~/features/customers/customers.server';
-import { customerSearchCondition } from '~/features/customers/customer-search.server';
 import {
   appointments,
   appointmentTypes,
@@ -47,24 +46,7 @@ import type { Actor } from '~/features/admin/audit/audit.server';
 import { carryBespokeOrdersToAccount } from '~/features/bespoke/bespoke-orders.server';
 import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
 import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
-import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 import { CLIENT_NOTES_MAX_LENGTH, sharedPhoneNotice } from './record-rules';
-
-/** Records per page of /admin/customers. */
-export const CLIENTS_PAGE_SIZE = 25;
-
-/** A record as the clients list shows it. */
-export interface ClientRow {
-  id: number;
-  name: string;
-  /** E.164, '+919825012345'. */
-  phone: string;
-  email: string | null;
-  /** Whether the record is linked to an account. */
-  linked: boolean;
-  /** The next booked appointment: when it starts (ISO 8601) and its type's name; or null. */
-  nextAppointment: { startsAt: string; type: string } | null;
-}
 
 /** An appointment of the record, as its page lists it. */
 export interface ClientAppointment {
@@ -110,67 +92,6 @@ export interface ClientDetail {
   past: ClientAppointment[];
   /** Newest first, at most 50. */
   messages: ClientMessage[];
-}
-
-/**
- * One page (1-based; past the end is empty) of records, newest first, with their next booked
- * appointment after `now`. `q` is the one customer search (`customerSearchCondition`): part of
- * the name or e-mail, ignoring case, or the phone in any spelling ('98250 12345',
- * '+91-98250-12345', '098250…', part of it).
- * @throws when the database fails.
- */
-export async function listClients(
-  db: Db,
-  options: { page: number; q?: string; now?: Date },
-): Promise<{ rows: ClientRow[]; total: number }> {
-  const now = options.now ?? new Date();
-  const where = options.q ? customerSearchCondition(options.q) : undefined;
-  const next = db
-    .selectDistinctOn([appointments.customerId], {
-      customerId: appointments.customerId,
-      startsAt: appointments.startsAt,
-      type: appointmentTypes.name,
-    })
-    .from(appointments)
-    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
-    .where(and(eq(appointments.status, 'booked'), gt(appointments.startsAt, now)))
-    .orderBy(appointments.customerId, asc(appointments.startsAt))
-    .as('next_appointment');
-  const { rows, total } = await pagedList(
-    { page: options.page, size: CLIENTS_PAGE_SIZE },
-    ({ limit, offset }) =>
-      db
-        .select({
-          id: customers.id,
-          name: customers.name,
-          phone: customers.phone,
-          email: customers.email,
-          userId: customers.userId,
-          nextStartsAt: next.startsAt,
-          nextType: next.type,
-        })
-        .from(customers)
-        .leftJoin(next, eq(next.customerId, customers.id))
-        .where(where)
-        .orderBy(desc(customers.createdAt), desc(customers.id))
-        .limit(limit)
-        .offset(offset),
-    () => countWhere(db, customers, where),
-  );
-  return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      phone: row.phone,
-      email: row.email,
-      linked: row.userId !== null,
-      nextAppointment:
-        row.nextStartsAt && row.nextType
-          ? { startsAt: row.nextStartsAt.toISOString(), type: row.nextType }
-          : null,
-    })),
-    total,
-  };
 }
 
 /**
@@ -669,11 +590,11 @@ export const recordForAccountSchema = z.object({
     .trim()
     .min(1, 'This account could not be found.')
     .max(200, 'This account could not be found.'),
-  phone: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() ?? '')
-    .pipe(z.union([z.literal('').transform(() => null), indianMobileSchema])),
+  // Empty or absent: none given (the record may be found without one); else an Indian mobile.
+  phone: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.optional(indianMobileSchema),
+  ),
 });
 
 /** The refusal when a record must be made and no phone is given. */
