@@ -5,12 +5,7 @@
  * /admin/appointments), the messages sent to them, and deleting the record (refused while an
  * appointment is booked ahead). Every outcome is toasted.
  */
-import {
-  CalendarDaysIcon,
-  Link2Icon,
-  Trash2Icon,
-  UnlinkIcon,
-} from 'lucide-react';
+import { CalendarDaysIcon, Link2Icon, Trash2Icon, UnlinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -154,7 +149,7 @@ export function AccountLinkPanel({ client }: { client: ClientDetail }) {
   const errors = link.data && !link.data.ok ? (link.data.fieldErrors ?? {}) : {};
   const { account } = client;
   return (
-    <Section heading="Account" padding="md">
+    <Section heading={account ? 'Linked account' : 'Link to an account'} padding="md">
       {account ? (
         <div className="mt-3 grid gap-3 text-sm">
           <p>
