@@ -155,6 +155,7 @@ describe(`the customers list on ${testDatabaseKind}`, () => {
       createdAt: new Date(base - 60_000).toISOString(),
       orderCount: 4,
       paidTotalPaise: 200_000,
+      nextAppointment: null,
     });
     expect(first.rows[1]).toMatchObject({
       account: { role: 'admin' },
