@@ -40,7 +40,9 @@ test('four spellings of one phone and its beginning find the same customer on ev
   request,
 }) => {
   test.slow();
-  const national = `7${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+  // A 70… number: read in 5-5 groups as `shown` expects (libphonenumber groups some other 7…
+  // series 4-3-3, which made a random 7… number fail now and then), and no other spec's series.
+  const national = `70${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   const suffix = Date.now().toString(36);
   const name = `Hetal Phone${suffix}`;
   const shopperEmail = uniqueEmail('phone-search-shopper');
