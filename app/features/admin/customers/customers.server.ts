@@ -59,7 +59,7 @@ import { customerSearchCondition } from '~/features/customers/customer-search.se
 export const CUSTOMERS_PAGE_SIZE = 25;
 
 /** An account's state as the list and the customer page show it. */
-export interface AccountSummary {
+interface AccountSummary {
   id: string;
   name: string;
   email: string;
@@ -102,7 +102,7 @@ export interface CustomerPage {
 }
 
 /** One of an account's orders. */
-export interface CustomerOrder {
+interface CustomerOrder {
   number: string;
   /** ISO 8601. */
   createdAt: string;
@@ -574,7 +574,7 @@ export interface ActivityDocument {
 }
 
 /** A design the account saved in the configurator (/d/:id). */
-export interface ActivityDesign {
+interface ActivityDesign {
   id: string;
   name: string;
   garmentType: GarmentType;
