@@ -18,7 +18,7 @@ import { cn } from '~/lib/utils';
 const linkClass =
   'inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline sm:min-h-8';
 
-/** Back to the client's page (the 'Bespoke clients' screens). */
+/** Back to the customer's page (/admin/customers/:id, decision 029). */
 export function BackToClient({
   customer,
   to,
