@@ -68,7 +68,9 @@ export default [
     route('customers/:id/measurements/:garment/card.pdf', 'routes/admin/measurement-card.ts'),
     // The old 'Bespoke clients' URLs (decision 029): a permanent redirect to /admin/customers….
     route('clients', 'routes/admin/clients-redirect.ts'),
-    route('clients/*', 'routes/admin/clients-redirect.ts', { id: 'routes/admin/clients-redirect-splat' }),
+    route('clients/*', 'routes/admin/clients-redirect.ts', {
+      id: 'routes/admin/clients-redirect-splat',
+    }),
     route('measurement-photos/:id', 'routes/admin/measurement-photo.ts'),
   ]),
   route('api/cart', 'routes/api.cart.ts'),

@@ -722,7 +722,10 @@ const PAGES: PageTarget[] = [
   { route: '/admin/clients/*', url: '/admin/clients/{}' },
   { route: '/admin/customers/:id/measurements', url: '/admin/customers/{}/measurements' },
   { route: '/admin/customers/:id/measurements/new', url: '/admin/customers/{}/measurements/new' },
-  { route: '/admin/customers/:id/measurements/:garment', url: '/admin/customers/1/measurements/{}' },
+  {
+    route: '/admin/customers/:id/measurements/:garment',
+    url: '/admin/customers/1/measurements/{}',
+  },
   {
     route: '/admin/customers/:id/measurements/:garment/card.pdf',
     url: '/admin/customers/1/measurements/{}/card.pdf',

@@ -71,7 +71,10 @@ export interface CustomerScreenProps extends CustomerPage {
 }
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
-const actionClass = cn(buttonVariants({ variant: 'outline' }), 'min-h-11 justify-start sm:min-h-10');
+const actionClass = cn(
+  buttonVariants({ variant: 'outline' }),
+  'min-h-11 justify-start sm:min-h-10',
+);
 
 /** Starts `start` for this customer: a link with a record, the on-demand record without one. */
 type Starter = (start: CustomerStart) => void;
@@ -129,12 +132,9 @@ export function CustomerScreen({
     pending.current = next;
     void opener.submit({ intent: 'open-record', userId: account.id, phone }, { method: 'post' });
   };
-  const phoneError =
-    opener.data && !opener.data.ok ? opener.data.fieldErrors?.phone : undefined;
+  const phoneError = opener.data && !opener.data.ok ? opener.data.fieldErrors?.phone : undefined;
   return (
-    <StarterContext
-      value={{ recordId: record?.id ?? null, start, busy: opener.state !== 'idle' }}
-    >
+    <StarterContext value={{ recordId: record?.id ?? null, start, busy: opener.state !== 'idle' }}>
       <Link
         to="/admin/customers"
         className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline sm:min-h-8"
@@ -168,9 +168,9 @@ export function CustomerScreen({
           ) : (
             <Section heading="Customer record" padding="md">
               <p className="mt-2 text-sm text-muted-foreground">
-                No customer record yet. It is made for this account (or the record with its
-                verified e-mail is linked) when you record measurements, book an appointment or
-                start a bespoke order below. Its notes and messages live there.
+                No customer record yet. It is made for this account (or the record with its verified
+                e-mail is linked) when you record measurements, book an appointment or start a
+                bespoke order below. Its notes and messages live there.
               </p>
               <FormField
                 id="record-phone"
@@ -224,8 +224,8 @@ export function CustomerScreen({
       {record && (
         <Section heading="Merge" padding="md" className="mt-8 max-w-2xl">
           <p className="mt-2 text-sm text-muted-foreground">
-            Two records for one person: move everything of the other record onto this one, with
-            a preview of what moves.
+            Two records for one person: move everything of the other record onto this one, with a
+            preview of what moves.
           </p>
           <Link to={`/admin/customers/${record.id}/merge`} className={cn(actionClass, 'mt-3')}>
             <CombineIcon aria-hidden /> Merge with another record
@@ -279,9 +279,7 @@ function AccountDetails({ account }: { account: CustomerDetail }) {
         {account.banned && (
           <>
             <dt className="text-muted-foreground">Ban reason</dt>
-            <dd className="break-words whitespace-pre-wrap">
-              {account.banReason || 'None given'}
-            </dd>
+            <dd className="break-words whitespace-pre-wrap">{account.banReason || 'None given'}</dd>
           </>
         )}
       </dl>
@@ -357,8 +355,8 @@ function Designs({ designs }: { designs: CustomerPage['activity']['designs'] }) 
                 {design.name || GARMENTS[design.garmentType].label}
               </Link>
               <span className="text-sm text-muted-foreground">
-                {GARMENTS[design.garmentType].label} · about {formatRupees(design.estimatePaise)}{' '}
-                · saved{' '}
+                {GARMENTS[design.garmentType].label} · about {formatRupees(design.estimatePaise)} ·
+                saved{' '}
                 <time dateTime={design.createdAt}>{formatShopDateTime(design.createdAt)}</time>
               </span>
             </li>
@@ -465,7 +463,10 @@ function Money({
                       {payment.orderNumber}
                     </Link>{' '}
                     <span className="text-muted-foreground">
-                      (<time dateTime={payment.createdAt}>{formatShopDateTime(payment.createdAt)}</time>
+                      (
+                      <time dateTime={payment.createdAt}>
+                        {formatShopDateTime(payment.createdAt)}
+                      </time>
                       , {PAYMENT_STATUS_LABELS[payment.status]})
                     </span>
                   </span>
@@ -487,7 +488,9 @@ function Money({
                     {DOCUMENT_LABELS[document.kind]} {document.number}
                   </a>
                   <span className="text-muted-foreground">
-                    <time dateTime={document.issuedAt}>{formatShopDateTime(document.issuedAt)}</time>{' '}
+                    <time dateTime={document.issuedAt}>
+                      {formatShopDateTime(document.issuedAt)}
+                    </time>{' '}
                     · <span className="tabular-nums">{formatRupees(document.totalPaise)}</span>
                   </span>
                 </li>
@@ -693,4 +696,3 @@ function ChangeDialog({
     </Dialog>
   );
 }
-

@@ -87,8 +87,8 @@ export function CustomersScreen({ rows, total, page, pages, q, role }: Customers
         <div>
           <h1 className="text-3xl font-semibold sm:text-4xl">Customers</h1>
           <p className="mt-2 text-muted-foreground">
-            Everyone the shop serves, with or without an account: registered shoppers, walk-ins
-            and phone customers. Open one for their measurements, appointments, orders and account.
+            Everyone the shop serves, with or without an account: registered shoppers, walk-ins and
+            phone customers. Open one for their measurements, appointments, orders and account.
           </p>
         </div>
         <Button className="min-h-11 sm:min-h-10" onClick={() => setAdding(true)}>

@@ -711,11 +711,7 @@ export function clientsHandlers(db: Db) {
 
 /** The intents of /admin/customers/:id. */
 type ClientIntent =
-  | 'update-client'
-  | 'link-account'
-  | 'unlink-account'
-  | 'delete-client'
-  | 'open-record';
+  'update-client' | 'link-account' | 'unlink-account' | 'delete-client' | 'open-record';
 
 /** The action handlers of /admin/customers/:id, by intent, for `runAdminAction`. */
 export function clientHandlers(db: Db, storage: Pick<Storage, 'delete'>) {
