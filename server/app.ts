@@ -87,7 +87,7 @@ const UPLOAD_PATHS = [
   /^\/admin\/media(\/upload)?(\.data|\/)?$/,
   /^\/admin\/products(\/(new|\d{1,9}))?(\.data|\/)?$/,
   /^\/admin\/categories(\.data|\/)?$/,
-  /^\/admin\/clients\/\d{1,10}\/measurements\/new(\.data|\/)?$/,
+  /^\/admin\/customers\/\d{1,10}\/measurements\/new(\.data|\/)?$/,
 ];
 
 /** The methods the shop answers (the `Allow` header of a 405). */

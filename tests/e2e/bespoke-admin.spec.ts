@@ -1,7 +1,8 @@
 /**
- * The back office's bespoke clients and booking setup (issue 20 items 1 and 2), as an
- * administrator uses them: add a walk-in client, meet the shared-phone notice, edit the record
- * and its channel, link it to an account (and find the way back from the account), delete a
+ * The back office's customer records (at /admin/customers since decision 029) and booking
+ * setup (issue 20 items 1 and 2), as an administrator uses them: add a walk-in customer, meet
+ * the shared-phone notice, edit the record and its channel, link it to an account (then the
+ * list shows them as one and the account's address leads to the record), delete a
  * record; edit an appointment type's capacity; add a closure and remove it. What the test
  * changes in the shared setup it puts back.
  */
@@ -39,39 +40,39 @@ test('an administrator adds a walk-in client, edits them, links an account and d
 
   await page
     .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Bespoke clients' })
+    .getByRole('link', { name: 'Customers' })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Bespoke clients' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add client' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Add client' });
+  await page.getByRole('button', { name: 'Add a walk-in customer' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add a walk-in customer' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Mobile number').fill('12345');
-  await dialog.getByRole('button', { name: 'Add client' }).click();
+  await dialog.getByRole('button', { name: 'Add customer' }).click();
   await expect(dialog.getByText('Please enter a 10-digit Indian mobile number')).toBeVisible();
   await dialog.getByLabel('Mobile number').fill(spaced);
   await dialog.getByLabel('Notes (optional)').fill('Walked in for a wedding sherwani');
-  await dialog.getByRole('button', { name: 'Add client' }).click();
+  await dialog.getByRole('button', { name: 'Add customer' }).click();
   await expect(page.getByText(`Added ${name}.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/clients\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/customers\/\d+$/);
   const clientUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByText('No account', { exact: true })).toBeVisible();
+  await expect(page.getByText('Walk-in customer: no account', { exact: true })).toBeVisible();
 
   // The list finds them by the phone written another way.
-  await page.goto(`/admin/clients?q=${encodeURIComponent(`+91-${mobile}`)}`);
+  await page.goto(`/admin/customers?q=${encodeURIComponent(`+91-${mobile}`)}`);
   await expect(page.getByRole('link', { name })).toHaveCount(1);
 
   // The same phone again: a notice naming and linking the record, then "Add anyway".
-  await page.getByRole('button', { name: 'Add client' }).click();
-  dialog = page.getByRole('dialog', { name: 'Add client' });
+  await page.getByRole('button', { name: 'Add a walk-in customer' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add a walk-in customer' });
   await dialog.getByLabel('Name').fill(`Hetal Parmar ${tag}`);
   await dialog.getByLabel('Mobile number').fill(`0${mobile}`);
-  await dialog.getByRole('button', { name: 'Add client' }).click();
+  await dialog.getByRole('button', { name: 'Add customer' }).click();
   await expect(dialog.getByText(`is already on the record of ${name}`)).toBeVisible();
   await expect(dialog.getByRole('link', { name })).toBeVisible();
   await dialog.getByLabel('Add anyway: someone else on the same phone').check();
-  await dialog.getByRole('button', { name: 'Add client' }).click();
+  await dialog.getByRole('button', { name: 'Add customer' }).click();
   await expect(
     page.getByText(`Added Hetal Parmar ${tag}. The phone is also on another record.`),
   ).toBeVisible();
@@ -83,7 +84,7 @@ test('an administrator adds a walk-in client, edits them, links an account and d
   const confirm = page.getByRole('alertdialog', { name: `Delete Hetal Parmar ${tag}?` });
   await confirm.getByRole('button', { name: 'Delete client' }).click();
   await expect(page.getByText(`Deleted Hetal Parmar ${tag}’s record.`)).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await expect(page).toHaveURL(/\/admin\/customers$/);
 
   // Edit the details and the channel.
   await page.goto(clientUrl);
@@ -105,7 +106,7 @@ test('an administrator adds a walk-in client, edits them, links an account and d
   await expect(details.getByLabel('Notes')).toHaveValue('Sherwani for 12 May; prefers evenings');
 
   // Link the account the shop confirmed, then find the way back from the account's page.
-  const account = page.getByRole('region', { name: 'Account', exact: true });
+  const account = page.getByRole('region', { name: 'Link to an account', exact: true });
   await account.getByLabel('Account e-mail').fill('nobody-here@example.com');
   await account.getByRole('button', { name: 'Link account' }).click();
   await expect(
@@ -114,11 +115,23 @@ test('an administrator adds a walk-in client, edits them, links an account and d
   await account.getByLabel('Account e-mail').fill(shopperEmail);
   await account.getByRole('button', { name: 'Link account' }).click();
   await expect(page.getByText(`Linked ${name} to the account ${shopperEmail}.`)).toBeVisible();
-  await expect(page.getByText('Linked account', { exact: true })).toBeVisible();
-  await account.getByRole('link', { name: 'Open account' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Jignesh Parmar' })).toBeVisible();
-  await page.getByRole('link', { name: `Client record: ${name}` }).click();
+  const linked = page.getByRole('region', { name: 'Linked account', exact: true });
+  await expect(linked.getByText(shopperEmail, { exact: false })).toBeVisible();
+  // One person now: the list shows the record and its account as one row, and the account's
+  // own address leads to the record's page (decision 029).
+  await page.goto(`/admin/customers?q=${encodeURIComponent(shopperEmail)}`);
+  await expect(page.getByText('1 customer', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name }).first().click();
   await expect(page).toHaveURL(clientUrl);
+  const accountId = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: string }>('select id from "user" where email = $1', [
+      shopperEmail,
+    ]);
+    return rows[0]!.id;
+  });
+  await page.goto(`/admin/customers/${accountId}`);
+  await expect(page).toHaveURL(clientUrl);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // The measurements links lead where the measurements screens live.
   await expect(page.getByRole('link', { name: 'Record measurements' })).toHaveAttribute(

@@ -111,7 +111,7 @@ test('design a sherwani, book a measurement, order with measurements pinned, pay
   // 4. The shop records the measurements at that appointment and makes the order from it.
   const admin = await signedInPage(browser, adminEmail, password);
   await admin.goto(
-    `/admin/clients/${clientId}/measurements/new?garment=sherwani&appointment=${appointmentId}`,
+    `/admin/customers/${clientId}/measurements/new?garment=sherwani&appointment=${appointmentId}`,
   );
   await expect(admin.getByRole('heading', { name: 'Record measurements' })).toBeVisible();
   for (const [point, value] of Object.entries(sherwani)) {

@@ -63,7 +63,7 @@ test('an admin makes a bespoke order from a saved design, books a trial, confirm
   });
 
   const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
-  await admin.goto(`/admin/clients/${clientId}`);
+  await admin.goto(`/admin/customers/${clientId}`);
   await admin.getByRole('link', { name: 'New bespoke order' }).click();
   await expect(admin.getByRole('heading', { name: 'New bespoke order' })).toBeVisible();
   await expect(admin.getByText('Kiran Mehta', { exact: false }).first()).toBeVisible();

@@ -86,7 +86,7 @@ test('every route behind a sign-in answers private, no-store as a page and as da
   test.setTimeout(180_000);
   const chosen = await signedInRoutes();
   // The config is read for real: the pages the review named are among them.
-  for (const named of ['account/measurements', 'admin/clients/:id', 'admin/orders/:number']) {
+  for (const named of ['account/measurements', 'admin/customers/:id', 'admin/orders/:number']) {
     expect(chosen.map((route) => route.pattern)).toContain(named);
   }
 
@@ -159,12 +159,11 @@ test('every route behind a sign-in answers private, no-store as a page and as da
   const PARAMS: Record<string, Record<string, string>> = {
     'admin/products/:id': { id: ids.product },
     'admin/orders/:number': { number: orderNumber },
-    'admin/customers/:id': { id: ids.user },
-    'admin/clients/:id': { id: ids.client },
-    'admin/clients/:id/measurements': { id: ids.client },
-    'admin/clients/:id/measurements/new': { id: ids.client },
-    'admin/clients/:id/measurements/:garment': { id: ids.client, garment: 'shirt' },
-    'admin/clients/:id/measurements/:garment/card.pdf': { id: ids.client, garment: 'shirt' },
+    'admin/customers/:id': { id: ids.client },
+    'admin/customers/:id/measurements': { id: ids.client },
+    'admin/customers/:id/measurements/new': { id: ids.client },
+    'admin/customers/:id/measurements/:garment': { id: ids.client, garment: 'shirt' },
+    'admin/customers/:id/measurements/:garment/card.pdf': { id: ids.client, garment: 'shirt' },
     'admin/orders/:number/invoice.pdf': { number: orderNumber },
     'admin/invoices/gstr1/:file': { file: 'b2cs.csv' },
     'admin/orders/:number/credit-notes/:id': { number: orderNumber, id: '1' },
@@ -215,7 +214,7 @@ test('every route behind a sign-in answers private, no-store as a page and as da
   for (const named of [
     '/account/measurements 200',
     '/account/measurements.data 200',
-    `/admin/clients/${ids.client}.data 200`,
+    `/admin/customers/${ids.client}.data 200`,
     `/admin/orders/${orderNumber}.data 200`,
     `/account/orders/${orderNumber}.data 200`,
   ]) {

@@ -53,7 +53,7 @@ test('staff merge a walk-in record into its duplicate after a preview and see on
   });
 
   const admin = await signedInPage(browser, adminEmail, PASSWORD);
-  await admin.goto(`/admin/clients/${keptId}`);
+  await admin.goto(`/admin/customers/${keptId}`);
   await admin.getByRole('link', { name: 'Merge with another record' }).click();
   await expect(
     admin.getByRole('heading', { name: `Merge another record into ${kept}` }),
@@ -77,12 +77,12 @@ test('staff merge a walk-in record into its duplicate after a preview and see on
   await expect(
     admin.getByText(`Merged ${walkIn} into ${kept}: moved 1 appointment, 1 message and 1 note.`),
   ).toBeVisible();
-  await expect(admin).toHaveURL(new RegExp(`/admin/clients/${keptId}$`));
+  await expect(admin).toHaveURL(new RegExp(`/admin/customers/${keptId}$`));
   await expect(admin.getByRole('heading', { level: 1, name: kept })).toBeVisible();
   await expect(admin.getByLabel('E-mail (optional)')).toHaveValue(`joshi.${suffix}@example.com`);
 
-  await admin.goto(`/admin/clients?q=${national}`);
-  await expect(admin.getByText(`1 client matching “${national}”`)).toBeVisible();
+  await admin.goto(`/admin/customers?q=${national}`);
+  await expect(admin.getByText(`1 customer matching “${national}”`)).toBeVisible();
   await expect(admin.getByRole('link', { name: kept })).toBeVisible();
   await expect(admin.getByRole('link', { name: walkIn })).toHaveCount(0);
 });

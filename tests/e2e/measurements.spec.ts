@@ -52,7 +52,7 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
   });
 
   const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
-  await admin.goto(`/admin/clients/${clientId}/measurements`);
+  await admin.goto(`/admin/customers/${clientId}/measurements`);
   await expect(admin.getByRole('heading', { name: 'Measurements', level: 1 })).toBeVisible();
   await admin.getByRole('link', { name: 'Record Shirt measurements' }).click();
   await expect(admin.getByRole('heading', { name: 'Record measurements' })).toBeVisible();
@@ -62,7 +62,7 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
   await admin.getByLabel('Erect').check();
   await admin.getByRole('button', { name: 'Save measurements' }).click();
   await expect(admin).toHaveURL(
-    new RegExp(`/admin/clients/${clientId}/measurements/shirt\\?saved=1`),
+    new RegExp(`/admin/customers/${clientId}/measurements/shirt\\?saved=1`),
   );
   await expect(admin.getByRole('heading', { name: 'Version 1' })).toBeVisible();
 
@@ -219,7 +219,7 @@ test('a shopper sends their own measurements at 375 px without JavaScript; staff
     return rows[0]!.id;
   });
   const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
-  await admin.goto(`/admin/clients/${clientId}/measurements/kurta`);
+  await admin.goto(`/admin/customers/${clientId}/measurements/kurta`);
   await expect(admin.getByText(/Self-measured by Vikram Joshi/)).toBeVisible();
   await admin.getByRole('button', { name: 'Confirm version 1' }).click();
   await expect(admin.getByText(/confirmed on/)).toBeVisible();
@@ -254,7 +254,7 @@ test('the shopper reads every version and what changed at 375 px, never the staf
 
   // Staff record version 1 with a note of their own, then version 2 with another chest.
   const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
-  await admin.goto(`/admin/clients/${clientId}/measurements/new?garment=shirt`);
+  await admin.goto(`/admin/customers/${clientId}/measurements/new?garment=shirt`);
   for (const [point, value] of Object.entries(shirt)) {
     await admin.getByLabel(`${point} (cm)`).fill(value);
   }

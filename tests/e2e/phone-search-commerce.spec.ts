@@ -1,9 +1,9 @@
 /**
  * One customer search (issue 30 item 1, "the three phone spellings find one customer on every
  * screen that searches"): an administrator types four spellings of one mobile number, and its
- * beginning, into the search of /admin/clients, /admin/appointments/new, /admin/orders/new and
- * /admin/customers, and each screen lists the same person (the accounts list, the account
- * linked to the record).
+ * beginning, into the search of /admin/customers (everyone the shop serves: the record and its
+ * account in one row, decision 029), /admin/appointments/new and /admin/orders/new, and each
+ * screen lists the same person.
  * The number is made up for the run, so nobody else in the shared database has it.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -40,7 +40,9 @@ test('four spellings of one phone and its beginning find the same customer on ev
   request,
 }) => {
   test.slow();
-  const national = `7${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+  // A 70… number: read in 5-5 groups as `shown` expects (libphonenumber groups some other 7…
+  // series 4-3-3, which made a random 7… number fail now and then), and no other spec's series.
+  const national = `70${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   const suffix = Date.now().toString(36);
   const name = `Hetal Phone${suffix}`;
   const shopperEmail = uniqueEmail('phone-search-shopper');
@@ -63,12 +65,14 @@ test('four spellings of one phone and its beginning find the same customer on ev
   const admin = await signedInPage(browser, adminEmail, PASSWORD);
   const shown = `+91 ${national.slice(0, 5)} ${national.slice(5)}`;
   for (const typed of spellings(national)) {
-    await test.step(`/admin/clients finds ${typed}`, async () => {
-      await search(admin, '/admin/clients', 'Name, phone or e-mail', typed);
-      await expect(admin.getByText(`1 client matching “${typed}”`)).toBeVisible();
+    await test.step(`/admin/customers finds ${typed}`, async () => {
+      await search(admin, '/admin/customers', 'Name, phone or e-mail', typed);
+      // The record and its account are one person, one row (decision 029).
+      await expect(admin.getByText(`1 customer matching “${typed}”`)).toBeVisible();
       const row = admin.getByRole('row', { name: new RegExp(name) });
       await expect(row.getByRole('link', { name })).toBeVisible();
       await expect(row.getByRole('cell', { name: shown })).toBeVisible();
+      await expect(row.getByText('Customer', { exact: true })).toBeVisible();
     });
 
     await test.step(`/admin/appointments/new finds ${typed}`, async () => {
@@ -84,12 +88,6 @@ test('four spellings of one phone and its beginning find the same customer on ev
       await expect(found.getByRole('listitem')).toHaveCount(1);
       await expect(found.getByText(`${name} · ${shown}`)).toBeVisible();
       await expect(found.getByRole('link', { name: `Choose ${name}` })).toBeVisible();
-    });
-
-    await test.step(`/admin/customers finds ${typed}`, async () => {
-      await search(admin, '/admin/customers', 'Name, phone or e-mail', typed);
-      await expect(admin.getByText(`1 account matching “${typed}”`)).toBeVisible();
-      await expect(admin.getByRole('row', { name: new RegExp(name) })).toBeVisible();
     });
   }
   await admin.context().close();

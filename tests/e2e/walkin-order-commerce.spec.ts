@@ -31,7 +31,7 @@ test('a walk-in with no account opens his order from the WhatsApp link, pays the
 
   // At the counter: a bespoke order for the walk-in, confirmed.
   const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
-  await admin.goto(`/admin/clients/${clientId}`);
+  await admin.goto(`/admin/customers/${clientId}`);
   await admin.getByRole('link', { name: 'New bespoke order' }).click();
   await expect(admin.getByRole('heading', { name: 'New bespoke order' })).toBeVisible();
   await admin.getByLabel('Garment', { exact: true }).selectOption({ label: 'Kurta' });

@@ -23,7 +23,7 @@ import { seedStyleOptions } from '~/seed/seed.server';
 import { saveMeasurementVersion } from '~/features/measurements/measurements.server';
 import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
 import { AdminError } from '~/features/admin/shared/admin-action.server';
-import { linkAccount } from '~/features/admin/clients/clients.server';
+import { linkAccount } from '~/features/admin/customers/records.server';
 import { addShopDays, shopDateOf } from '~/lib/shop-time';
 import * as newOrderRoute from '~/routes/admin/order-new';
 import * as adminOrderRoute from '~/routes/admin/order';

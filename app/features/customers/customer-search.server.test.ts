@@ -1,13 +1,12 @@
 /**
  * The one customer search (issue 30 item 1) through the loaders of every screen that looks a
- * customer up: /admin/clients, /admin/appointments/new, /admin/orders/new and the accounts at
- * /admin/customers. Each spelling of one phone, whole or begun, finds the same person and not
+ * customer up: /admin/customers (everyone the shop serves, the linked account in its record's
+ * row; decision 029), /admin/appointments/new and /admin/orders/new. Each spelling of one phone, whole or begun, finds the same person and not
  * the neighbour whose number differs by one digit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '~/lib/schema.server';
 import * as appointmentNewRoute from '~/routes/admin/appointment-new';
-import * as clientsRoute from '~/routes/admin/clients';
 import * as customersRoute from '~/routes/admin/customers';
 import * as orderNewRoute from '~/routes/admin/order-new';
 import {
@@ -58,23 +57,20 @@ async function foundOnEveryScreen(q: string): Promise<Record<string, (number | s
     expect(outcome.status, path).toBe(200);
     return outcome.data as Record<string, unknown>;
   };
-  const clients = (await load(clientsRoute, `/admin/clients?q=${query}`)) as {
-    rows: { id: number }[];
-  };
   const booking = (await load(appointmentNewRoute, `/admin/appointments/new?q=${query}`)) as {
     matches: { id: number }[];
   };
   const order = (await load(orderNewRoute, `/admin/orders/new?q=${query}`)) as {
     data: { matches: { id: number }[] };
   };
-  const accounts = (await load(customersRoute, `/admin/customers?q=${query}`)) as {
-    rows: { id: string }[];
+  const everyone = (await load(customersRoute, `/admin/customers?q=${query}`)) as {
+    rows: { recordId: number | null; account: { id: string } | null }[];
   };
   return {
-    clients: clients.rows.map((row) => row.id),
+    customers: everyone.rows.map((row) => row.recordId ?? 'no record'),
     appointment: booking.matches.map((row) => row.id),
     order: order.data.matches.map((row) => row.id),
-    accounts: accounts.rows.map((row) => row.id),
+    accounts: everyone.rows.flatMap((row) => (row.account ? [row.account.id] : [])),
   };
 }
 
@@ -88,7 +84,7 @@ describe(`one customer search on ${testDatabaseKind}`, () => {
     '0091 98250 12345',
   ])('finds the one customer by %j on every screen', async (spelling) => {
     expect(await foundOnEveryScreen(spelling)).toEqual({
-      clients: [personId],
+      customers: [personId],
       appointment: [personId],
       order: [personId],
       accounts: [personAccountId],
@@ -99,7 +95,7 @@ describe(`one customer search on ${testDatabaseKind}`, () => {
     'finds both records beginning %j on every screen, and the account linked to one',
     async (start) => {
       const found = await foundOnEveryScreen(start);
-      for (const screen of ['clients', 'appointment', 'order'] as const) {
+      for (const screen of ['customers', 'appointment', 'order'] as const) {
         expect(found[screen], screen).toHaveLength(2);
         expect(found[screen], screen).toContain(personId);
       }
@@ -110,7 +106,7 @@ describe(`one customer search on ${testDatabaseKind}`, () => {
   it('still finds by part of the name or the e-mail, in any case', async () => {
     for (const text of ['meera SEARCH', 'MEERA.search@']) {
       const found = await foundOnEveryScreen(text);
-      expect(found.clients, text).toEqual([personId]);
+      expect(found.customers, text).toEqual([personId]);
       expect(found.appointment, text).toEqual([personId]);
       expect(found.order, text).toEqual([personId]);
       expect(found.accounts, text).toEqual([personAccountId]);
@@ -120,7 +116,7 @@ describe(`one customer search on ${testDatabaseKind}`, () => {
   it('finds nobody by a number nobody has, nor by a wildcard', async () => {
     for (const text of ['+91 70000 00000', '%', '_9825']) {
       const found = await foundOnEveryScreen(text);
-      expect(found, text).toEqual({ clients: [], appointment: [], order: [], accounts: [] });
+      expect(found, text).toEqual({ customers: [], appointment: [], order: [], accounts: [] });
     }
   });
 });

@@ -1,25 +1,14 @@
 /**
  * The one customer search (issue 30 item 1: "One search serves every screen that looks a
- * customer up"): `/admin/clients`, `/admin/appointments/new` and `/admin/orders/new` find a
- * customer record with it, and the accounts at `/admin/customers` find an account by its
- * linked record with it. A search matches part of
+ * customer up"): `/admin/customers` (everyone the shop serves, decision 029),
+ * `/admin/appointments/new` and `/admin/orders/new` find a customer record with it. A search
+ * matches part of
  * the name or the e-mail, ignoring case, or the phone typed in any spelling, whole or in part
  * ('09825012345', '+91 98250 12345', '9825012345', '098250-12345', '09825…'): the phone is
  * read by `phoneSearchPatterns` (phone.ts, libphonenumber-js) against the E.164 the records
  * hold.
  */
-import {
-  and,
-  asc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  like,
-  or,
-  type Column,
-  type SQL,
-} from 'drizzle-orm';
+import { asc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { customers } from '~/lib/schema.server';
 import { phoneSearchPatterns } from './phone';
@@ -96,19 +85,4 @@ export async function findCustomers(db: Db, search: string): Promise<CustomerCho
 export async function customerChoice(db: Db, id: number): Promise<CustomerChoice | null> {
   const [row] = await db.select(choiceColumns).from(customers).where(eq(customers.id, id)).limit(1);
   return row ? toChoice(row) : null;
-}
-
-/**
- * The WHERE on an account id column (`user.id`) that keeps the accounts linked to a record the
- * search finds; undefined for an empty search. Lets the accounts list find a shopper by the
- * phone on his customer record, in any spelling.
- */
-export function linkedAccountCondition(db: Db, userId: Column, search: string): SQL | undefined {
-  const where = customerSearchCondition(search);
-  if (!where) return undefined;
-  const linked = db
-    .select({ userId: customers.userId })
-    .from(customers)
-    .where(and(isNotNull(customers.userId), where));
-  return inArray(userId, linked);
 }

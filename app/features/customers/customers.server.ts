@@ -146,3 +146,30 @@ export async function ensureCustomerForUser(
   const [raced] = await db.select().from(customers).where(eq(customers.userId, userId)).limit(1);
   return raced!;
 }
+
+/**
+ * A new record for account `account`, made when staff act for it (issue 30 item 1, decision
+ * 029: recording measurements, booking or ordering from the account's page) and it has none
+ * that {@link customerForUser} finds. It carries the account's name and e-mail (confirmed by the
+ * client, 'client', when the account's e-mail is verified; a guest's otherwise, as
+ * {@link ensureCustomerForUser} marks it) and the phone staff give. Undefined when the account
+ * got a record meanwhile (`customers.user_id` is unique); the caller reads that one.
+ */
+export async function makeRecordForAccount(
+  db: DbOrTx,
+  account: { id: string; name: string; email: string; emailVerified: boolean },
+  phone: string,
+): Promise<Customer | undefined> {
+  const [created] = await db
+    .insert(customers)
+    .values({
+      userId: account.id,
+      name: account.name,
+      phone,
+      email: account.email.toLowerCase(),
+      emailSource: account.emailVerified ? 'client' : 'guest',
+    })
+    .onConflictDoNothing({ target: customers.userId })
+    .returning();
+  return created;
+}

@@ -84,7 +84,7 @@ function record(fields: Record<string, string | string[] | Blob>, cookie = admin
     for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
   }
   const withBody = new Request(
-    `${TEST_ORIGIN}/admin/clients/${customerId}/measurements/new?garment=shirt`,
+    `${TEST_ORIGIN}/admin/customers/${customerId}/measurements/new?garment=shirt`,
     { method: 'POST', headers: { cookie, origin: TEST_ORIGIN }, body },
   );
   return routeOutcome(() =>
@@ -144,7 +144,7 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
       photos: new File([new Uint8Array(png)], 'side.png', { type: 'image/png' }),
     });
     expect(outcome.status).toBe(302);
-    expect(outcome.location).toBe(`/admin/clients/${customerId}/measurements/shirt?saved=1`);
+    expect(outcome.location).toBe(`/admin/customers/${customerId}/measurements/shirt?saved=1`);
 
     const history = await getProfileHistory(app.database.db, customerId, 'shirt');
     expect(history!.versions).toHaveLength(1);
@@ -211,10 +211,10 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
       fit: 'slim',
       posture: ['erect', 'stooping'],
     });
-    expect(outcome.location).toBe(`/admin/clients/${customerId}/measurements/shirt?saved=2`);
+    expect(outcome.location).toBe(`/admin/customers/${customerId}/measurements/shirt?saved=2`);
     const page = await routeOutcome(() =>
       historyRoute.loader(
-        loaderArgs(`/admin/clients/${customerId}/measurements/shirt`, admin.cookie, {
+        loaderArgs(`/admin/customers/${customerId}/measurements/shirt`, admin.cookie, {
           id: String(customerId),
           garment: 'shirt',
         }),
@@ -351,7 +351,7 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
   it('the card PDF holds the customer, the garment, the version and the values', async () => {
     const response = (await cardRoute.loader(
       loaderArgs(
-        `/admin/clients/${customerId}/measurements/shirt/card.pdf?version=2`,
+        `/admin/customers/${customerId}/measurements/shirt/card.pdf?version=2`,
         admin.cookie,
         {
           id: String(customerId),
@@ -412,7 +412,7 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
     });
 
     const confirm = formPost(
-      `/admin/clients/${customerId}/measurements/kurta`,
+      `/admin/customers/${customerId}/measurements/kurta`,
       { intent: 'confirm-measurements', garment: 'kurta', version: '1' },
       admin.cookie,
     );
@@ -515,7 +515,7 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
       .where(eq(auditLog.action, 'measurements.view'));
     const page = await routeOutcome(() =>
       listRoute.loader(
-        loaderArgs(`/admin/clients/${customerId}/measurements`, admin.cookie, {
+        loaderArgs(`/admin/customers/${customerId}/measurements`, admin.cookie, {
           id: String(customerId),
         }),
       ),
@@ -598,14 +598,14 @@ describe(`measurement privacy on ${testDatabaseKind}`, () => {
       [cardRoute, { id: '999999', garment: 'shirt' }],
     ] as const) {
       const outcome = await routeOutcome(() =>
-        route.loader(loaderArgs('/admin/clients/x', admin.cookie, params)),
+        route.loader(loaderArgs('/admin/customers/x', admin.cookie, params)),
       );
       expect(outcome.status).toBe(404);
     }
     const card = await routeOutcome(() =>
       cardRoute.loader(
         loaderArgs(
-          `/admin/clients/${customerId}/measurements/shirt/card.pdf?version=99`,
+          `/admin/customers/${customerId}/measurements/shirt/card.pdf?version=99`,
           admin.cookie,
           {
             id: String(customerId),

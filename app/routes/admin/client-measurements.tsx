@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   );
 
 /**
- * /admin/clients/:id/measurements: the client's profiles and the staff member's unit; the
+ * /admin/customers/:id/measurements: the client's profiles and the staff member's unit; the
  * read is audited. An unknown client answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -5,6 +5,8 @@ import {
   isCustomerRole,
 } from '~/features/admin/customers/customer-rules';
 import { CUSTOMERS_PAGE_SIZE, listCustomers } from '~/features/admin/customers/customers.server';
+import { clientsHandlers } from '~/features/admin/customers/records.server';
+import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
@@ -15,8 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Customers', rootMetaData(matches).settings.shopName);
 
 /**
- * /admin/customers: registered accounts, newest first, 25 a page (`?page=`), searched by name
- * or e-mail (`?q=`) and filtered by role (`?role=admin` or `user`; anything else shows all).
+ * /admin/customers (issue 30 item 1, decision 029): everyone the shop serves, with or without
+ * an account (customer records, accounts with no record, a linked pair once), newest first, 25
+ * a page (`?page=`), searched by the one customer search (name, e-mail, phone in any spelling;
+ * `?q=`) and filtered by the account's role (`?role=admin` or `user`; anything else shows all).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -38,6 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     role: filter,
   };
+}
+
+/**
+ * Adds a walk-in customer's record (`intent` create-client: `name`, `phone`, optional `email`,
+ * `notes`, `sharedPhone` to add one whose phone is already on another record); the role is
+ * checked first (runAdminAction).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAdminAction(request, context, clientsHandlers(context.db));
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {

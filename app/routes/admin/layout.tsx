@@ -1,7 +1,6 @@
 import {
   BookOpenIcon,
   CalendarDaysIcon,
-  ContactIcon,
   FileTextIcon,
   FolderTreeIcon,
   HistoryIcon,
@@ -47,7 +46,6 @@ const SCREENS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] 
   { to: '/admin/invoices', label: 'Invoices', icon: FileTextIcon },
   { to: '/admin/day-book', label: 'Day book', icon: BookOpenIcon },
   { to: '/admin/appointments', label: 'Appointments', icon: CalendarDaysIcon },
-  { to: '/admin/clients', label: 'Bespoke clients', icon: ContactIcon },
   { to: '/admin/style-options', label: 'Style options', icon: ScissorsIcon },
   { to: '/admin/customers', label: 'Customers', icon: UsersIcon },
   { to: '/admin/messages', label: 'Messages', icon: MessageSquareIcon },

@@ -9,7 +9,7 @@ import { getSiteSettings } from '~/features/site/settings.server';
 import type { Route } from './+types/measurement-card';
 
 /**
- * GET /admin/clients/:id/measurements/:garment/card.pdf?version=N: the printable card of
+ * GET /admin/customers/:id/measurements/:garment/card.pdf?version=N: the printable card of
  * version N (the newest when none is given) as a PDF, never cached; the read is audited.
  * An unknown client, garment or version answers 404.
  */

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Measurement history', rootMetaData(matches).settings.shopName);
 
 /**
- * /admin/clients/:id/measurements/:garment: every version with its changes and the photos;
+ * /admin/customers/:id/measurements/:garment: every version with its changes and the photos;
  * the read is audited. An unknown client or garment, or one never measured, answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Record measurements', rootMetaData(matches).settings.shopName);
 
 /**
- * /admin/clients/:id/measurements/new?garment=<type>&appointment=<id>: the form, prefilled
+ * /admin/customers/:id/measurements/new?garment=<type>&appointment=<id>: the form, prefilled
  * from the newest version of the garment (shirt when none is asked for); the read is audited.
  * An unknown client or garment answers 404.
  */
@@ -74,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const garment = new URL(request.url).searchParams.get('garment') ?? '';
       const form = await sentFields(copy);
       const saved = typeof form.garment === 'string' ? form.garment : garment;
-      throw redirect(`/admin/clients/${params.id}/measurements/${saved}?saved=${outcome.id}`);
+      throw redirect(`/admin/customers/${params.id}/measurements/${saved}?saved=${outcome.id}`);
     }
     return data({ outcome, sent: await sentFields(copy) }, { status: result.init?.status ?? 422 });
   }

@@ -401,7 +401,7 @@ function AppointmentItem({
               <time dateTime={a.startsAt}>{when}</time> · {a.type.name}
             </h3>
             <p className="mt-1 break-words">
-              <Link to={`/admin/clients/${a.customer.id}`} className={textLink}>
+              <Link to={`/admin/customers/${a.customer.id}`} className={textLink}>
                 {a.customer.name}
               </Link>{' '}
               ·{' '}
@@ -451,7 +451,7 @@ function AppointmentItem({
             )}
             {a.type.key === 'measurement' && a.status !== 'cancelled' && (
               <Link
-                to={`/admin/clients/${a.customer.id}/measurements/new?appointment=${a.id}`}
+                to={`/admin/customers/${a.customer.id}/measurements/new?appointment=${a.id}`}
                 className={outlineLink}
               >
                 <RulerIcon aria-hidden /> Record measurements

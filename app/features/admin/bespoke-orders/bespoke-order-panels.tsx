@@ -151,7 +151,7 @@ function Garment({
         <dd>
           {garment.measurement && customerId !== null ? (
             <Link
-              to={`/admin/clients/${customerId}/measurements/${garment.garmentType}`}
+              to={`/admin/customers/${customerId}/measurements/${garment.garmentType}`}
               className="text-primary underline"
             >
               Version {garment.measurement.version},{' '}
@@ -289,7 +289,7 @@ function AddGarment({ order, panel }: { order: PanelOrder; panel: BespokeOrderPa
               garment={form}
               errors={errors}
               measurementLink={
-                panel.customer ? `/admin/clients/${panel.customer.id}/measurements` : undefined
+                panel.customer ? `/admin/customers/${panel.customer.id}/measurements` : undefined
               }
             />
             <Button
@@ -319,7 +319,7 @@ export function BespokeDatesPanel({
       <Section heading="Client" padding="md">
         <p className="mt-3">
           {panel.customer ? (
-            <Link to={`/admin/clients/${panel.customer.id}`} className="text-primary underline">
+            <Link to={`/admin/customers/${panel.customer.id}`} className="text-primary underline">
               {panel.customer.name}
             </Link>
           ) : (

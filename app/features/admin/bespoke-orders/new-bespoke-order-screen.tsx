@@ -124,7 +124,7 @@ function ClientSearch({ data }: { data: NewBespokeOrderData }) {
           {data.matches.length === 0 && (
             <li className="text-sm text-muted-foreground">
               No client matches.{' '}
-              <Link to="/admin/clients" className={linkClass}>
+              <Link to="/admin/customers" className={linkClass}>
                 Add the client
               </Link>{' '}
               first.
@@ -214,7 +214,7 @@ function OrderForm({ data }: { data: NewBespokeOrderData }) {
         <GarmentFields
           garment={data.garment!}
           errors={errors}
-          measurementLink={`/admin/clients/${client.id}/measurements`}
+          measurementLink={`/admin/customers/${client.id}/measurements`}
         />
         <fieldset className="grid gap-3 rounded-md border border-border p-3">
           <legend className="px-1 text-sm font-semibold">Billing address</legend>

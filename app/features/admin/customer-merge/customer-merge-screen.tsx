@@ -24,7 +24,7 @@ import type { MergePageData } from './customer-merge.server';
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 /** The kept record's page (the clients area until the one customer list takes it over). */
-const recordPath = (id: number) => `/admin/clients/${id}`;
+const recordPath = (id: number) => `/admin/customers/${id}`;
 const mergePath = (id: number) => `/admin/customers/${id}/merge`;
 
 /** The counts the preview lists, in this order, with their labels. */

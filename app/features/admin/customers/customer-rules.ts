@@ -19,3 +19,26 @@ export const BAN_REASON_MAX_LENGTH = 500;
 
 /** The refusal when a change would leave the shop without an administrator. */
 export const LAST_ADMIN_MESSAGE = 'The shop must keep at least one administrator.';
+
+/** How a customer record with no account reads (issue 30 item 1, decision 029). */
+export const WALK_IN_LABEL = 'Walk-in customer: no account';
+
+/** What staff start for a customer from their page (issue 30 item 1). */
+export type CustomerStart = 'measurements' | 'trial' | 'appointment' | 'order';
+
+/**
+ * Where each start goes for record `recordId`: the measurement form, the counter's booking
+ * (a trial, or any type) or the new bespoke order, each prefilled with the customer.
+ */
+export function customerStartPath(start: CustomerStart, recordId: number): string {
+  switch (start) {
+    case 'measurements':
+      return `/admin/customers/${recordId}/measurements/new`;
+    case 'trial':
+      return `/admin/appointments/new?customer=${recordId}&type=trial`;
+    case 'appointment':
+      return `/admin/appointments/new?customer=${recordId}`;
+    case 'order':
+      return `/admin/orders/new?customer=${recordId}`;
+  }
+}

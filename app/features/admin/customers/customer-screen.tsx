@@ -1,14 +1,30 @@
 /**
- * One account in the back office (/admin/customers/:id): its details, its orders, and the
- * actions on it: make or remove administrator, ban (signing it out everywhere) or lift the
- * ban. Every change asks for a confirmation first and toasts its outcome; the server refuses
- * what the buttons already hint at (the last administrator, banning oneself).
+ * One customer's page in the back office (/admin/customers/:id; issue 30 item 1, decision 029):
+ * in one place, their contact details and notes, their account's status and roles (make or
+ * remove administrator, ban or lift the ban, each confirmed first), measurements (with "Record
+ * measurements"), saved designs, appointments ("Book a trial", "Book an appointment"), orders
+ * ("New bespoke order"), payments, invoices and vouchers, and the messages sent to them.
+ *
+ * For an account that has no customer record yet the same actions are offered: the first one
+ * staff take asks the server for the record (open-record: found by decision 017's rule or made
+ * with the mobile number given here, audited), then goes on to the form prefilled with it.
+ * A record with no account reads "Walk-in customer: no account". Every outcome is toasted.
  */
-import { ArrowLeftIcon, BanIcon, ShieldCheckIcon, ShieldOffIcon, UnlockIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { Card, Section } from '~/components/ui/card';
+import {
+  ArrowLeftIcon,
+  BanIcon,
+  CalendarPlusIcon,
+  CombineIcon,
+  RulerIcon,
+  ScissorsIcon,
+  ShieldCheckIcon,
+  ShieldOffIcon,
+  UnlockIcon,
+} from 'lucide-react';
+import { createContext, use, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { Section } from '~/components/ui/card';
 import {
   Dialog,
   DialogClose,
@@ -16,29 +32,109 @@ import {
   DialogDescription,
   DialogTitle,
 } from '~/components/ui/dialog';
+import { FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { TableHead, type TableColumn } from '~/components/ui/table-head';
-import { OrderStatusBadge } from '~/features/orders/order-status';
+import { formatIndianMobile } from '~/features/customers/contact-fields';
+import { GARMENTS } from '~/features/measurements/garments';
+import { OrderBadges } from '~/features/orders/order-status';
+import { METHOD_LABELS } from '~/features/payments/ledger';
 import { formatRupees } from '~/lib/money';
-import { cn } from '~/lib/utils';
-import { CustomerBadges } from './customer-badges';
-import { BAN_REASON_MAX_LENGTH } from './customer-rules';
-import type { CustomerDetail, CustomerOrder } from './customers.server';
 import { formatShopDateTime } from '~/lib/shop-time';
+import { cn } from '~/lib/utils';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
+import { CustomerBadges } from './customer-badges';
+import {
+  BAN_REASON_MAX_LENGTH,
+  customerStartPath,
+  WALK_IN_LABEL,
+  type CustomerStart,
+} from './customer-rules';
+import type { CustomerPage } from './customer-page.server';
+import type {
+  ActivityDocument,
+  ActivityOrder,
+  ActivityPayment,
+  CustomerDetail,
+} from './customers.server';
+import {
+  AccountLinkPanel,
+  Appointments,
+  DeletePanel,
+  DetailsForm,
+  Messages,
+} from './record-panels';
 
-export interface CustomerScreenProps {
-  customer: CustomerDetail;
+export interface CustomerScreenProps extends CustomerPage {
   /** The signed-in administrator's id. */
   viewerId: string;
-  /** The bespoke client record linked to this account, if any (/admin/clients/:id). */
-  client: { id: number; name: string } | null;
 }
 
-export function CustomerScreen({ customer, viewerId, client }: CustomerScreenProps) {
-  const isSelf = customer.id === viewerId;
+const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
+const actionClass = cn(
+  buttonVariants({ variant: 'outline' }),
+  'min-h-11 justify-start sm:min-h-10',
+);
+
+/** Starts `start` for this customer: a link with a record, the on-demand record without one. */
+type Starter = (start: CustomerStart) => void;
+const StarterContext = createContext<{ recordId: number | null; start: Starter; busy: boolean }>({
+  recordId: null,
+  start: () => undefined,
+  busy: false,
+});
+
+/** "Record measurements", "Book a trial", …: a link to the form, or a button making the record. */
+function StartAction({ start, children }: { start: CustomerStart; children: ReactNode }) {
+  const starter = use(StarterContext);
+  if (starter.recordId !== null) {
+    return (
+      <Link to={customerStartPath(start, starter.recordId)} className={actionClass}>
+        {children}
+      </Link>
+    );
+  }
   return (
-    <>
+    <Button
+      type="button"
+      variant="outline"
+      className="min-h-11 justify-start sm:min-h-10"
+      disabled={starter.busy}
+      onClick={() => starter.start(start)}
+    >
+      {children}
+    </Button>
+  );
+}
+
+export function CustomerScreen({
+  record,
+  account,
+  profiles,
+  activity,
+  suggestedPhone,
+  viewerId,
+}: CustomerScreenProps) {
+  const navigate = useNavigate();
+  const name = record?.name ?? account?.name ?? '';
+  const isSelf = account?.id === viewerId;
+  const [phone, setPhone] = useState(suggestedPhone ? formatIndianMobile(suggestedPhone) : '');
+  const pending = useRef<CustomerStart>('measurements');
+  const opener = useAdminFetcher({
+    onSuccess: (outcome) => {
+      if (outcome.id !== undefined) {
+        void navigate(customerStartPath(pending.current, Number(outcome.id)));
+      }
+    },
+  });
+  const start: Starter = (next) => {
+    if (!account) return;
+    pending.current = next;
+    void opener.submit({ intent: 'open-record', userId: account.id, phone }, { method: 'post' });
+  };
+  const phoneError = opener.data && !opener.data.ok ? opener.data.fieldErrors?.phone : undefined;
+  return (
+    <StarterContext value={{ recordId: record?.id ?? null, start, busy: opener.state !== 'idle' }}>
       <Link
         to="/admin/customers"
         className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline sm:min-h-8"
@@ -46,85 +142,364 @@ export function CustomerScreen({ customer, viewerId, client }: CustomerScreenPro
         <ArrowLeftIcon className="size-4" aria-hidden /> All customers
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <h1 className="min-w-0 text-3xl font-semibold break-words sm:text-4xl">{customer.name}</h1>
-        <CustomerBadges
-          role={customer.role}
-          banned={customer.banned}
-          emailVerified={customer.emailVerified}
-        />
+        <h1 className="min-w-0 text-3xl font-semibold break-words sm:text-4xl">{name}</h1>
+        {account ? (
+          <CustomerBadges
+            role={account.role}
+            banned={account.banned}
+            emailVerified={account.emailVerified}
+          />
+        ) : (
+          <span className="rounded-full bg-muted px-3 py-1 text-sm">{WALK_IN_LABEL}</span>
+        )}
       </div>
+      {record && (
+        <p className="mt-1 text-sm text-muted-foreground">
+          Customer since{' '}
+          <time dateTime={record.createdAt}>{formatShopDateTime(record.createdAt)}</time>
+        </p>
+      )}
       {isSelf && <p className="mt-1 text-sm text-muted-foreground">This is your own account.</p>}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Section heading="Details" padding="md">
-          <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="text-muted-foreground">E-mail</dt>
-            <dd className="break-all">
-              <a href={`mailto:${customer.email}`} className="text-primary hover:underline">
-                {customer.email}
-              </a>{' '}
-              <span className="text-muted-foreground">
-                ({customer.emailVerified ? 'verified' : 'not verified'})
-              </span>
-            </dd>
-            <dt className="text-muted-foreground">Registered</dt>
-            <dd>
-              <time dateTime={customer.createdAt}>{formatShopDateTime(customer.createdAt)}</time>
-            </dd>
-            <dt className="text-muted-foreground">Signed in on</dt>
-            <dd>
-              {customer.activeSessions === 1
-                ? '1 device'
-                : `${customer.activeSessions.toLocaleString('en-IN')} devices`}
-            </dd>
-            <dt className="text-muted-foreground">Orders</dt>
-            <dd>
-              {customer.orderCount.toLocaleString('en-IN')} ·{' '}
-              {formatRupees(customer.paidTotalPaise)} paid
-            </dd>
-            <dt className="text-muted-foreground">Bespoke client</dt>
-            <dd>
-              {client ? (
-                <Link
-                  to={`/admin/clients/${client.id}`}
-                  className="text-primary underline-offset-4 hover:underline"
-                >
-                  Client record: {client.name}
-                </Link>
-              ) : (
-                <span className="text-muted-foreground">No client record</span>
-              )}
-            </dd>
-            {customer.banned && (
-              <>
-                <dt className="text-muted-foreground">Ban reason</dt>
-                <dd className="break-words whitespace-pre-wrap">
-                  {customer.banReason || 'None given'}
-                </dd>
-              </>
-            )}
-          </dl>
-        </Section>
-
-        <CustomerActions customer={customer} isSelf={isSelf} />
+        <div className="grid content-start gap-6">
+          {record ? (
+            <DetailsForm client={record} key={record.version} />
+          ) : (
+            <Section heading="Customer record" padding="md">
+              <p className="mt-2 text-sm text-muted-foreground">
+                No customer record yet. It is made for this account (or the record with its verified
+                e-mail is linked) when you record measurements, book an appointment or start a
+                bespoke order below. Its notes and messages live there.
+              </p>
+              <FormField
+                id="record-phone"
+                name="phone"
+                label="Mobile number"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="98250 12345"
+                className="mt-4 max-w-sm"
+                value={phone}
+                onChange={(event) => setPhone(event.currentTarget.value)}
+                hint={
+                  suggestedPhone
+                    ? 'The number they last gave at checkout. An Indian mobile; +91 is added.'
+                    : 'For the new record: an Indian mobile; +91 is added.'
+                }
+                error={phoneError}
+              />
+            </Section>
+          )}
+          {account && <AccountDetails account={account} />}
+        </div>
+        <div className="grid content-start gap-6">
+          {account && <CustomerActions customer={account} isSelf={isSelf} />}
+          {record && <AccountLinkPanel client={record} />}
+        </div>
       </div>
 
-      <section aria-labelledby="customer-orders" className="mt-8">
-        <h2 id="customer-orders" className="text-xl font-semibold">
-          Orders
-        </h2>
-        {customer.orders.length === 0 ? (
-          <p className="mt-3 rounded-2xl border border-dashed border-border bg-white px-6 py-10 text-center text-muted-foreground">
-            No orders yet.
+      <Measurements recordId={record?.id ?? null} profiles={profiles} />
+      <Designs designs={activity.designs} />
+      {record ? (
+        <Appointments client={record} actions={<BookActions />} />
+      ) : (
+        <Section heading="Appointments" padding="md" className="mt-8">
+          <p className="mt-2 text-sm text-muted-foreground">No appointments yet.</p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <BookActions />
+          </div>
+        </Section>
+      )}
+      <Orders orders={activity.orders} />
+      <Money payments={activity.payments} documents={activity.documents} />
+      {record ? (
+        <Messages messages={record.messages} />
+      ) : (
+        <Section heading="Messages" padding="md" className="mt-8">
+          <p className="mt-2 text-sm text-muted-foreground">No messages sent yet.</p>
+        </Section>
+      )}
+      {record && (
+        <Section heading="Merge" padding="md" className="mt-8 max-w-2xl">
+          <p className="mt-2 text-sm text-muted-foreground">
+            Two records for one person: move everything of the other record onto this one, with a
+            preview of what moves.
           </p>
-        ) : (
+          <Link to={`/admin/customers/${record.id}/merge`} className={cn(actionClass, 'mt-3')}>
+            <CombineIcon aria-hidden /> Merge with another record
+          </Link>
+        </Section>
+      )}
+      {record && <DeletePanel client={record} />}
+    </StarterContext>
+  );
+}
+
+function BookActions() {
+  return (
+    <>
+      <StartAction start="trial">
+        <CalendarPlusIcon aria-hidden /> Book a trial
+      </StartAction>
+      <StartAction start="appointment">
+        <CalendarPlusIcon aria-hidden /> Book an appointment
+      </StartAction>
+    </>
+  );
+}
+
+/** The account's e-mail, registration, devices and ban reason. */
+function AccountDetails({ account }: { account: CustomerDetail }) {
+  return (
+    <Section heading="Account" padding="md">
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Name</dt>
+        <dd className="break-words">{account.name}</dd>
+        <dt className="text-muted-foreground">E-mail</dt>
+        <dd className="break-all">
+          <a href={`mailto:${account.email}`} className="text-primary hover:underline">
+            {account.email}
+          </a>{' '}
+          <span className="text-muted-foreground">
+            ({account.emailVerified ? 'verified' : 'not verified'})
+          </span>
+        </dd>
+        <dt className="text-muted-foreground">Registered</dt>
+        <dd>
+          <time dateTime={account.createdAt}>{formatShopDateTime(account.createdAt)}</time>
+        </dd>
+        <dt className="text-muted-foreground">Signed in on</dt>
+        <dd>
+          {account.activeSessions === 1
+            ? '1 device'
+            : `${account.activeSessions.toLocaleString('en-IN')} devices`}
+        </dd>
+        {account.banned && (
           <>
-            <OrderTable orders={customer.orders} />
-            <OrderCards orders={customer.orders} />
+            <dt className="text-muted-foreground">Ban reason</dt>
+            <dd className="break-words whitespace-pre-wrap">{account.banReason || 'None given'}</dd>
           </>
         )}
-      </section>
-    </>
+      </dl>
+    </Section>
+  );
+}
+
+function Measurements({
+  recordId,
+  profiles,
+}: {
+  recordId: number | null;
+  profiles: CustomerPage['profiles'];
+}) {
+  return (
+    <Section heading="Measurements" padding="md" className="mt-8">
+      {profiles.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">No measurements recorded yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-border">
+          {profiles.map((profile) => (
+            <li
+              key={profile.garment}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2"
+            >
+              <Link
+                to={`/admin/customers/${recordId}/measurements/${profile.garment}`}
+                className={cn(linkClass, 'min-h-11 content-center sm:min-h-8')}
+              >
+                {GARMENTS[profile.garment].label}
+              </Link>
+              <span className="text-sm text-muted-foreground">
+                Version {profile.latest.version}, by {profile.latest.takenByName},{' '}
+                <time dateTime={profile.latest.takenAt}>
+                  {formatShopDateTime(profile.latest.takenAt)}
+                </time>
+                {profile.awaitingCheck && ' · self-measured, to check'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <StartAction start="measurements">
+          <RulerIcon aria-hidden /> Record measurements
+        </StartAction>
+        {recordId !== null && (
+          <Link to={`/admin/customers/${recordId}/measurements`} className={actionClass}>
+            <RulerIcon aria-hidden /> All measurements
+          </Link>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+function Designs({ designs }: { designs: CustomerPage['activity']['designs'] }) {
+  return (
+    <Section heading="Saved designs" padding="md" className="mt-8">
+      {designs.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">No saved designs.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-border">
+          {designs.map((design) => (
+            <li
+              key={design.id}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2"
+            >
+              <Link
+                to={`/d/${encodeURIComponent(design.id)}`}
+                className={cn(linkClass, 'min-h-11 content-center sm:min-h-8')}
+              >
+                {design.name || GARMENTS[design.garmentType].label}
+              </Link>
+              <span className="text-sm text-muted-foreground">
+                {GARMENTS[design.garmentType].label} · about {formatRupees(design.estimatePaise)} ·
+                saved{' '}
+                <time dateTime={design.createdAt}>{formatShopDateTime(design.createdAt)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+const ORDER_COLUMNS: TableColumn[] = [
+  'Order',
+  'Kind',
+  'Placed',
+  'Status',
+  { label: 'Amount', className: 'text-right' },
+];
+
+function Orders({ orders }: { orders: ActivityOrder[] }) {
+  return (
+    <Section heading="Orders" padding="md" className="mt-8">
+      {orders.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">No orders yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Their orders, newest first</caption>
+            <TableHead look="roomy" columns={ORDER_COLUMNS} />
+            <tbody className="divide-y divide-border">
+              {orders.map((order) => (
+                <tr key={order.number}>
+                  <th scope="row" className="px-4 py-3 font-mono font-medium">
+                    <Link to={`/admin/orders/${order.number}`} className={linkClass}>
+                      {order.number}
+                    </Link>
+                  </th>
+                  <td className="px-4 py-3">{order.kind === 'bespoke' ? 'Bespoke' : 'Shop'}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    <OrderBadges status={order.status} fulfilmentStatus={order.fulfilmentStatus} />
+                  </td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                    {formatRupees(order.amountPaise)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <StartAction start="order">
+          <ScissorsIcon aria-hidden /> New bespoke order
+        </StartAction>
+      </div>
+    </Section>
+  );
+}
+
+const PAYMENT_STATUS_LABELS: Record<ActivityPayment['status'], string> = {
+  pending: 'Pending',
+  succeeded: 'Received',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+const DOCUMENT_LABELS: Record<ActivityDocument['kind'], string> = {
+  invoice: 'Tax invoice',
+  credit_note: 'Credit note',
+  refund_voucher: 'Refund voucher',
+  receipt_voucher: 'Receipt voucher',
+};
+
+/** Where a document's PDF is read (the order's admin downloads). */
+const documentHref = (document: ActivityDocument) =>
+  document.kind === 'invoice'
+    ? `/admin/orders/${document.orderNumber}/invoice.pdf`
+    : `/admin/orders/${document.orderNumber}/credit-notes/${document.id}`;
+
+function Money({
+  payments,
+  documents,
+}: {
+  payments: ActivityPayment[];
+  documents: ActivityDocument[];
+}) {
+  return (
+    <Section heading="Payments, invoices and vouchers" padding="md" className="mt-8">
+      <div className="mt-3 grid gap-6 md:grid-cols-2">
+        <div>
+          <h3 className="font-semibold">Payments and refunds</h3>
+          {payments.length === 0 ? (
+            <p className="mt-2 text-sm text-muted-foreground">No payments yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-border text-sm">
+              {payments.map((payment) => (
+                <li key={payment.id} className="flex flex-wrap justify-between gap-x-4 py-2">
+                  <span>
+                    {payment.kind === 'refund' ? 'Refund' : 'Payment'},{' '}
+                    {METHOD_LABELS[payment.method]}, order{' '}
+                    <Link to={`/admin/orders/${payment.orderNumber}`} className={linkClass}>
+                      {payment.orderNumber}
+                    </Link>{' '}
+                    <span className="text-muted-foreground">
+                      (
+                      <time dateTime={payment.createdAt}>
+                        {formatShopDateTime(payment.createdAt)}
+                      </time>
+                      , {PAYMENT_STATUS_LABELS[payment.status]})
+                    </span>
+                  </span>
+                  <span className="tabular-nums">{formatRupees(payment.amountPaise)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div>
+          <h3 className="font-semibold">Invoices and vouchers</h3>
+          {documents.length === 0 ? (
+            <p className="mt-2 text-sm text-muted-foreground">No invoices or vouchers yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-border text-sm">
+              {documents.map((document) => (
+                <li key={document.id} className="flex flex-wrap justify-between gap-x-4 py-2">
+                  <a href={documentHref(document)} className={linkClass}>
+                    {DOCUMENT_LABELS[document.kind]} {document.number}
+                  </a>
+                  <span className="text-muted-foreground">
+                    <time dateTime={document.issuedAt}>
+                      {formatShopDateTime(document.issuedAt)}
+                    </time>{' '}
+                    · <span className="tabular-nums">{formatRupees(document.totalPaise)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </Section>
   );
 }
 
@@ -319,64 +694,5 @@ function ChangeDialog({
         </fetcher.Form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-const ORDER_COLUMNS: TableColumn[] = [
-  'Order',
-  'Placed',
-  'Payment',
-  { label: 'Amount', className: 'text-right' },
-];
-
-/** Laptop and wider: one row per order. */
-function OrderTable({ orders }: { orders: CustomerOrder[] }) {
-  return (
-    <Card padding="none" className="mt-3 hidden overflow-x-auto md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Orders of this account, newest first</caption>
-        <TableHead look="roomy" columns={ORDER_COLUMNS} />
-        <tbody className="divide-y divide-border">
-          {orders.map((order) => (
-            <tr key={order.number}>
-              <th scope="row" className="px-4 py-3 font-mono font-medium">
-                {order.number}
-              </th>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time>
-              </td>
-              <td className="px-4 py-3">
-                <OrderStatusBadge status={order.status} />
-              </td>
-              <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                {formatRupees(order.amountPaise)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
-  );
-}
-
-/** Phones: one card per order. */
-function OrderCards({ orders }: { orders: CustomerOrder[] }) {
-  return (
-    <ul className="mt-3 grid gap-3 md:hidden" aria-label="Orders">
-      {orders.map((order) => (
-        <Card asChild padding="sm" key={order.number}>
-          <li>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-mono font-medium break-all">{order.number}</span>
-              <OrderStatusBadge status={order.status} />
-            </div>
-            <p className="mt-1 text-sm text-muted-foreground">
-              <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time> ·{' '}
-              <span className="font-medium text-foreground">{formatRupees(order.amountPaise)}</span>
-            </p>
-          </li>
-        </Card>
-      ))}
-    </ul>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * The customers screen (/admin/customers): a search over names and e-mails, a role filter,
- * and the accounts, newest first, as a table on a laptop and as cards on a phone, each linking
- * to its account page.
+ * The customers screen (/admin/customers; issue 30 item 1, decision 029): everyone the shop
+ * serves, with or without an account, newest first, as a table on a laptop and as cards on a
+ * phone, each linking to the customer's one page; the one customer search (name, e-mail or
+ * phone in any spelling), a filter by the account's role, and "Add a walk-in customer".
  */
-import { SearchIcon } from 'lucide-react';
+import { PlusIcon, SearchIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -12,10 +14,12 @@ import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import { CustomerBadges } from './customer-badges';
 import { FilterSelect, SearchField } from '~/features/admin/shared/filter-select';
-import { CUSTOMER_SEARCH_MAX_LENGTH, type CustomerRole } from './customer-rules';
+import { CUSTOMER_SEARCH_MAX_LENGTH, WALK_IN_LABEL, type CustomerRole } from './customer-rules';
 import type { CustomerRow } from './customers.server';
 import { Pagination } from '~/features/admin/shared/pagination';
 import { formatShopDateTime } from '~/lib/shop-time';
+import { formatIndianMobile } from '~/features/customers/contact-fields';
+import { AddCustomerDialog } from './add-customer-dialog';
 
 export interface CustomersScreenProps {
   rows: CustomerRow[];
@@ -29,29 +33,68 @@ export interface CustomersScreenProps {
 const ROLE_FILTERS: { value: '' | CustomerRole; label: string }[] = [
   { value: '', label: 'Everyone' },
   { value: 'admin', label: 'Administrators' },
-  { value: 'user', label: 'Customers' },
+  { value: 'user', label: 'Customer accounts' },
 ];
 
 const CUSTOMER_COLUMNS: TableColumn[] = [
+  'Customer',
+  'Phone',
   'Account',
-  'Status',
-  'Registered',
+  'Next appointment',
+  'Since',
   { label: 'Orders', className: 'text-right' },
   { label: 'Paid', className: 'text-right' },
 ];
 
-const customerPath = (id: string) => `/admin/customers/${encodeURIComponent(id)}`;
+const customerPath = (key: string) => `/admin/customers/${encodeURIComponent(key)}`;
+
+/** The record's next booked appointment, or 'None booked'. */
+function NextAppointment({ row }: { row: CustomerRow }) {
+  if (!row.nextAppointment) return <span className="text-muted-foreground">None booked</span>;
+  return (
+    <>
+      {row.nextAppointment.type},{' '}
+      <time dateTime={row.nextAppointment.startsAt}>
+        {formatShopDateTime(row.nextAppointment.startsAt)}
+      </time>
+    </>
+  );
+}
+
+/** The account's badges, or the walk-in's label. */
+function AccountCell({ row, className }: { row: CustomerRow; className?: string }) {
+  if (!row.account) {
+    return <span className={cn('text-sm text-muted-foreground', className)}>{WALK_IN_LABEL}</span>;
+  }
+  return (
+    <CustomerBadges
+      role={row.account.role}
+      banned={row.account.banned}
+      emailVerified={row.account.emailVerified}
+      className={className}
+    />
+  );
+}
 
 const orderCount = (n: number) => (n === 1 ? '1 order' : `${n.toLocaleString('en-IN')} orders`);
 
 export function CustomersScreen({ rows, total, page, pages, q, role }: CustomersScreenProps) {
   const filtered = Boolean(q || role);
+  const [adding, setAdding] = useState(false);
   return (
     <>
-      <h1 className="text-3xl font-semibold sm:text-4xl">Customers</h1>
-      <p className="mt-2 text-muted-foreground">
-        Registered accounts, newest first. Open one to see its orders, change its role or ban it.
-      </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-semibold sm:text-4xl">Customers</h1>
+          <p className="mt-2 text-muted-foreground">
+            Everyone the shop serves, with or without an account: registered shoppers, walk-ins and
+            phone customers. Open one for their measurements, appointments, orders and account.
+          </p>
+        </div>
+        <Button className="min-h-11 sm:min-h-10" onClick={() => setAdding(true)}>
+          <PlusIcon aria-hidden /> Add a walk-in customer
+        </Button>
+      </div>
 
       <Form
         method="get"
@@ -96,17 +139,17 @@ export function CustomersScreen({ rows, total, page, pages, q, role }: Customers
       </Form>
 
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-        {total === 1 ? '1 account' : `${total.toLocaleString('en-IN')} accounts`}
+        {total === 1 ? '1 customer' : `${total.toLocaleString('en-IN')} customers`}
         {q ? ` matching “${q}”` : ''}
       </p>
 
       {rows.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-border bg-white px-6 py-12 text-center text-muted-foreground">
           {total > 0
-            ? 'There are no accounts on this page.'
+            ? 'There are no customers on this page.'
             : filtered
-              ? 'No accounts match this search.'
-              : 'No accounts yet.'}
+              ? 'No customers match this search.'
+              : 'No customers yet. Add the first with “Add a walk-in customer”.'}
         </p>
       ) : (
         <>
@@ -115,11 +158,12 @@ export function CustomersScreen({ rows, total, page, pages, q, role }: Customers
         </>
       )}
       <Pagination page={page} pages={pages} label="Pages of customers" />
+      <AddCustomerDialog open={adding} onOpenChange={setAdding} />
     </>
   );
 }
 
-/** Laptop and wider: one row per account. */
+/** Laptop and wider: one row per person. */
 function CustomerTable({ rows }: { rows: CustomerRow[] }) {
   return (
     <Card padding="none" className="mt-4 hidden overflow-x-auto lg:block">
@@ -128,22 +172,30 @@ function CustomerTable({ rows }: { rows: CustomerRow[] }) {
         <TableHead look="roomy" columns={CUSTOMER_COLUMNS} />
         <tbody className="divide-y divide-border">
           {rows.map((row) => (
-            <tr key={row.id} className="hover:bg-muted/30">
+            <tr key={row.key} className="hover:bg-muted/30">
               <th scope="row" className="max-w-80 px-4 py-3 font-normal">
                 <Link
-                  to={customerPath(row.id)}
+                  to={customerPath(row.key)}
                   className="font-medium break-words text-primary underline-offset-4 hover:underline"
                 >
                   {row.name}
                 </Link>
-                <span className="block break-all text-muted-foreground">{row.email}</span>
+                {row.email && (
+                  <span className="block break-all text-muted-foreground">{row.email}</span>
+                )}
               </th>
+              <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                {row.phone ? (
+                  formatIndianMobile(row.phone)
+                ) : (
+                  <span className="text-muted-foreground">No record yet</span>
+                )}
+              </td>
               <td className="px-4 py-3">
-                <CustomerBadges
-                  role={row.role}
-                  banned={row.banned}
-                  emailVerified={row.emailVerified}
-                />
+                <AccountCell row={row} />
+              </td>
+              <td className="px-4 py-3">
+                <NextAppointment row={row} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
@@ -162,23 +214,26 @@ function CustomerTable({ rows }: { rows: CustomerRow[] }) {
   );
 }
 
-/** Phones and tablets: one card per account, the whole card a link. */
+/** Phones and tablets: one card per person, the whole card a link. */
 function CustomerCards({ rows }: { rows: CustomerRow[] }) {
   return (
     <ul className="mt-4 grid gap-3 lg:hidden" aria-label="Customers">
       {rows.map((row) => (
-        <li key={row.id}>
+        <li key={row.key}>
           <Card asChild padding="sm" interactive className="block">
-            <Link to={customerPath(row.id)}>
+            <Link to={customerPath(row.key)}>
               <span className="block font-semibold break-words text-primary">{row.name}</span>
-              <span className="block text-sm break-all text-muted-foreground">{row.email}</span>
-              <CustomerBadges
-                role={row.role}
-                banned={row.banned}
-                emailVerified={row.emailVerified}
-                className="mt-2"
-              />
+              {row.phone && (
+                <span className="block text-sm tabular-nums">{formatIndianMobile(row.phone)}</span>
+              )}
+              {row.email && (
+                <span className="block text-sm break-all text-muted-foreground">{row.email}</span>
+              )}
+              <AccountCell row={row} className="mt-2 block" />
               <span className="mt-2 block text-sm text-muted-foreground">
+                Next: <NextAppointment row={row} />
+              </span>
+              <span className="mt-1 block text-sm text-muted-foreground">
                 {orderCount(row.orderCount)} · {formatRupees(row.paidTotalPaise)} paid · since{' '}
                 <time dateTime={row.createdAt}>{formatShopDateTime(row.createdAt)}</time>
               </span>

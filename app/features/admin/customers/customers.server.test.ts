@@ -8,7 +8,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, orders, session, user } from '~/lib/schema.server';
+import { auditLog, customers, orders, session, user } from '~/lib/schema.server';
 import * as customerRoute from '~/routes/admin/customer';
 import * as customersRoute from '~/routes/admin/customers';
 import {
@@ -139,17 +139,29 @@ describe(`the customers list on ${testDatabaseKind}`, () => {
       'Customer 01',
     ]);
     expect(first.rows[0]).toEqual({
-      id: 'asha',
+      key: 'asha',
+      recordId: null,
       name: 'Asha Mehta',
+      phone: null,
       email: 'asha.mehta@example.com',
-      emailVerified: false,
-      role: 'user',
-      banned: false,
+      account: {
+        id: 'asha',
+        name: 'Asha Mehta',
+        email: 'asha.mehta@example.com',
+        emailVerified: false,
+        role: 'user',
+        banned: false,
+      },
       createdAt: new Date(base - 60_000).toISOString(),
       orderCount: 4,
       paidTotalPaise: 200_000,
+      nextAppointment: null,
     });
-    expect(first.rows[1]).toMatchObject({ role: 'admin', orderCount: 0, paidTotalPaise: 0 });
+    expect(first.rows[1]).toMatchObject({
+      account: { role: 'admin' },
+      orderCount: 0,
+      paidTotalPaise: 0,
+    });
     expect(first.rows[3]).toMatchObject({ orderCount: 1, paidTotalPaise: 0 });
 
     const second = await listCustomers(app.database.db, { page: 2 });
@@ -179,11 +191,11 @@ describe(`the customers list on ${testDatabaseKind}`, () => {
   it('filters by role', async () => {
     const admins = await listCustomers(app.database.db, { page: 1, role: 'admin' });
     expect(admins.total).toBe(1);
-    expect(admins.rows.map((row) => row.id)).toEqual(['ravi']);
+    expect(admins.rows.map((row) => row.key)).toEqual(['ravi']);
     expect((await listCustomers(app.database.db, { page: 1, role: 'user' })).total).toBe(28);
     const patels = (role: 'admin' | 'user') =>
       listCustomers(app.database.db, { page: 1, role, q: 'patel' });
-    expect((await patels('admin')).rows.map((row) => row.id)).toEqual(['ravi']);
+    expect((await patels('admin')).rows.map((row) => row.key)).toEqual(['ravi']);
     expect((await patels('user')).rows).toEqual([]);
   });
 
@@ -218,6 +230,130 @@ describe(`the customers list on ${testDatabaseKind}`, () => {
       orders: [],
     });
     expect(await getCustomer(app.database.db, 'no-such-account')).toBeNull();
+  });
+});
+
+describe(`everyone the shop serves in one list on ${testDatabaseKind}`, () => {
+  let app: TestApp;
+  const ids: Record<string, number> = {};
+
+  /** Inserts a customer record made `minutesAgo` minutes before the base time. */
+  async function record(
+    name: string,
+    values: { phone: string; email?: string; userId?: string; minutesAgo: number },
+  ): Promise<number> {
+    const [row] = await app.database.db
+      .insert(customers)
+      .values({
+        name,
+        phone: values.phone,
+        email: values.email ?? null,
+        userId: values.userId ?? null,
+        createdAt: new Date(base - values.minutesAgo * 60_000),
+      })
+      .returning({ id: customers.id });
+    return row!.id;
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    // An account with no record, one linked to a record, a walk-in record with no account.
+    await account(app, 'shopper', {
+      name: 'Shopper Only',
+      email: 'shopper@example.com',
+      minutesAgo: 5,
+    });
+    await account(app, 'linked', {
+      name: 'Kiran (account)',
+      email: 'kiran@example.com',
+      minutesAgo: 50,
+    });
+    ids.kiran = await record('Kiran Shah', {
+      phone: '+919825044444',
+      email: 'kiran@example.com',
+      userId: 'linked',
+      minutesAgo: 3,
+    });
+    ids.walkIn = await record('Walk-in Vora', { phone: '+919825055555', minutesAgo: 4 });
+    // A shop order of the account and a bespoke order made for the record: both are Kiran's.
+    await order(app, 'linked', { amountPaise: 40_000, status: 'paid' }, 2);
+    await app.database.db.insert(orders).values({
+      number: 'RT-250310-B0001',
+      kind: 'bespoke',
+      customerId: ids.kiran,
+      amountPaise: 500_000,
+      status: 'created',
+      customerName: 'Kiran Shah',
+      email: '',
+      phone: '+919825044444',
+      address: '',
+      city: '',
+      state: '',
+      pincode: '',
+      provider: 'sandbox',
+    });
+    // Enough walk-ins, older than everyone above, for a second page.
+    for (let n = 1; n <= 24; n += 1) {
+      await record(`Old walk-in ${String(n).padStart(2, '0')}`, {
+        phone: `+91981100${String(n).padStart(4, '0')}`,
+        minutesAgo: 100 + n,
+      });
+    }
+  });
+
+  afterAll(() => app?.dispose());
+
+  it('lists records, accounts without one, and a linked pair once, newest first', async () => {
+    const first = await listCustomers(app.database.db, { page: 1 });
+    expect(first.total).toBe(27);
+    expect(first.rows.slice(0, 4).map((row) => [row.key, row.name])).toEqual([
+      [String(ids.kiran), 'Kiran Shah'],
+      [String(ids.walkIn), 'Walk-in Vora'],
+      ['shopper', 'Shopper Only'],
+      [expect.any(String), 'Old walk-in 01'],
+    ]);
+    expect(first.rows.filter((row) => row.account?.id === 'linked')).toHaveLength(1);
+    expect(first.rows[0]).toMatchObject({
+      recordId: ids.kiran,
+      phone: '+919825044444',
+      email: 'kiran@example.com',
+      account: { id: 'linked', email: 'kiran@example.com', role: 'user' },
+      orderCount: 2,
+      paidTotalPaise: 40_000,
+    });
+    expect(first.rows[1]).toMatchObject({ recordId: ids.walkIn, account: null, orderCount: 0 });
+    expect(first.rows[2]).toMatchObject({
+      key: 'shopper',
+      recordId: null,
+      phone: null,
+      email: 'shopper@example.com',
+      account: { id: 'shopper' },
+    });
+  });
+
+  it('pages through them 25 at a time, each person on one page only', async () => {
+    const first = await listCustomers(app.database.db, { page: 1 });
+    const second = await listCustomers(app.database.db, { page: 2 });
+    expect(first.rows).toHaveLength(25);
+    expect(second.total).toBe(27);
+    expect(second.rows.map((row) => row.name)).toEqual(['Old walk-in 23', 'Old walk-in 24']);
+    const keys = [...first.rows, ...second.rows].map((row) => row.key);
+    expect(new Set(keys).size).toBe(27);
+    expect((await listCustomers(app.database.db, { page: 3 })).rows).toEqual([]);
+  });
+
+  it('finds a person by the record’s phone in any spelling, or by the account’s name', async () => {
+    const keys = async (q: string, role?: 'admin' | 'user') =>
+      (await listCustomers(app.database.db, { page: 1, q, role })).rows.map((row) => row.key);
+    for (const q of ['098250 44444', '+91 98250 44444', '9825044444', 'kiran@EXAMPLE']) {
+      expect(await keys(q), q).toEqual([String(ids.kiran)]);
+    }
+    expect(await keys('(account)')).toEqual([String(ids.kiran)]);
+    expect(await keys('vora')).toEqual([String(ids.walkIn)]);
+    expect(await keys('shopper@')).toEqual(['shopper']);
+    // The role filter is the account's: a walk-in has none.
+    expect(await keys('vora', 'user')).toEqual([]);
+    expect(await keys('kiran', 'user')).toEqual([String(ids.kiran)]);
   });
 });
 
@@ -547,7 +683,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     );
     expect(list.status).toBe(200);
     expect(list.data).toMatchObject({ q: 'person', role: 'user', page: 1 });
-    expect((list.data as { rows: { id: string }[] }).rows.map((row) => row.id)).toContain(
+    expect((list.data as { rows: { key: string }[] }).rows.map((row) => row.key)).toContain(
       customer.id,
     );
 
@@ -568,7 +704,11 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       } as never),
     );
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ customer: { id: customer.id }, viewerId: owner.id });
+    expect(page.data).toMatchObject({
+      record: null,
+      account: { id: customer.id },
+      viewerId: owner.id,
+    });
 
     const unknown = await routeOutcome(() =>
       customerRoute.loader({

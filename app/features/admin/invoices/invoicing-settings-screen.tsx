@@ -20,7 +20,7 @@ import {
   type InvoicingSettings,
   type TaxClass,
 } from '~/features/invoices/invoicing-settings';
-import { textareaClass } from '~/features/admin/clients/clients-screen';
+import { textareaClass } from '~/features/admin/customers/add-customer-dialog';
 import { FilterSelect } from '~/features/admin/shared/filter-select';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import { GARMENT_TYPES } from '~/lib/schema-enums';

@@ -1,5 +1,5 @@
 /**
- * /admin/clients/:id/measurements: a client's measurement profiles, one row per garment
+ * /admin/customers/:id/measurements: a client's measurement profiles, one row per garment
  * (newest version, who took it and when, a self-measured set waiting for a check), with links
  * to record, to the history and to the printable card; and the staff member's unit (cm or in),
  * chosen with a plain form so it works without JavaScript.
@@ -18,7 +18,7 @@ import { cn } from '~/lib/utils';
 const linkClass =
   'inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline sm:min-h-8';
 
-/** Back to the client's page (the 'Bespoke clients' screens). */
+/** Back to the customer's page (/admin/customers/:id, decision 029). */
 export function BackToClient({
   customer,
   to,
@@ -29,7 +29,7 @@ export function BackToClient({
   label?: string;
 }) {
   return (
-    <Link to={to ?? `/admin/clients/${customer.id}`} className={cn(linkClass, 'gap-1 text-sm')}>
+    <Link to={to ?? `/admin/customers/${customer.id}`} className={cn(linkClass, 'gap-1 text-sm')}>
       <ArrowLeftIcon className="size-4" aria-hidden /> {label ?? customer.name}
     </Link>
   );
@@ -70,7 +70,7 @@ export function ClientMeasurementsScreen({
   profiles,
   unit,
 }: ClientMeasurementsScreenProps) {
-  const base = `/admin/clients/${customer.id}/measurements`;
+  const base = `/admin/customers/${customer.id}/measurements`;
   return (
     <>
       <BackToClient customer={customer} />

@@ -1,5 +1,5 @@
 /**
- * /admin/clients/:id/measurements/:garment: a profile's versions, newest first, each with who
+ * /admin/customers/:id/measurements/:garment: a profile's versions, newest first, each with who
  * took it and when, its values, what changed from the version before, the card, and for a
  * shopper's own set waiting for a check, 'Confirm' (or correct it by recording a new version);
  * and the profile's private fitting photos.
@@ -30,7 +30,7 @@ export function MeasurementHistoryScreen({
   saved,
   outcome,
 }: MeasurementHistoryScreenProps) {
-  const base = `/admin/clients/${customer.id}/measurements`;
+  const base = `/admin/customers/${customer.id}/measurements`;
   const label = GARMENTS[history.garment].label;
   const notice =
     outcome?.message ??

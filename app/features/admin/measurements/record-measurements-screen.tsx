@@ -1,5 +1,5 @@
 /**
- * /admin/clients/:id/measurements/new?garment=…&appointment=…: 'Record measurements'. Every
+ * /admin/customers/:id/measurements/new?garment=…&appointment=…: 'Record measurements'. Every
  * point of the garment in the staff member's unit, prefilled from the newest version, the fit,
  * posture notes, notes and optional photos; a refusal shows its message beside each point.
  * Saving makes a new version and opens the history.
@@ -42,7 +42,7 @@ export function RecordMeasurementsScreen({
 }: RecordMeasurementsScreenProps) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const base = `/admin/clients/${customer.id}/measurements`;
+  const base = `/admin/customers/${customer.id}/measurements`;
   const refused = outcome && !outcome.ok ? outcome : undefined;
   const sentText = (name: string) =>
     typeof sent?.[name] === 'string' ? (sent[name] as string) : undefined;

@@ -52,9 +52,8 @@ import { testDatabaseKind } from '../../../../tests/support/test-db';
 import * as appointmentsSetupRoute from '~/routes/admin/appointments-setup';
 import * as styleOptionsRoute from '~/routes/admin/style-options';
 import * as auditRoute from '~/routes/admin/audit';
-import * as clientRoute from '~/routes/admin/client';
-import * as clientsRoute from '~/routes/admin/clients';
 import * as customerMergeRoute from '~/routes/admin/customer-merge';
+import * as clientsRedirectRoute from '~/routes/admin/clients-redirect';
 import * as appointmentsRoute from '~/routes/admin/appointments';
 import * as newAppointmentRoute from '~/routes/admin/appointment-new';
 import * as categoriesRoute from '~/routes/admin/categories';
@@ -127,6 +126,8 @@ interface Fixture {
   freePhone: string;
   /** A client record linked to an account of its own. */
   linkedClientId: number;
+  /** The account that record is linked to. */
+  linkedUserId: string;
   /** The consultation type and its version. */
   typeId: number;
   typeVersion: string;
@@ -476,6 +477,7 @@ async function fixture(): Promise<Fixture> {
     clientVersion: client!.updatedAt.toISOString(),
     freePhone: phone(n * 3 + 2),
     linkedClientId: linkedClient!.id,
+    linkedUserId: linkedAccount!.id,
     typeId: type!.id,
     typeVersion: type!.updatedAt.toISOString(),
     closureId: closure!.id,
@@ -813,8 +815,8 @@ const ACTIONS: {
     form: (f: Fixture) => ({ id: String(f.mediaId) }),
   },
   {
-    path: '/admin/clients',
-    action: clientsRoute.action as never,
+    path: '/admin/customers',
+    action: customersRoute.action as never,
     intent: 'create-client',
     form: (f: Fixture) => ({ name: `Walk-in ${f.clientId}`, phone: f.freePhone }),
   },
@@ -839,10 +841,12 @@ const ACTIONS: {
       ],
       ['unlink-account', (f) => ({ id: String(f.linkedClientId) })],
       ['delete-client', (f) => ({ id: String(f.clientId) })],
+      // The record made on demand from an account's page (issue 30 item 1, decision 029).
+      ['open-record', (f) => ({ userId: f.userId, phone: f.freePhone })],
     ] as [string, FormOf][]
   ).map(([intent, form]) => ({
-    path: '/admin/clients/:id',
-    action: clientRoute.action as never,
+    path: '/admin/customers/:id',
+    action: customerRoute.action as never,
     intent,
     form,
   })),
@@ -936,9 +940,9 @@ const ACTIONS: {
   })),
   ...(
     [
-      [clientMeasurementsRoute, '/admin/clients/:id/measurements'],
-      [measurementHistoryRoute, '/admin/clients/:id/measurements/:garment'],
-      [recordMeasurementsRoute, '/admin/clients/:id/measurements/new'],
+      [clientMeasurementsRoute, '/admin/customers/:id/measurements'],
+      [measurementHistoryRoute, '/admin/customers/:id/measurements/:garment'],
+      [recordMeasurementsRoute, '/admin/customers/:id/measurements/new'],
     ] as const
   ).map(([route, path]) => ({
     path,
@@ -948,7 +952,7 @@ const ACTIONS: {
     params: (f: Fixture) => ({ id: String(f.clientId), garment: 'shirt' }),
   })),
   {
-    path: '/admin/clients/:id/measurements/new',
+    path: '/admin/customers/:id/measurements/new',
     action: recordMeasurementsRoute.action as never,
     intent: 'save-measurements',
     form: () => ({
@@ -968,7 +972,7 @@ const ACTIONS: {
     redirects: true,
   },
   {
-    path: '/admin/clients/:id/measurements/:garment',
+    path: '/admin/customers/:id/measurements/:garment',
     action: measurementHistoryRoute.action as never,
     intent: 'confirm-measurements',
     form: () => ({ garment: 'shirt', version: '1' }),
@@ -1023,6 +1027,8 @@ const LOADERS: {
   params?: (f: Fixture) => Record<string, string>;
   /** A private file's route: anyone but an administrator gets 404, not the sign-in page. */
   notFoundForOthers?: boolean;
+  /** Where an administrator is sent instead of a page (a redirect, 301 or 302). */
+  redirectsAdminTo?: (f: Fixture) => string;
 }[] = [
   { path: () => '/admin', loader: layoutRoute.loader as never },
   { path: () => '/admin', loader: dashboardRoute.loader as never },
@@ -1065,10 +1071,9 @@ const LOADERS: {
   { path: () => '/admin/settings', loader: settingsRoute.loader as never },
   { path: () => '/admin/media', loader: mediaRoute.loader as never },
   { path: () => '/admin/audit', loader: auditRoute.loader as never },
-  { path: () => '/admin/clients', loader: clientsRoute.loader as never },
   {
-    path: (f) => `/admin/clients/${f.clientId}`,
-    loader: clientRoute.loader as never,
+    path: (f) => `/admin/customers/${f.clientId}`,
+    loader: customerRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
   },
   {
@@ -1076,28 +1081,45 @@ const LOADERS: {
     loader: customerMergeRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
   },
+  {
+    path: (f) => `/admin/customers/${f.linkedUserId}`,
+    loader: customerRoute.loader as never,
+    params: (f) => ({ id: f.linkedUserId }),
+    redirectsAdminTo: (f) => `/admin/customers/${f.linkedClientId}`,
+  },
+  {
+    path: () => '/admin/clients?q=patel',
+    loader: clientsRedirectRoute.loader as never,
+    redirectsAdminTo: () => '/admin/customers?q=patel',
+  },
+  {
+    path: (f) => `/admin/clients/${f.clientId}/measurements/shirt?saved=1`,
+    loader: clientsRedirectRoute.loader as never,
+    params: (f) => ({ '*': `${f.clientId}/measurements/shirt` }),
+    redirectsAdminTo: (f) => `/admin/customers/${f.clientId}/measurements/shirt?saved=1`,
+  },
   { path: () => '/admin/appointments/setup', loader: appointmentsSetupRoute.loader as never },
   {
     path: () => '/admin/style-options?garment=sherwani&group=button',
     loader: styleOptionsRoute.loader as never,
   },
   {
-    path: (f) => `/admin/clients/${f.clientId}/measurements`,
+    path: (f) => `/admin/customers/${f.clientId}/measurements`,
     loader: clientMeasurementsRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
   },
   {
-    path: (f) => `/admin/clients/${f.clientId}/measurements/new?garment=kurta`,
+    path: (f) => `/admin/customers/${f.clientId}/measurements/new?garment=kurta`,
     loader: recordMeasurementsRoute.loader as never,
     params: (f) => ({ id: String(f.clientId) }),
   },
   {
-    path: (f) => `/admin/clients/${f.clientId}/measurements/shirt`,
+    path: (f) => `/admin/customers/${f.clientId}/measurements/shirt`,
     loader: measurementHistoryRoute.loader as never,
     params: (f) => ({ id: String(f.clientId), garment: 'shirt' }),
   },
   {
-    path: (f) => `/admin/clients/${f.clientId}/measurements/shirt/card.pdf?version=1`,
+    path: (f) => `/admin/customers/${f.clientId}/measurements/shirt/card.pdf?version=1`,
     loader: measurementCardRoute.loader as never,
     params: (f) => ({ id: String(f.clientId), garment: 'shirt' }),
   },
@@ -1261,7 +1283,10 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
       const outcome = await routeOutcome(() =>
         entry.loader({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
       );
-      if (role === 'admin') {
+      if (role === 'admin' && entry.redirectsAdminTo) {
+        expect([301, 302]).toContain(outcome.status);
+        expect(outcome.location).toBe(entry.redirectsAdminTo(f));
+      } else if (role === 'admin') {
         expect(outcome.status).toBe(200);
       } else if (entry.notFoundForOthers) {
         expect(outcome.status).toBe(404);

@@ -1,9 +1,6 @@
 /** The bespoke clients screens' rules, shared by the server and the screens. */
 import type { NotifyPreference } from '~/lib/schema-enums';
 
-/** The longest search the clients list accepts; longer text is cut to this. */
-export const CLIENT_SEARCH_MAX_LENGTH = 100;
-
 /** The longest notes on a client record, in characters. */
 export const CLIENT_NOTES_MAX_LENGTH = 2000;
 

@@ -1,22 +1,14 @@
 /**
- * One bespoke client in the back office (/admin/clients/:id): their details and channel
- * preference (a versioned edit), the account they are linked to (link by the account's e-mail,
- * unlink), their appointments (each opening that day in /admin/appointments), links to their
- * measurements, the messages sent to them, and deleting the record (refused while an
+ * The panels of a customer record on the customer's page (/admin/customers/:id; decisions 013
+ * and 029): their contact details, notes and channel preference (a versioned edit), linking an
+ * account (by its e-mail) or unlinking it, their appointments (each opening that day in
+ * /admin/appointments), the messages sent to them, and deleting the record (refused while an
  * appointment is booked ahead). Every outcome is toasted.
  */
-import {
-  ArrowLeftIcon,
-  CalendarDaysIcon,
-  Link2Icon,
-  RulerIcon,
-  Trash2Icon,
-  UnlinkIcon,
-  UserRoundIcon,
-} from 'lucide-react';
-import { useState } from 'react';
+import { CalendarDaysIcon, Link2Icon, Trash2Icon, UnlinkIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, buttonVariants } from '~/components/ui/button';
+import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
 import { FieldError, FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
@@ -27,9 +19,9 @@ import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import { NOTIFY_PREFERENCES, type AppointmentStatus } from '~/lib/schema-enums';
 import { formatShopDateTime, shopDateOf } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
-import { CLIENT_NOTES_MAX_LENGTH, NOTIFY_LABELS } from './client-rules';
-import { textareaClass } from './clients-screen';
-import type { ClientAppointment, ClientDetail, ClientMessage } from './clients.server';
+import { CLIENT_NOTES_MAX_LENGTH, NOTIFY_LABELS } from './record-rules';
+import { textareaClass } from './add-customer-dialog';
+import type { ClientAppointment, ClientDetail, ClientMessage } from './records.server';
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
   booked: 'Booked',
@@ -46,76 +38,8 @@ const MESSAGE_STATUS_LABELS: Record<ClientMessage['status'], string> = {
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
-export function ClientScreen({ client }: { client: ClientDetail }) {
-  return (
-    <>
-      <Link
-        to="/admin/clients"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline sm:min-h-8"
-      >
-        <ArrowLeftIcon className="size-4" aria-hidden /> All clients
-      </Link>
-      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <h1 className="min-w-0 text-3xl font-semibold break-words sm:text-4xl">{client.name}</h1>
-        <span className="rounded-full bg-muted px-3 py-1 text-sm">
-          {client.account ? 'Linked account' : 'No account'}
-        </span>
-      </div>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Client since <time dateTime={client.createdAt}>{formatShopDateTime(client.createdAt)}</time>
-      </p>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <DetailsForm client={client} key={client.version} />
-        <div className="grid content-start gap-6">
-          <AccountPanel client={client} />
-          <Section heading="Measurements" padding="md">
-            <div className="mt-3 grid gap-2">
-              <Link
-                to={`/admin/clients/${client.id}/measurements`}
-                className={cn(buttonVariants({ variant: 'outline' }), 'min-h-11 justify-start')}
-              >
-                <RulerIcon aria-hidden /> Measurements
-              </Link>
-              <Link
-                to={`/admin/clients/${client.id}/measurements/new`}
-                className={cn(buttonVariants({ variant: 'outline' }), 'min-h-11 justify-start')}
-              >
-                <RulerIcon aria-hidden /> Record measurements
-              </Link>
-            </div>
-          </Section>
-          <Section heading="Orders" padding="md">
-            <div className="mt-3 grid gap-2">
-              <Link
-                to={`/admin/orders/new?customer=${client.id}`}
-                className={cn(buttonVariants({ variant: 'outline' }), 'min-h-11 justify-start')}
-              >
-                New bespoke order
-              </Link>
-              <Link
-                to={`/admin/orders?kind=bespoke&q=${encodeURIComponent(client.phone)}`}
-                className={cn(buttonVariants({ variant: 'outline' }), 'min-h-11 justify-start')}
-              >
-                Their bespoke orders
-              </Link>
-            </div>
-          </Section>
-          <Link to={`/admin/customers/${client.id}/merge`} className={linkClass}>
-            Merge with another record
-          </Link>
-        </div>
-      </div>
-
-      <Appointments client={client} />
-      <Messages messages={client.messages} />
-      <DeletePanel client={client} />
-    </>
-  );
-}
-
 /** The record's details and channel preference, saved over the version the page was loaded at. */
-function DetailsForm({ client }: { client: ClientDetail }) {
+export function DetailsForm({ client }: { client: ClientDetail }) {
   const fetcher = useAdminFetcher();
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   const busy = fetcher.state !== 'idle';
@@ -152,7 +76,7 @@ function DetailsForm({ client }: { client: ClientDetail }) {
                 {client.samePhone.map((other, index) => (
                   <span key={other.id}>
                     {index > 0 && ', '}
-                    <Link to={`/admin/clients/${other.id}`} className={linkClass}>
+                    <Link to={`/admin/customers/${other.id}`} className={linkClass}>
                       {other.name}
                     </Link>
                   </span>
@@ -218,14 +142,14 @@ function DetailsForm({ client }: { client: ClientDetail }) {
 }
 
 /** The linked account (with a link to its page and "Unlink"), or the form that links one. */
-function AccountPanel({ client }: { client: ClientDetail }) {
+export function AccountLinkPanel({ client }: { client: ClientDetail }) {
   const link = useAdminFetcher();
   const [unlinking, setUnlinking] = useState(false);
   const unlink = useAdminFetcher({ onSuccess: () => setUnlinking(false) });
   const errors = link.data && !link.data.ok ? (link.data.fieldErrors ?? {}) : {};
   const { account } = client;
   return (
-    <Section heading="Account" padding="md">
+    <Section heading={account ? 'Linked account' : 'Link to an account'} padding="md">
       {account ? (
         <div className="mt-3 grid gap-3 text-sm">
           <p>
@@ -234,12 +158,6 @@ function AccountPanel({ client }: { client: ClientDetail }) {
               {account.email} ({account.emailVerified ? 'verified' : 'not verified'})
             </span>
           </p>
-          <Link
-            to={`/admin/customers/${encodeURIComponent(account.id)}`}
-            className={cn(buttonVariants({ variant: 'outline' }), 'min-h-11 justify-start')}
-          >
-            <UserRoundIcon aria-hidden /> Open account
-          </Link>
           <Button
             variant="outline"
             className="min-h-11 justify-start sm:min-h-10"
@@ -298,13 +216,13 @@ function AccountPanel({ client }: { client: ClientDetail }) {
 }
 
 /** "Delete client", confirmed first; the server refuses while an appointment is booked ahead. */
-function DeletePanel({ client }: { client: ClientDetail }) {
+export function DeletePanel({ client }: { client: ClientDetail }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const fetcher = useAdminFetcher({
     onSuccess: () => {
       setOpen(false);
-      void navigate('/admin/clients', { replace: true });
+      void navigate('/admin/customers', { replace: true });
     },
   });
   const booked = client.upcoming.filter((appointment) => appointment.status === 'booked').length;
@@ -366,7 +284,13 @@ function AppointmentList({ rows, empty }: { rows: ClientAppointment[]; empty: st
   );
 }
 
-function Appointments({ client }: { client: ClientDetail }) {
+export function Appointments({
+  client,
+  actions,
+}: {
+  client: Pick<ClientDetail, 'upcoming' | 'past'>;
+  actions?: ReactNode;
+}) {
   return (
     <Section
       heading="Appointments"
@@ -391,6 +315,7 @@ function Appointments({ client }: { client: ClientDetail }) {
           <AppointmentList rows={client.past} empty="No past appointments." />
         </div>
       </div>
+      {actions && <div className="mt-4 flex flex-wrap gap-2">{actions}</div>}
     </Section>
   );
 }
@@ -410,7 +335,7 @@ const channelLabel = (channel: ClientMessage['channel']) =>
 const recipientLabel = (message: ClientMessage) =>
   message.channel === 'whatsapp' ? formatIndianMobile(message.recipient) : message.recipient;
 
-function Messages({ messages }: { messages: ClientMessage[] }) {
+export function Messages({ messages }: { messages: ClientMessage[] }) {
   return (
     <section aria-labelledby="client-messages" className="mt-8">
       <h2 id="client-messages" className="text-xl font-semibold">

@@ -1,6 +1,6 @@
 /**
- * The back office's bespoke clients on a real database: search by name, e-mail and the phone
- * in its common forms; the next appointment; adding (with the shared-phone notice); a stale
+ * The back office's customer records on a real database: found in the one list at
+ * /admin/customers by name, e-mail and the phone in its common forms, with the next appointment; adding (with the shared-phone notice); a stale
  * edit refused; linking to an account by e-mail (it must exist and have no record) and
  * unlinking; deleting refused while an appointment is booked ahead; audit entries; the
  * routes' loader and intents through runAdminAction.
@@ -17,8 +17,7 @@ import {
   notifications,
 } from '~/lib/schema.server';
 import * as customerRoute from '~/routes/admin/customer';
-import * as clientRoute from '~/routes/admin/client';
-import * as clientsRoute from '~/routes/admin/clients';
+import * as clientsRoute from '~/routes/admin/customers';
 import {
   createTestApp,
   formPost,
@@ -37,11 +36,11 @@ import {
   getClient,
   linkAccount,
   linkAccountSchema,
-  listClients,
   unlinkAccount,
   updateClient,
   updateClientSchema,
-} from './clients.server';
+} from './records.server';
+import { listCustomers } from './customers.server';
 
 let app: TestApp;
 let actor: Actor;
@@ -158,7 +157,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
       email: 'kiran.joshi@example.com',
     });
     const found = async (q: string) =>
-      (await listClients(app.database.db, { page: 1, q, now })).rows.map((row) => row.id);
+      (await listCustomers(app.database.db, { page: 1, q, now })).rows.map((row) => row.recordId);
     for (const q of [
       'kiran',
       'JOSHI',
@@ -184,14 +183,18 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     await book(id, '2025-03-11T05:00:00Z', 'cancelled');
     await book(id, '2025-03-14T05:00:00Z');
     await book(id, '2025-03-12T05:00:00Z');
-    const { rows } = await listClients(app.database.db, { page: 1, q: 'Nikhil', now });
+    const { rows } = await listCustomers(app.database.db, { page: 1, q: 'Nikhil', now });
     expect(rows).toEqual([
       {
-        id,
+        key: String(id),
+        recordId: id,
         name: 'Nikhil Rao',
         phone: '+919600000001',
         email: null,
-        linked: false,
+        account: null,
+        createdAt: expect.any(String),
+        orderCount: 0,
+        paidTotalPaise: 0,
         nextAppointment: { startsAt: '2025-03-12T05:00:00.000Z', type: 'Consultation' },
       },
     ]);
@@ -356,17 +359,19 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     const { id } = await addClient({ name: 'Route Client', phone: '92000 00001' });
     const list = await routeOutcome(() =>
       clientsRoute.loader({
-        request: pageGet('/admin/clients?q=92000', adminCookie),
+        request: pageGet('/admin/customers?q=92000', adminCookie),
         context: app.context,
         params: {},
       } as never),
     );
     expect(list.status).toBe(200);
-    expect((list.data as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([id]);
+    expect(
+      (list.data as { rows: { recordId: number | null }[] }).rows.map((row) => row.recordId),
+    ).toEqual([id]);
     for (const param of ['999999', 'abc', '0', '1e3']) {
       const missing = await routeOutcome(() =>
-        clientRoute.loader({
-          request: pageGet(`/admin/clients/${param}`, adminCookie),
+        customerRoute.loader({
+          request: pageGet(`/admin/customers/${param}`, adminCookie),
           context: app.context,
           params: { id: param },
         } as never),
@@ -376,7 +381,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     const created = await routeOutcome(() =>
       clientsRoute.action({
         request: formPost(
-          '/admin/clients',
+          '/admin/customers',
           { intent: 'create-client', name: 'Via Route', phone: '+91 92000 00002' },
           adminCookie,
         ),
@@ -388,7 +393,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     const refused = await routeOutcome(() =>
       clientsRoute.action({
         request: formPost(
-          '/admin/clients',
+          '/admin/customers',
           { intent: 'create-client', name: 'Bad Phone', phone: '12' },
           adminCookie,
         ),
@@ -402,7 +407,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     });
   });
 
-  it('shows the client record on its account page', async () => {
+  it('sends the account’s address to its record’s page, which shows the account', async () => {
     const { userId } = await app.signedIn('user', 'account-page@example.com');
     const { id } = await addClient({ name: 'Account Page', phone: '91000 00001' });
     await app.database.db.update(customers).set({ userId }).where(eq(customers.id, id));
@@ -413,6 +418,17 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
         params: { id: userId },
       } as never),
     );
-    expect(outcome.data).toMatchObject({ client: { id, name: 'Account Page' } });
+    expect(outcome).toMatchObject({ status: 302, location: `/admin/customers/${id}` });
+    const page = await routeOutcome(() =>
+      customerRoute.loader({
+        request: pageGet(`/admin/customers/${id}`, adminCookie),
+        context: app.context,
+        params: { id: String(id) },
+      } as never),
+    );
+    expect(page.data).toMatchObject({
+      record: { id, name: 'Account Page' },
+      account: { id: userId, email: 'account-page@example.com' },
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The back office's bespoke clients (issue 20 item 1; decision 013): the `customers` records
- * of the people the shop serves, with or without an account, at /admin/clients. A record is
+ * of the people the shop serves, with or without an account, at /admin/customers. A record is
  * added for a walk-in or phone customer, edited (a versioned update: a stale edit is refused),
  * linked by hand to an existing account ("the shop confirmed the phone") or unlinked, and
  * deleted while it has no upcoming appointment. Every change runs in one transaction with its
@@ -14,7 +14,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import { notificationsForCustomer } from '~/features/customers/customer-messages.server';
-import { customerSearchCondition } from '~/features/customers/customer-search.server';
+import { customerForUser, makeRecordForAccount } from '~/features/customers/customers.server';
 import {
   appointments,
   appointmentTypes,
@@ -46,24 +46,7 @@ import type { Actor } from '~/features/admin/audit/audit.server';
 import { carryBespokeOrdersToAccount } from '~/features/bespoke/bespoke-orders.server';
 import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
 import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
-import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
-import { CLIENT_NOTES_MAX_LENGTH, sharedPhoneNotice } from './client-rules';
-
-/** Records per page of /admin/clients. */
-export const CLIENTS_PAGE_SIZE = 25;
-
-/** A record as the clients list shows it. */
-export interface ClientRow {
-  id: number;
-  name: string;
-  /** E.164, '+919825012345'. */
-  phone: string;
-  email: string | null;
-  /** Whether the record is linked to an account. */
-  linked: boolean;
-  /** The next booked appointment: when it starts (ISO 8601) and its type's name; or null. */
-  nextAppointment: { startsAt: string; type: string } | null;
-}
+import { CLIENT_NOTES_MAX_LENGTH, sharedPhoneNotice } from './record-rules';
 
 /** An appointment of the record, as its page lists it. */
 export interface ClientAppointment {
@@ -87,7 +70,7 @@ export interface ClientMessage {
   sentAt: string | null;
 }
 
-/** One record with everything /admin/clients/:id shows. */
+/** One record with everything /admin/customers/:id shows. */
 export interface ClientDetail {
   id: number;
   name: string;
@@ -109,67 +92,6 @@ export interface ClientDetail {
   past: ClientAppointment[];
   /** Newest first, at most 50. */
   messages: ClientMessage[];
-}
-
-/**
- * One page (1-based; past the end is empty) of records, newest first, with their next booked
- * appointment after `now`. `q` is the one customer search (`customerSearchCondition`): part of
- * the name or e-mail, ignoring case, or the phone in any spelling ('98250 12345',
- * '+91-98250-12345', '098250…', part of it).
- * @throws when the database fails.
- */
-export async function listClients(
-  db: Db,
-  options: { page: number; q?: string; now?: Date },
-): Promise<{ rows: ClientRow[]; total: number }> {
-  const now = options.now ?? new Date();
-  const where = options.q ? customerSearchCondition(options.q) : undefined;
-  const next = db
-    .selectDistinctOn([appointments.customerId], {
-      customerId: appointments.customerId,
-      startsAt: appointments.startsAt,
-      type: appointmentTypes.name,
-    })
-    .from(appointments)
-    .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
-    .where(and(eq(appointments.status, 'booked'), gt(appointments.startsAt, now)))
-    .orderBy(appointments.customerId, asc(appointments.startsAt))
-    .as('next_appointment');
-  const { rows, total } = await pagedList(
-    { page: options.page, size: CLIENTS_PAGE_SIZE },
-    ({ limit, offset }) =>
-      db
-        .select({
-          id: customers.id,
-          name: customers.name,
-          phone: customers.phone,
-          email: customers.email,
-          userId: customers.userId,
-          nextStartsAt: next.startsAt,
-          nextType: next.type,
-        })
-        .from(customers)
-        .leftJoin(next, eq(next.customerId, customers.id))
-        .where(where)
-        .orderBy(desc(customers.createdAt), desc(customers.id))
-        .limit(limit)
-        .offset(offset),
-    () => countWhere(db, customers, where),
-  );
-  return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      phone: row.phone,
-      email: row.email,
-      linked: row.userId !== null,
-      nextAppointment:
-        row.nextStartsAt && row.nextType
-          ? { startsAt: row.nextStartsAt.toISOString(), type: row.nextType }
-          : null,
-    })),
-    total,
-  };
 }
 
 /**
@@ -661,10 +583,124 @@ export async function deleteClient(
   return message;
 }
 
-/** The intents of /admin/clients. */
+/** Open (find or make) the record of the account `userId`; `phone` when one must be made. */
+export const recordForAccountSchema = z.object({
+  userId: z
+    .string('This account could not be found.')
+    .trim()
+    .min(1, 'This account could not be found.')
+    .max(200, 'This account could not be found.'),
+  // Empty or absent: none given (the record may be found without one); else an Indian mobile.
+  phone: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.optional(indianMobileSchema),
+  ),
+});
+
+/** The refusal when a record must be made and no phone is given. */
+export const RECORD_PHONE_NEEDED =
+  'Please enter their mobile number: the customer record needs one. It is kept for messages and the counter.';
+
+/**
+ * The customer record staff act on for an account that has none yet (issue 30 item 1, decision
+ * 029): when staff record measurements, book an appointment or start a bespoke order from the
+ * account's page, the record is found or made here, in one transaction with its audit entry,
+ * so they never leave the page to make one by hand. In order:
+ * - the record already linked to the account (nothing written);
+ * - else the newest unlinked record whose e-mail was entered by staff or confirmed by the
+ *   client and is the account's verified e-mail (decision 017's rule, `customerForUser`), which
+ *   is linked, its bespoke orders following (audit 'client.link');
+ * - else a new record with the account's name and e-mail and the phone staff gave (audit
+ *   'client.create'). A phone never links (decision 017): a record of someone else on the
+ *   same phone stays apart, and the answer says the phone is shared.
+ * Resolves to the toast's message and the record's id.
+ * @throws AdminError 404 for an unknown account; 422 (field `phone`) when a record must be
+ *   made and no phone was given; 409 when the account got a record in the same moment.
+ */
+export async function recordForAccount(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof recordForAccountSchema>,
+): Promise<{ message: string; id: number }> {
+  try {
+    return await auditedWrite(db, actor, {
+      read: async (tx) => {
+        const [account] = await tx
+          .select({
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            emailVerified: user.emailVerified,
+          })
+          .from(user)
+          .where(eq(user.id, input.userId))
+          .for('update');
+        if (!account) return undefined;
+        const [linked] = await tx
+          .select()
+          .from(customers)
+          .where(eq(customers.userId, account.id))
+          .limit(1);
+        return { account, linked };
+      },
+      missing: () => new AdminError('This account no longer exists.', 404),
+      check: ({ linked }) =>
+        linked ? { message: `${linked.name}’s record is open.`, id: linked.id } : undefined,
+      write: async (tx, { account }) => {
+        const claimed = await customerForUser(tx, account.id);
+        if (claimed) {
+          // The account's bespoke orders are the record's too, as when staff link by hand.
+          await carryBespokeOrdersToAccount(tx, claimed.id, account.id);
+          return { record: claimed, how: 'linked' as const, samePhone: 0 };
+        }
+        if (!input.phone) throw new AdminError(RECORD_PHONE_NEEDED, 422, 'phone');
+        const made = await makeRecordForAccount(tx, account, input.phone);
+        if (!made) return undefined;
+        const [same] = await tx
+          .select({ n: count() })
+          .from(customers)
+          .where(and(eq(customers.phone, made.phone), ne(customers.id, made.id)));
+        return { record: made, how: 'created' as const, samePhone: Number(same?.n ?? 0) };
+      },
+      stale: () =>
+        new AdminError('This account got a customer record just now. Reload the page.', 409),
+      audit: ({ account }, { record, how }) =>
+        how === 'linked'
+          ? {
+              action: 'client.link',
+              entity: 'client',
+              entityId: record.id,
+              summary: `Linked client ${record.name} to the account ${account.email} (the record’s e-mail is the account’s verified e-mail)`,
+              before: { ...recordState(record), userId: null },
+              after: recordState(record),
+            }
+          : {
+              action: 'client.create',
+              entity: 'client',
+              entityId: record.id,
+              summary: `Added client ${record.name} (${formatIndianMobile(record.phone)}) for the account ${account.email}`,
+              after: recordState(record),
+            },
+      answer: (_before, { record, how, samePhone }) => ({
+        message:
+          how === 'linked'
+            ? `Linked ${record.name}’s record with the same e-mail to the account.`
+            : samePhone > 0
+              ? `Made ${record.name}’s customer record. The phone is also on ${samePhone === 1 ? 'another record' : `${samePhone} other records`}.`
+              : `Made ${record.name}’s customer record.`,
+        id: record.id,
+      }),
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AdminError('This account got a customer record just now. Reload the page.', 409);
+  }
+}
+
+/** The intents of /admin/customers. */
 type ClientsIntent = 'create-client';
 
-/** The action handlers of /admin/clients, by intent, for `runAdminAction`. */
+/** The action handlers of /admin/customers, by intent, for `runAdminAction`. */
 export function clientsHandlers(db: Db) {
   return {
     'create-client': adminHandler(createClientSchema, (input, admin) =>
@@ -673,10 +709,11 @@ export function clientsHandlers(db: Db) {
   } satisfies Record<ClientsIntent, AnyAdminHandler>;
 }
 
-/** The intents of /admin/clients/:id. */
-type ClientIntent = 'update-client' | 'link-account' | 'unlink-account' | 'delete-client';
+/** The intents of /admin/customers/:id. */
+type ClientIntent =
+  'update-client' | 'link-account' | 'unlink-account' | 'delete-client' | 'open-record';
 
-/** The action handlers of /admin/clients/:id, by intent, for `runAdminAction`. */
+/** The action handlers of /admin/customers/:id, by intent, for `runAdminAction`. */
 export function clientHandlers(db: Db, storage: Pick<Storage, 'delete'>) {
   return {
     'update-client': adminHandler(updateClientSchema, (input, admin) =>
@@ -690,6 +727,9 @@ export function clientHandlers(db: Db, storage: Pick<Storage, 'delete'>) {
     ),
     'delete-client': adminHandler(clientIdSchema, (input, admin) =>
       deleteClient(db, storage, admin, input),
+    ),
+    'open-record': adminHandler(recordForAccountSchema, (input, admin) =>
+      recordForAccount(db, admin, input),
     ),
   } satisfies Record<ClientIntent, AnyAdminHandler>;
 }
