@@ -22,7 +22,6 @@ import { advanceFulfilment } from '~/features/admin/orders/orders.server';
 import { seedStyleOptions } from '~/seed/seed.server';
 import { saveMeasurementVersion } from '~/features/measurements/measurements.server';
 import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
 import { linkAccount } from '~/features/admin/clients/clients.server';
 import { addShopDays, shopDateOf } from '~/lib/shop-time';
 import * as newOrderRoute from '~/routes/admin/order-new';
@@ -51,6 +50,7 @@ import {
   setGarmentPriceSchema,
 } from './bespoke-orders.server';
 import { PROMISED_WARNING_DAYS, promisedWarning } from './promised-date';
+import { Refusal } from '~/lib/refusal';
 
 let app: TestApp;
 let admin: { cookie: string; userId: string };
@@ -286,7 +286,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     const refusal = await create(orderForm(clientId, { 'option-lapel': 'peak' })).catch(
       (error: unknown) => error,
     );
-    expect(refusal).toBeInstanceOf(AdminError);
+    expect(refusal).toBeInstanceOf(Refusal);
     expect(refusal).toMatchObject({ status: 422, field: 'option-lapel' });
     expect((refusal as Error).message).toMatch(/Peak lapel is not made on a Sherwani/);
     expect(await app.database.db.select().from(orders)).toHaveLength(before.length);
@@ -402,7 +402,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     await expect(
       removeGarment(db, actor(), { number, garmentId: sherwani!.id }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: expect.stringContaining('₹18,500 already paid'),
     });
     // Lowering the sherwani to ₹10,000 makes ₹17,150 < ₹18,500: refused too.

@@ -4,6 +4,7 @@
  * signed payment; apply signed webhooks; the sandbox dialog's buttons; and what follows a
  * payment (the confirmation e-mail). Request bodies are parsed with zod.
  */
+import { Refusal, refusalStatus } from '~/lib/refusal';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { flashCookie } from '~/features/site/flash.server';
 import {
@@ -35,7 +36,6 @@ import {
   findByProviderOrder,
   findOwnOrder,
   getOrder,
-  OrderError,
   orderNumberOf,
   reopenOrderForPayment,
   type PaymentOutcome,
@@ -84,8 +84,8 @@ export const CHECKOUT_LIMITS = {
  * cart: issue 29 item 6) and its provider order, made only when the order has none for this
  * amount.
  * @param clientAddress from `clientAddress(request)`, for `CHECKOUT_LIMITS`.
- * @throws RateLimitedError over `CHECKOUT_LIMITS` (nothing created); OrderError (empty cart,
- *   product no longer for sale); PaymentProviderError when the provider refuses (the order
+ * @throws RateLimitedError over `CHECKOUT_LIMITS` (nothing created); Refusal ('cart-empty',
+ *   a product no longer for sale); PaymentProviderError when the provider refuses (the order
  *   stays 'created' without a provider order).
  */
 export async function placeOrder(
@@ -107,7 +107,7 @@ export async function placeOrder(
  * "Pay now" on the shopper's order page (issue 29 item 6): opens the payment again for their
  * shop order awaiting payment, at the order's amount (the server's, never the browser's), with
  * its provider order when it has one. Rate-limited like checkout.
- * @throws RateLimitedError; OrderError 404 (not theirs) or 409 (paid, cancelled);
+ * @throws RateLimitedError; Refusal 'not-found' (not theirs) or 'conflict' (paid, cancelled);
  *   PaymentProviderError when the provider refuses.
  */
 export async function payOrderAgain(
@@ -249,8 +249,8 @@ export async function handleConfirm(request: Request, context: AppLoadContext, u
     await afterPaid(context, outcome, user.id);
     return data({ ok: true, orderNumber: body.orderNumber });
   } catch (error) {
-    if (error instanceof OrderError)
-      return data({ error: error.message }, { status: error.status });
+    if (error instanceof Refusal)
+      return data({ error: error.message }, { status: refusalStatus(error.code) });
     console.warn('payment confirmation could not be recorded', error);
     return data({ error: 'Error updating order' }, { status: 500 });
   }
@@ -392,13 +392,13 @@ export function placeOrderFailure(error: unknown): {
       },
     };
   }
-  if (error instanceof OrderError) {
+  if (error instanceof Refusal) {
     return {
-      status: error.status,
+      status: refusalStatus(error.code),
       notice: {
-        title: error.message === 'Cart is empty' ? 'Cart is empty' : CHECKOUT_FAILED.title,
+        title: error.code === 'cart-empty' ? 'Cart is empty' : CHECKOUT_FAILED.title,
         description:
-          error.message === 'Cart is empty'
+          error.code === 'cart-empty'
             ? 'Please add items to your cart before checkout'
             : error.message,
       },

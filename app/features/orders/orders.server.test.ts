@@ -3,6 +3,7 @@
  * server prices, refusals of tampered lines, signature checks through the sandbox provider
  * (real HMACs), idempotent confirmation and webhooks under concurrency, status transitions.
  */
+import { Refusal } from '~/lib/refusal';
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -46,7 +47,6 @@ import {
   createOrderFromCart,
   getOrder,
   listOrders,
-  OrderError,
 } from './orders.server';
 
 let database: TestDatabase;
@@ -244,7 +244,9 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
     const shopper = await newShopper();
     await expect(
       createOrderFromCart(database.db, { userId: shopper, details, provider: 'sandbox' }),
-    ).rejects.toSatisfy((error: OrderError) => error instanceof OrderError && error.status === 409);
+    ).rejects.toSatisfy(
+      (error: Refusal) => error instanceof Refusal && error.code === 'cart-empty',
+    );
     await addToCart(database.db, shopper, {
       productId: sherwani,
       size: '',
@@ -448,7 +450,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
         paymentId: 'pay_other',
         provider: 'sandbox',
       }),
-    ).rejects.toSatisfy((error: OrderError) => error.status === 404);
+    ).rejects.toSatisfy((error: Refusal) => error.code === 'not-found');
 
     // A later successful attempt pays the order; afterwards nothing moves it back.
     const wrongAmount = {

@@ -220,7 +220,7 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
         returns: [{ index: 1, typed: '3' }],
       }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
       field: 'return-1',
       message: 'Only 2 of Linen shirt can still be returned.',
     });

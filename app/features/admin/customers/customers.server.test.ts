@@ -19,8 +19,6 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
 import { LAST_ADMIN_MESSAGE } from './customer-rules';
 import {
   CUSTOMERS_PAGE_SIZE,
@@ -31,6 +29,8 @@ import {
   setRole,
   setRoleSchema,
 } from './customers.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
 
 /** The password `TestApp.signedIn` registers accounts with. */
 const PASSWORD = 'a-long-test-password-42';
@@ -325,7 +325,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     const alone = await refusal(() =>
       setRole(app.database.db, first.actor, { userId: first.id, role: 'user' }),
     );
-    expect(alone).toBeInstanceOf(AdminError);
+    expect(alone).toBeInstanceOf(Refusal);
     expect(alone).toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE });
     expect(await roleOf(first.id)).toBe('admin');
     expect(await auditOf(first.id)).toEqual([]);
@@ -368,7 +368,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((result) => result.status === 'rejected');
-    expect(refused?.reason).toBeInstanceOf(AdminError);
+    expect(refused?.reason).toBeInstanceOf(Refusal);
     expect(refused?.reason).toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE });
     const roles = [await roleOf(a.id), await roleOf(b.id)].sort();
     expect(roles).toEqual(['admin', 'user']);
@@ -384,7 +384,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result) => result.status === 'rejected')?.reason).toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: LAST_ADMIN_MESSAGE,
     });
     const banned = [(await banOf(a.id))!.banned, (await banOf(b.id))!.banned].sort();
@@ -397,7 +397,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     const error = await refusal(() =>
       setBanned(app.database.db, owner.actor, { userId: owner.id, banned: true, reason: null }),
     );
-    expect(error).toBeInstanceOf(AdminError);
+    expect(error).toBeInstanceOf(Refusal);
     expect(error).toMatchObject({ status: 422, message: 'You cannot ban your own account.' });
     expect(await banOf(owner.id)).toEqual({ banned: false, banReason: null });
     expect(await sessionFor(owner.cookie)).not.toBeNull();
@@ -501,7 +501,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
         setRole(app.database.db, owner.actor, { userId: customer.id, role: 'admin' }),
       ),
     ).toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: 'Lift the ban before making this account an administrator.',
     });
     expect(await roleOf(customer.id)).toBe('user');

@@ -18,13 +18,7 @@ import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import { orders, session, user } from '~/lib/schema.server';
 import type { OrderStatus } from '~/features/orders/orders.server';
-import {
-  adminHandler,
-  AdminError,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import type { Actor, DbOrTx } from '~/features/admin/audit/audit.server';
-import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import {
   BAN_REASON_MAX_LENGTH,
   CUSTOMER_ROLES,
@@ -34,6 +28,9 @@ import {
 } from './customer-rules';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 import { linkedAccountCondition } from '~/features/customers/customer-search.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor, DbOrTx } from '~/lib/audit.server';
+import { auditedWrite, type Tx } from '~/lib/audited-write.server';
 
 /** Accounts per page of /admin/customers. */
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -255,7 +252,7 @@ interface LockedAccount extends AccountState {
 /**
  * Locks every administrator row, then the target's row, and checks that the actor is still an
  * unbanned administrator. Resolves to the target and the unbanned administrators' ids.
- * @throws AdminError 404 for an unknown account, 409 when the actor is no longer an
+ * @throws Refusal 404 for an unknown account, 409 when the actor is no longer an
  *   administrator.
  */
 async function lockForChange(
@@ -281,23 +278,24 @@ async function lockForChange(
     .from(user)
     .where(eq(user.id, targetId))
     .for('update');
-  if (!row) throw new AdminError('This account no longer exists.', 404);
+  if (!row) throw new Refusal('not-found', 'This account no longer exists.');
   return {
     target: { ...row, role: roleOf(row.role) },
     activeAdmins: admins.filter((admin) => !admin.banned).map((admin) => admin.id),
   };
 }
 
-/** @throws AdminError 409 when `actor` is no longer an unbanned administrator. */
+/** @throws Refusal 409 when `actor` is no longer an unbanned administrator. */
 function assertStillAdmin(actor: Actor, activeAdmins: string[]): void {
   if (!activeAdmins.includes(actor.id)) {
-    throw new AdminError('You are no longer an administrator. Reload the page.', 409);
+    throw new Refusal('conflict', 'You are no longer an administrator. Reload the page.');
   }
 }
 
-/** @throws AdminError 409 when taking `target` away leaves no unbanned administrator. */
+/** @throws Refusal 409 when taking `target` away leaves no unbanned administrator. */
 function assertAdminRemains(target: LockedAccount, activeAdmins: string[]): void {
-  if (activeAdmins.every((id) => id === target.id)) throw new AdminError(LAST_ADMIN_MESSAGE, 409);
+  if (activeAdmins.every((id) => id === target.id))
+    throw new Refusal('conflict', LAST_ADMIN_MESSAGE);
 }
 
 const stateOf = (account: AccountState): AccountState => ({
@@ -313,7 +311,7 @@ const who = (account: { name: string; email: string }) => `${account.name} (${ac
  * ('customer.make-admin' or 'customer.remove-admin'), in one transaction. An administrator
  * may remove their own role while another unbanned administrator remains. An account already
  * in that role is left as it is, with no audit entry. Resolves to the toast's message.
- * @throws AdminError 404 for an unknown account; 409 when the last administrator would go,
+ * @throws Refusal 404 for an unknown account; 409 when the last administrator would go,
  *   when a banned account would become an administrator, or when the actor is no longer one.
  */
 export async function setRole(
@@ -335,7 +333,7 @@ export async function setRole(
           : `${target.name} is already a customer.`;
       }
       if (promoted && target.banned) {
-        throw new AdminError('Lift the ban before making this account an administrator.', 409);
+        throw new Refusal('conflict', 'Lift the ban before making this account an administrator.');
       }
       return undefined;
     },
@@ -371,7 +369,7 @@ export async function setRole(
  * admin plugin then refuses the banned account a new session. Nobody can ban themselves, nor
  * the last unbanned administrator. An account already in that state is left as it is, with no
  * audit entry. Resolves to the toast's message.
- * @throws AdminError 404 for an unknown account, 422 for banning oneself, 409 when the last
+ * @throws Refusal 404 for an unknown account, 422 for banning oneself, 409 when the last
  *   administrator would be banned or the actor is no longer an administrator.
  */
 export async function setBanned(
@@ -380,7 +378,7 @@ export async function setBanned(
   input: z.output<typeof setBannedSchema>,
 ): Promise<string> {
   if (input.banned && input.userId === actor.id) {
-    throw new AdminError('You cannot ban your own account.', 422);
+    throw new Refusal('invalid', 'You cannot ban your own account.');
   }
   const banReason = input.banned ? input.reason : null;
   return auditedWrite(db, actor, {

@@ -129,7 +129,7 @@ describe(`uploads when the storage fails, on ${testDatabaseKind}`, () => {
         new File([new Uint8Array(video)], 'walk.mp4', { type: 'video/mp4' }),
       ).catch((error: unknown) => error);
       expect(refusal).toMatchObject({
-        status: 503,
+        code: 'unavailable',
         message: STORAGE_FAILED_MESSAGE,
         field: 'file',
       });
@@ -198,7 +198,7 @@ describe(`uploads when the storage fails, on ${testDatabaseKind}`, () => {
       });
       const before = await counts();
       await expect(upload(storage, 'Lost photo', await photo())).rejects.toMatchObject({
-        status: 503,
+        code: 'unavailable',
         message: STORAGE_FAILED_MESSAGE,
       });
       expect(await counts()).toEqual(before);

@@ -12,9 +12,9 @@ import type { Db } from '~/lib/db.server';
 import { siteSettings } from '~/lib/schema.server';
 import { defaultSiteSettings, MAX_HOURS_ROWS, type SiteSettings } from '~/features/site/settings';
 import { getSiteSettings, SHOP_SETTINGS_KEY } from '~/features/site/settings.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite } from '~/features/admin/shared/audited-write.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
+import { auditedWrite } from '~/lib/audited-write.server';
 
 /** The settings and the version (the row's `updated_at`, ISO 8601) an edit must present. */
 export async function getSettingsForAdmin(
@@ -178,7 +178,7 @@ function settingsFromForm(form: z.output<typeof settingsFormSchema>): SiteSettin
 
 /**
  * Saves the settings over the version the form was opened at.
- * @throws AdminError 409 when someone saved the settings since.
+ * @throws Refusal 409 when someone saved the settings since.
  */
 export async function saveSettings(
   db: Db,
@@ -200,7 +200,7 @@ export async function saveSettings(
 /**
  * Saves one settings document (`site_settings` row `key`) over the version its form was
  * opened at, audited as 'settings.update'; no row yet (a new shop) means the save creates it.
- * @throws AdminError 409 '<what> changed by someone else…' when it was saved since.
+ * @throws Refusal 409 '<what> changed by someone else…' when it was saved since.
  */
 export async function saveSettingsDocument<T>(
   db: Db,
@@ -225,9 +225,9 @@ export async function saveSettingsDocument<T>(
         .then(([row]) => row ?? null),
     check: (row) => {
       if (row && doc.version !== row.updatedAt.toISOString()) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           `${doc.what} changed by someone else since you opened them. Reload to see their changes, then edit again.`,
-          409,
         );
       }
       return undefined;
