@@ -12,7 +12,7 @@ import {
   OrderConfirmed,
   UnpaidOrder,
   type UnpaidOrderAnswer,
-} from '~/features/orders/unpaid-order';
+} from '~/features/payments/unpaid-order';
 import { payOrderAgain, placeOrderFailure } from '~/features/checkout/payment-flow.server';
 import { readFormData } from '~/lib/request-body.server';
 import { clientAddress } from '~/lib/rate-limit.server';

@@ -214,7 +214,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       .returning();
     await expect(
       create(orderForm(stranger!.id, { appointmentId: String(booked.id) })),
-    ).rejects.toMatchObject({ status: 422, field: 'appointmentId' });
+    ).rejects.toMatchObject({ code: 'invalid', field: 'appointmentId' });
   });
 
   it('is created from scratch for a client without an account, with an in-store fabric', async () => {
@@ -287,7 +287,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       (error: unknown) => error,
     );
     expect(refusal).toBeInstanceOf(Refusal);
-    expect(refusal).toMatchObject({ status: 422, field: 'option-lapel' });
+    expect(refusal).toMatchObject({ code: 'invalid', field: 'option-lapel' });
     expect((refusal as Error).message).toMatch(/Peak lapel is not made on a Sherwani/);
     expect(await app.database.db.select().from(orders)).toHaveLength(before.length);
   });
@@ -325,7 +325,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
         actor(),
         setGarmentPriceSchema.parse({ number, garmentId: String(garment!.id), price: '18,000' }),
       ),
-    ).rejects.toMatchObject({ status: 422, field: 'overrideReason' });
+    ).rejects.toMatchObject({ code: 'invalid', field: 'overrideReason' });
     await setGarmentPrice(
       app.database.db,
       actor(),

@@ -321,7 +321,7 @@ interface ResolvedGarment {
  * form leaves out; the fabric is read from the catalogue (or taken as typed for an in-store
  * code); the options are checked and priced by `quoteDesign` (a disallowed combination is
  * refused with its reason); the measurement version must be the customer's, of this garment.
- * @throws Refusal 422 naming the field at fault.
+ * @throws Refusal 'invalid' naming the field at fault.
  */
 async function resolveGarment(
   tx: Tx,
@@ -436,7 +436,7 @@ async function resolveGarment(
 
 /**
  * The price charged: the quote, or an override that differs from it with its reason.
- * @throws Refusal 422 for an override without a reason, or a quote of 0 with no price.
+ * @throws Refusal 'invalid' for an override without a reason, or a quote of 0 with no price.
  */
 function chargedPrice(
   quotePaise: number,
@@ -483,7 +483,7 @@ async function netPaidPaise(tx: DbOrTx, orderId: number): Promise<number> {
 /**
  * Sets the order's `amount_paise` to the sum of its garments' prices, in the transaction of
  * the garment change (the order row is already locked).
- * @throws Refusal 409 when no garment is left, or when the total would be below what has
+ * @throws Refusal 'conflict' when no garment is left, or when the total would be below what has
  *   been paid.
  */
 async function settleTotal(tx: Tx, orderId: number, now: Date): Promise<number> {
@@ -574,7 +574,7 @@ const garmentLabel = (type: GarmentType) =>
  * to the customer's account when the record has one (`user_id`), so they see it in
  * /account/orders. The contact e-mail and phone are the record's. An appointment, when given,
  * must be the customer's. Audited 'order.bespoke.create' (with any price override and reason).
- * @throws Refusal 404 for a missing client; 422 for a refused garment or appointment.
+ * @throws Refusal 'not-found' for a missing client; 'invalid' for a refused garment or appointment.
  */
 export async function createBespokeOrder(
   db: Db,
@@ -650,7 +650,7 @@ export async function createBespokeOrder(
 
 /**
  * Adds a garment to a bespoke order and raises its total (audit 'order.garment.add').
- * @throws Refusal 404 for an unknown order; 409 once cancelled, delivered or paid in full, or past
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' once cancelled, delivered or paid in full, or past
  *   {@link MAX_GARMENTS}; 422 for a refused garment.
  */
 export async function addGarment(
@@ -716,7 +716,7 @@ const GARMENT_GONE = 'This garment is no longer on the order.';
  * Sets a garment's price: an override with its reason, or (an empty price) back to its quote.
  * The order's total follows. Audited 'order.garment.price' with the price and reason before
  * and after.
- * @throws Refusal 404 for an unknown order or garment; 409 once cancelled, delivered or paid in full, or
+ * @throws Refusal 'not-found' for an unknown order or garment; 'conflict' once cancelled, delivered or paid in full, or
  *   below what has been paid; 422 for an override without a reason.
  */
 export async function setGarmentPrice(
@@ -771,7 +771,7 @@ export async function setGarmentPrice(
 /**
  * Takes a garment off an order (never the last one); the total follows. Audited
  * 'order.garment.remove' with the garment.
- * @throws Refusal 404 for an unknown order or garment; 409 once cancelled, delivered or paid in full, for
+ * @throws Refusal 'not-found' for an unknown order or garment; 'conflict' once cancelled, delivered or paid in full, for
  *   the last garment, or below what has been paid.
  */
 export async function removeGarment(
@@ -810,7 +810,7 @@ export async function removeGarment(
 /**
  * Sets a bespoke order's promised delivery date (or none) and notes. Audited
  * 'order.bespoke.update'.
- * @throws Refusal 404 for an unknown order; 409 once cancelled.
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' once cancelled.
  */
 export async function updateBespokeOrder(
   db: Db,
@@ -863,7 +863,7 @@ export async function updateBespokeOrder(
  * Books a trial for a bespoke order: a part-1 'trial' appointment for the order's customer at
  * `startsAt`, booked by staff (bookAppointment: the slot's capacity, the customer's
  * confirmation and reminders, audit 'appointment.create'), with `appointments.order_id` set.
- * @throws Refusal 404 for an unknown order; 409 once cancelled or delivered, for a client
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' once cancelled or delivered, for a client
  *   record that was deleted, or a slot just taken; 400 for a time not offered.
  */
 export async function bookTrial(

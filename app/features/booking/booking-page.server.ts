@@ -10,7 +10,6 @@ import { getSessionUser } from '~/features/account/session.server';
 import { customerForUser, ensureCustomerForUser } from '~/features/customers/customers.server';
 import { formatIndianMobile } from '~/features/customers/contact-fields';
 import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
-import { loadDesignView } from '~/features/bespoke/design-page.server';
 import { clientAddress, takeHits, waitInWords, type RequestLimit } from '~/lib/rate-limit.server';
 import { readFormData } from '~/lib/request-body.server';
 import { formatShopDate, shopDateOf, type ShopDate } from '~/lib/shop-time';
@@ -132,7 +131,7 @@ async function contextDesign(
   designId: string | undefined,
 ): Promise<BookingDesign | null> {
   if (designId === undefined) return null;
-  const design = await loadDesignView(context.db, designId);
+  const design = await context.catalogue.design(designId);
   return design
     ? {
         id: design.id,

@@ -153,7 +153,7 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
     for (const r of refused) {
       expect(r.reason).toBeInstanceOf(SlotTaken);
       expect(r.reason.message).toBe(SLOT_TAKEN_MESSAGE);
-      expect(r.reason.status).toBe(409);
+      expect(r.reason.code).toBe('slot-taken');
       expect(r.reason.nextSlots[0].label).toBe('12:00 pm');
     }
     const [counter] = await database.db.select().from(appointmentSlots);
@@ -405,7 +405,7 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
         by: customer,
         now,
       }),
-    ).rejects.toMatchObject({ status: 400 });
+    ).rejects.toMatchObject({ code: 'bad-request' });
     await database.db
       .update(appointmentTypes)
       .set({ onlineBookable: true })

@@ -118,7 +118,7 @@ function bandsOverlap(
 
 /**
  * Adds a rule, audited as 'tax-rate-rule.create'.
- * @throws Refusal 409 when a rule of the same code and date already covers part of its band
+ * @throws Refusal 'conflict' when a rule of the same code and date already covers part of its band
  *   (retire that one first).
  */
 export async function addRateRule(
@@ -170,7 +170,7 @@ export async function addRateRule(
 /**
  * Retires rule `id` (entered in error), audited as 'tax-rate-rule.retire'. Invoices already
  * issued keep their rates (each is a snapshot).
- * @throws Refusal 404 for an unknown rule.
+ * @throws Refusal 'not-found' for an unknown rule.
  */
 export async function retireRateRule(
   db: Db,

@@ -27,7 +27,7 @@ import os from 'node:os';
 import type { AppLoadContext } from 'react-router';
 import { QueryCache } from '~/lib/cache.server';
 import { createMailer } from '~/lib/mail.server';
-import { catalogueReader } from '../catalog/catalogue-reader.server';
+import { catalogueReader } from '~/features/storefront/catalogue-reader.server';
 import { handleCallback, handleSandbox } from '~/features/checkout/payment-flow.server';
 import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
 import {
@@ -410,7 +410,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
         paymentId: payment.paymentId,
         provider: 'sandbox',
       }),
-    ).rejects.toMatchObject({ status: 409, message: CANCELLED_ORDER_MESSAGE });
+    ).rejects.toMatchObject({ code: 'conflict', message: CANCELLED_ORDER_MESSAGE });
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe('cancelled');
     expect((await getCart(database.db, shopper)).lines).toHaveLength(1);

@@ -38,7 +38,7 @@ import { getCartLines, priceLines } from '../cart/cart.server';
 import type { OrderPaymentEvent, PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
-import { cancelPendingLinks } from '~/features/payments/link-cancel.server';
+import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
 import { getOrderSettings } from './order-settings.server';
 import { formatRupees } from '~/lib/money';
 import { Refusal } from '~/lib/refusal';

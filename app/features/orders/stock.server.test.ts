@@ -339,7 +339,7 @@ describe(`cloth by the metre and stock on ${testDatabaseKind}`, () => {
     await expect(refused).rejects.toThrow(
       'Only 2.50 m of Cloth counter-linen was left when this payment arrived: the payment was not recorded. Change the order or refund the customer.',
     );
-    await expect(refused).rejects.toMatchObject({ status: 409 });
+    await expect(refused).rejects.toMatchObject({ code: 'conflict' });
     expect(await stockOf(linen)).toBe(250);
     const rows = await database.db.select().from(payments).where(eq(payments.orderId, second.id));
     expect(rows.filter((row) => row.method === 'upi')).toEqual([]);

@@ -31,7 +31,6 @@ import * as z from 'zod';
 import { payments, refundLines } from '~/lib/schema.server';
 import { formatRupeesExact, readRupees } from '~/lib/money';
 import { PaymentProviderError } from '~/lib/payments/payments.server';
-import { adminHandler, type AdminHandler } from '~/features/admin/shared/admin-action.server';
 import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { customers } from '~/lib/schema.server';
@@ -43,7 +42,6 @@ import {
   readReturnQuantity,
   returnCredit,
 } from '~/features/invoices/refund-lines';
-import { ledgerSite, processWebhook } from '~/features/checkout/payment-flow.server';
 import { heldBalanceMessage, METHOD_LABELS, overBalanceMessage } from './ledger';
 import {
   balanceOf,
@@ -57,12 +55,13 @@ import {
   enqueueReceiptVoucherIfAdvance,
   type LockedOrder,
 } from './ledger.server';
-import { cancelPendingLinks } from './link-cancel.server';
+import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
 import { paymentLinkEmail } from './payment-email';
 import { makeProviderLink } from './provider-link.server';
 import type { Actor } from '~/lib/audit.server';
 import { Refusal } from '~/lib/refusal';
 import { auditedWrite } from '~/lib/audited-write.server';
+import { ledgerSite, processWebhook } from './webhook.server';
 
 /** The most one form may ask for: ₹1 crore, far above any order of the shop. */
 const MAX_AMOUNT_PAISE = 1_000_000_000;
@@ -93,7 +92,7 @@ const orderNumberField = z
  * The 'record-payment' form: a cash or UPI payment taken at the counter, with its reference
  * (required for UPI: the transaction reference) and the amount in rupees.
  */
-const counterPaymentSchema = z
+export const counterPaymentSchema = z
   .object({
     number: orderNumberField,
     method: z.enum(['cash', 'upi'], { error: 'Please choose cash or UPI.' }),
@@ -116,13 +115,13 @@ const counterPaymentSchema = z
   });
 
 /** The 'send-payment-link' form: the amount in rupees (at most the balance). */
-const paymentLinkSchema = z.object({
+export const paymentLinkSchema = z.object({
   number: orderNumberField,
   amount: rupeesField,
 });
 
 /** The 'withdraw-payment-link' form: which link row of the order. */
-const withdrawLinkSchema = z.object({
+export const withdrawLinkSchema = z.object({
   number: orderNumberField,
   paymentId: z.coerce
     .number({ error: 'This payment link could not be found on the order.' })
@@ -147,7 +146,7 @@ const returnsNothing = (typed: string) => /^\s*(0*(\.0*)?)?\s*$/.test(typed);
  * length; read against the line's unit once the lines are read), or 'goodwill' with an amount
  * in rupees. No basis, lines with no quantity, or goodwill with no amount: refused (422).
  */
-const refundSchema = z.preprocess(
+export const refundSchema = z.preprocess(
   (raw) => {
     if (typeof raw !== 'object' || raw === null) return raw;
     const returns = Object.entries(raw).flatMap(([name, value]) => {
@@ -216,7 +215,7 @@ interface ChosenLine {
  * Reads the quantities typed against the invoice's lines (`lines`, with what earlier refunds
  * returned and credited) and values each by `returnCredit`: its share of the invoice line, at
  * most what earlier credit notes (goodwill included) left of it (decision 018).
- * @throws Refusal 422 on a line's field (not a line of the invoice, an unreadable quantity),
+ * @throws Refusal 'invalid' on a line's field (not a line of the invoice, an unreadable quantity),
  *   409 on it (beyond what is left of the line), 409 when the lines chosen are worth nothing.
  */
 function chooseLines(
@@ -256,7 +255,7 @@ function chooseLines(
 }
 
 /** The 'retry-refund' form: a refund the provider did not answer, sent again with its key. */
-const retryRefundSchema = z.object({
+export const retryRefundSchema = z.object({
   number: orderNumberField,
   refundId: z.coerce
     .number({ error: 'This refund could not be found.' })
@@ -266,7 +265,11 @@ const retryRefundSchema = z.object({
 });
 
 /** What the intents need from the request context. */
-type Context = Pick<AppLoadContext, 'db' | 'payments' | 'env' | 'catalogue' | 'linkSecret'>;
+/** What the money commands need of the request's context. */
+export type PaymentsContext = Pick<
+  AppLoadContext,
+  'db' | 'payments' | 'env' | 'catalogue' | 'linkSecret'
+>;
 
 const ORDER_GONE = () => new Refusal('not-found', 'This order could not be found.');
 
@@ -280,7 +283,7 @@ function assertOpen(order: LockedOrder) {
 /**
  * Refuses `amountPaise` above the balance, or above what it leaves once the links not yet paid
  * and the online payments being made are counted (issue 28 item 2).
- * @throws Refusal 409 on the 'amount' field, with the free amount and what holds the rest.
+ * @throws Refusal 'conflict' on the 'amount' field, with the free amount and what holds the rest.
  */
 function assertWithinBalance(
   amountPaise: number,
@@ -303,11 +306,11 @@ function assertWithinBalance(
  * advance, and its receipt-voucher job is queued (issue 29 item 3). A shop order it pays in
  * full takes its stock in the same transaction, as an online payment does (issue 29 item 2):
  * when a product has less than the order wants, nothing is recorded.
- * @throws Refusal 404 (unknown order), 409 (cancelled order, above what is free, stock
+ * @throws Refusal 'not-found' (unknown order), 'conflict' (cancelled order, above what is free, stock
  *   short).
  */
 export async function recordCounterPayment(
-  context: Context,
+  context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof counterPaymentSchema>,
 ): Promise<string> {
@@ -376,7 +379,7 @@ export async function recordCounterPayment(
 
 /** Queues `mail` (and WhatsApp) to the order's customer record, or else to the order's e-mail. */
 async function tellCustomer(
-  context: Context,
+  context: PaymentsContext,
   order: LockedOrder,
   message: {
     kind: string;
@@ -420,10 +423,10 @@ async function tellCustomer(
  * row is stored pending under the order's lock first, then the provider makes the link
  * (Razorpay's short URL, or the sandbox's `/pay/:linkId` page), then the customer is sent it
  * by e-mail and WhatsApp on their channels. A provider refusal fails the row.
- * @throws Refusal 404, 409 (cancelled, paid, above the balance), 503 (provider refused).
+ * @throws Refusal 'not-found', 'conflict' (cancelled, paid, above the balance), 'unavailable' (provider refused).
  */
 export async function sendPaymentLink(
-  context: Context,
+  context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof paymentLinkSchema>,
 ): Promise<{ message: string; id: number }> {
@@ -524,11 +527,11 @@ const NOT_WITHDRAWABLE = {
  * amount is free for the counter; a link paid first is refused. Money the provider captures
  * after the withdrawal (paid before the cancel reached it) is still recorded by its webhook.
  * @returns the toast: 'Link withdrawn: ₹X can now be taken at the counter.'
- * @throws Refusal 404 (unknown order, or not a payment link of this order), 409 (the link is
+ * @throws Refusal 'not-found' (unknown order, or not a payment link of this order), 'conflict' (the link is
  *   paid, withdrawn already or never made).
  */
 export async function withdrawPaymentLink(
-  context: Context,
+  context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof withdrawLinkSchema>,
 ): Promise<string> {
@@ -579,10 +582,10 @@ export async function withdrawPaymentLink(
  * provider's refund id; the sandbox then delivers its signed `refund.processed` webhook
  * through the webhook path, as Razorpay would. A provider refusal fails the row; no answer
  * leaves it pending, to be retried with the same key (it cannot refund twice).
- * @throws Refusal 503 when the provider refused or did not answer.
+ * @throws Refusal 'unavailable' when the provider refused or did not answer.
  */
 async function sendRefund(
-  context: Context,
+  context: PaymentsContext,
   refund: { id: number; amountPaise: number; idempotencyKey: string; reason: string },
   payment: { providerPaymentId: string },
   orderNumber: string,
@@ -636,13 +639,13 @@ async function sendRefund(
  * Online and link payments go back through the provider (a pending negative row with its
  * idempotency key, then the provider's refund); cash and UPI are refunded in cash at the
  * counter (a succeeded row and its credit-note job at once).
- * @throws Refusal 404 (order or payment), 409 (not refundable, above what the order or the
+ * @throws Refusal 'not-found' (order or payment), 'conflict' (not refundable, above what the order or the
  *   payment has left, another provider's payment, a line beyond what is left of it, lines on
  *   an order with no invoice), 422 (a quantity not readable or not a line of the invoice),
  *   503 (the provider refused or did not answer).
  */
 export async function refundPayment(
-  context: Context,
+  context: PaymentsContext,
   actor: Actor,
   input: RefundInput,
 ): Promise<{ message: string; id: number }> {
@@ -795,10 +798,10 @@ export async function refundPayment(
 /**
  * Sends again a refund the provider did not answer (pending, no refund id), with the same
  * amount, notes and idempotency key, so the provider refunds it at most once.
- * @throws Refusal 404 (not this order's pending refund), 503 (as sendRefund).
+ * @throws Refusal 'not-found' (not this order's pending refund), 'unavailable' (as sendRefund).
  */
-async function retryRefund(
-  context: Context,
+export async function retryRefund(
+  context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof retryRefundSchema>,
 ): Promise<string> {
@@ -851,27 +854,4 @@ async function retryRefund(
     found.order.number,
   );
   return `Refund of ${formatRupeesExact(-found.refund.amountPaise)} sent again on order ${found.order.number}.`;
-}
-
-/** The money intents of /admin/orders/:number. */
-export type PaymentIntent =
-  'record-payment' | 'send-payment-link' | 'withdraw-payment-link' | 'refund' | 'retry-refund';
-
-/** The money intents' handlers, by intent, for `runAdminAction` (beside `orderHandlers`). */
-export function paymentHandlers(context: Context): Record<PaymentIntent, AdminHandler<never>> {
-  return {
-    'record-payment': adminHandler(counterPaymentSchema, (input, admin) =>
-      recordCounterPayment(context, admin, input),
-    ),
-    'send-payment-link': adminHandler(paymentLinkSchema, (input, admin) =>
-      sendPaymentLink(context, admin, input),
-    ),
-    'withdraw-payment-link': adminHandler(withdrawLinkSchema, (input, admin) =>
-      withdrawPaymentLink(context, admin, input),
-    ),
-    refund: adminHandler(refundSchema, (input, admin) => refundPayment(context, admin, input)),
-    'retry-refund': adminHandler(retryRefundSchema, (input, admin) =>
-      retryRefund(context, admin, input),
-    ),
-  } as unknown as Record<PaymentIntent, AdminHandler<never>>;
 }

@@ -236,7 +236,7 @@ export async function getDayBook(
  * the counted cash and see the difference"), with the expected cash at that moment and the
  * audit entry, in one transaction. A recount adds a row; earlier ones stay as history.
  * @returns the toast: 'Cash count of Thursday, 26 November 2026 recorded: Short by ₹100.'
- * @throws Refusal 422 on 'day' for a day after today (the shop's).
+ * @throws Refusal 'invalid' on 'day' for a day after today (the shop's).
  */
 export async function recordCashCount(
   db: Db,

@@ -12,7 +12,6 @@ import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { auditLog, jobs, orders, payments, user } from '~/lib/schema.server';
-import { processWebhook } from '~/features/checkout/payment-flow.server';
 import { cancelOrder } from '~/features/orders/orders.server';
 import {
   createTestDatabase,
@@ -29,6 +28,7 @@ import {
 import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
 import { orderPayments } from './ledger.server';
 import { findSandboxLink, paySandboxLink } from './payment-links.server';
+import { processWebhook } from './webhook.server';
 
 const SECRET = 'overpayment-test-secret';
 let database: TestDatabase;

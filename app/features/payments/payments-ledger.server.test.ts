@@ -22,7 +22,7 @@ import {
   payments,
   user,
 } from '~/lib/schema.server';
-import { handleCallback, processWebhook } from '~/features/checkout/payment-flow.server';
+import { handleCallback } from '~/features/checkout/payment-flow.server';
 import { confirmPayment } from '~/features/orders/orders.server';
 import {
   createTestDatabase,
@@ -34,6 +34,7 @@ import { balanceOf } from './ledger.server';
 import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
 import { paySandboxLink } from './payment-links.server';
 import { Refusal } from '~/lib/refusal';
+import { processWebhook } from './webhook.server';
 
 const SECRET = 'ledger-test-secret';
 let database: TestDatabase;

@@ -28,7 +28,7 @@ import {
   type TestDatabase,
 } from '../../../tests/support/test-db';
 import {
-  paymentHandlers,
+  refundSchema,
   recordCounterPayment,
   REFUND_BASIS_MESSAGE,
   refundPayment,
@@ -266,7 +266,7 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
 
   it('refuses a refund that names no line unless staff choose goodwill, which is spread pro rata', async () => {
     const { order, paymentId } = await paidOrder();
-    const schema = paymentHandlers(context).refund.schema;
+    const schema = refundSchema;
     const form = { number: order.number, paymentId: String(paymentId), reason: 'Late delivery' };
     const neither = schema.safeParse({ ...form, amount: '500' });
     expect(neither.success).toBe(false);

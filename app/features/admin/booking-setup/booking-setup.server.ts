@@ -167,7 +167,7 @@ const typeState = (row: typeof appointmentTypes.$inferSelect) => ({
  * Saves an appointment type over the version its form was opened at (audit
  * 'appointment-type.update'). Lowering the capacity keeps the bookings already made; the
  * answer says how many coming slots now hold more than the new capacity.
- * @throws Refusal 404 for an unknown type, 409 when it changed since it was opened.
+ * @throws Refusal 'not-found' for an unknown type, 'conflict' when it changed since it was opened.
  */
 export async function saveAppointmentType(
   db: Db,
@@ -314,7 +314,7 @@ const closureSummary = (closure: { startsAt: Date; endsAt: Date; reason: string 
 
 /**
  * Adds a closure (audit 'closure.create'); resolves to the toast's message and its id.
- * @throws Refusal 422 (field `toDate`) when it is already over at `now`.
+ * @throws Refusal 'invalid' (field `toDate`) when it is already over at `now`.
  */
 export async function addClosure(
   db: Db,
@@ -360,7 +360,7 @@ export const removeClosureSchema = z.object({ id: idField('This closure could no
 
 /**
  * Removes a closure (audit 'closure.delete'); its times are offered again.
- * @throws Refusal 404 when it is already gone.
+ * @throws Refusal 'not-found' when it is already gone.
  */
 export async function removeClosure(
   db: Db,
@@ -424,7 +424,7 @@ export const saveRulesSchema = z
 /**
  * Saves the booking rules over the version the form was opened at (audit
  * 'booking-settings.update'); the first save creates the row.
- * @throws Refusal 409 when someone saved them since.
+ * @throws Refusal 'conflict' when someone saved them since.
  */
 export async function saveBookingRules(
   db: Db,

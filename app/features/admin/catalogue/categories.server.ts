@@ -211,7 +211,7 @@ async function shelfValues(
 
 /**
  * The category a subcategory is saved in (its id and name, for the audit summary).
- * @throws Refusal 404 (field 'categoryId') when it no longer exists.
+ * @throws Refusal 'not-found' (field 'categoryId') when it no longer exists.
  */
 async function findCategory(tx: Tx, categoryId: number): Promise<{ id: number; name: string }> {
   const [category] = await tx
@@ -224,7 +224,7 @@ async function findCategory(tx: Tx, categoryId: number): Promise<{ id: number; n
 
 /**
  * Creates or edits a category (with an optional new image from the form's `image` file).
- * @throws Refusal 409 on a slug in use or a stale version, 404 on an unknown id, 413/415/422
+ * @throws Refusal 'conflict' on a slug in use or a stale version, 'not-found' on an unknown id, 'too-large'/'unsupported-media'/'invalid'
  *   on a refused image.
  */
 export async function saveCategory(
@@ -296,7 +296,7 @@ export async function saveCategory(
 /**
  * Creates or edits a subcategory. Its category cannot change (its products belong to that
  * category too).
- * @throws Refusal as {@link saveCategory}, and 404 on an unknown category.
+ * @throws Refusal as {@link saveCategory}, and 'not-found' on an unknown category.
  */
 export async function saveSubcategory(
   db: Db,
@@ -389,7 +389,7 @@ export async function saveSubcategory(
 /**
  * Sets a new display order. `order` must list every category (or, with `categoryId`, every
  * subcategory of that category) exactly once.
- * @throws Refusal 409 when the list changed meanwhile.
+ * @throws Refusal 'conflict' when the list changed meanwhile.
  */
 export async function reorder(
   db: Db,
@@ -448,7 +448,7 @@ export async function reorder(
 
 /**
  * The first steps of a change to one category or subcategory: read it (unlocked), refused with
- * Refusal 404 "This {what} no longer exists." when it is gone.
+ * Refusal 'not-found' "This {what} no longer exists." when it is gone.
  */
 function readShelf(what: 'category' | 'subcategory', id: number) {
   const table = what === 'category' ? categories : subcategories;
@@ -463,7 +463,7 @@ function readShelf(what: 'category' | 'subcategory', id: number) {
   };
 }
 
-/** Activates or deactivates a category or subcategory. @throws Refusal 404 on an unknown id. */
+/** Activates or deactivates a category or subcategory. @throws Refusal 'not-found' on an unknown id. */
 export async function setActive(
   db: Db,
   actor: Actor,
@@ -496,7 +496,7 @@ export async function setActive(
 /**
  * Deletes a category (with its subcategories) or a subcategory, refused while products use it.
  * Gallery items that pointed at it keep their place without it.
- * @throws Refusal 409 while products use it, 404 on an unknown id.
+ * @throws Refusal 'conflict' while products use it, 'not-found' on an unknown id.
  */
 export async function deleteShelf(
   db: Db,

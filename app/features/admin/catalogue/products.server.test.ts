@@ -483,7 +483,7 @@ describe(`saving products on ${testDatabaseKind}`, () => {
       save({ id: String(id), version: opened.version, name, price });
     await edit('Sherwani Deluxe', '27,500');
     const stale = await refusal(() => edit('Sherwani Basic', '20,000'));
-    expect(stale).toMatchObject({ status: 409, message: PRODUCT_CHANGED_ELSEWHERE });
+    expect(stale).toMatchObject({ code: 'conflict', message: PRODUCT_CHANGED_ELSEWHERE });
     expect(await productRow(id)).toMatchObject({ name: 'Sherwani Deluxe', pricePaise: 2_750_000 });
 
     const current = (await getAdminProduct(app.database.db, id))!;
@@ -494,7 +494,7 @@ describe(`saving products on ${testDatabaseKind}`, () => {
     );
     expect(race.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const lost = race.find((result) => result.status === 'rejected') as PromiseRejectedResult;
-    expect(lost.reason).toMatchObject({ status: 409, message: PRODUCT_CHANGED_ELSEWHERE });
+    expect(lost.reason).toMatchObject({ code: 'conflict', message: PRODUCT_CHANGED_ELSEWHERE });
     const missing = await refusal(() =>
       save({ id: '999999', version: current.version, name: 'Nobody' }),
     );
@@ -582,7 +582,7 @@ describe(`product images on ${testDatabaseKind}`, () => {
 
     const fake = new File(['<?php system($_GET["c"]); ?>'], 'photo.jpg', { type: 'image/jpeg' });
     const refused = await refusal(() => save({ name: 'Fake Photo Kurta' }, filesForm(fake)));
-    expect(refused).toMatchObject({ status: 415, field: 'images' });
+    expect(refused).toMatchObject({ code: 'unsupported-media', field: 'images' });
     expect(refused.message).toMatch(/not an image we can read/);
 
     const svg = new File(
@@ -608,7 +608,7 @@ describe(`product images on ${testDatabaseKind}`, () => {
       Array.from({ length: 9 }, (_, i) => jpeg(`#10${String(i).padStart(2, '0')}40`)),
     );
     const tooMany = await refusal(() => save({ name: 'Nine Photos' }, filesForm(...nine)));
-    expect(tooMany).toMatchObject({ status: 422, field: 'images' });
+    expect(tooMany).toMatchObject({ code: 'invalid', field: 'images' });
 
     // A stored image cannot be attached to a new product by key.
     const [stored] = await app.database.db.select({ key: images.key }).from(images).limit(1);
@@ -674,7 +674,7 @@ describe(`size variants in the product form on ${testDatabaseKind}`, () => {
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected')!;
     expect(refused.reason).toBeInstanceOf(Refusal);
-    expect(refused.reason).toMatchObject({ status: 409, field: 'variants' });
+    expect(refused.reason).toMatchObject({ code: 'conflict', field: 'variants' });
   });
 
   it('refuses rows it cannot read, sizes or SKUs listed twice, and sizes on cloth sold by the metre', async () => {

@@ -479,7 +479,7 @@ async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
 /**
  * The sale columns a save stores (issue 29 item 2): for the metre, step, minimum and maximum
  * in centimetres and the stock in centimetres; for the piece, no lengths and whole pieces.
- * @throws Refusal 422 naming the field when a length is missing or out of order, or a
+ * @throws Refusal 'invalid' naming the field when a length is missing or out of order, or a
  *   stock of pieces is not whole.
  */
 function saleTermsOf(input: SaveProductInput, variants: readonly VariantRowInput[]) {
@@ -551,7 +551,7 @@ function violatedConstraint(error: unknown): string | undefined {
 /**
  * Creates (no id) or edits (id and version) a product with the form's new `images` files
  * appended after the kept images.
- * @throws Refusal 409 on a slug in use or a stale version, 404 on an unknown product,
+ * @throws Refusal 'conflict' on a slug in use or a stale version, 'not-found' on an unknown product,
  *   422 on a category/subcategory mismatch or too many images, 413/415/422 on a refused image
  *   (field 'images'); nothing is saved then.
  */
@@ -694,7 +694,7 @@ async function freeCopySlug(db: DbOrTx, slug: string): Promise<string> {
 /**
  * Copies a product as 'Copy of …' with a free slug, inactive, with the same images, sizes and
  * colours (and no rating: reviews belong to the original).
- * @throws Refusal 404 on an unknown product, 409 when the slug was taken meanwhile.
+ * @throws Refusal 'not-found' on an unknown product, 'conflict' when the slug was taken meanwhile.
  */
 export async function duplicateProduct(
   db: Db,
@@ -774,7 +774,7 @@ function lockProduct(tx: Tx, id: number) {
     .then(([row]) => row);
 }
 
-/** Shows a product in the shop or hides it. @throws Refusal 404 on an unknown product. */
+/** Shows a product in the shop or hides it. @throws Refusal 'not-found' on an unknown product. */
 export async function setProductActive(
   db: Db,
   actor: Actor,
@@ -812,7 +812,7 @@ export async function setProductActive(
  * Deletes a product. Orders keep their lines (name, price and image were copied at purchase;
  * the foreign key clears `order_lines.product_id`); cart lines and wishlist entries of it go
  * with it (their foreign keys cascade).
- * @throws Refusal 404 on an unknown product.
+ * @throws Refusal 'not-found' on an unknown product.
  */
 export async function deleteProduct(
   db: Db,

@@ -357,7 +357,7 @@ const lockClient = (tx: Tx, id: number) =>
 /**
  * Adds a record (audit 'client.create'). When its phone is already on another record and
  * `sharedPhone` is not set, nothing is added. Resolves to the toast's message and the new id.
- * @throws Refusal 409 (field `phone`) naming the records that have the phone.
+ * @throws Refusal 'conflict' (field `phone`) naming the records that have the phone.
  */
 export async function createClient(
   db: Db,
@@ -415,7 +415,7 @@ export async function createClient(
 /**
  * Saves a record's details and channel preference over the version the form was opened at
  * (audit 'client.update'). Nothing changed is answered without a write.
- * @throws Refusal 404 when the record is gone, 409 when it changed since it was opened.
+ * @throws Refusal 'not-found' when the record is gone, 'conflict' when it changed since it was opened.
  */
 export async function updateClient(
   db: Db,
@@ -473,7 +473,7 @@ export async function updateClient(
  * 'client.link'). The account must exist and have no record yet (an account holds one:
  * `customers.user_id` is unique, so two links at once cannot both succeed); a record without
  * an e-mail takes the account's.
- * @throws Refusal 404 for a missing record; 409 when it is already linked or the account
+ * @throws Refusal 'not-found' for a missing record; 'conflict' when it is already linked or the account
  *   already has a record; 422 (field `email`) when no account has that e-mail.
  */
 export async function linkAccount(
@@ -559,7 +559,7 @@ export async function linkAccount(
 /**
  * Unlinks a record from its account (audit 'client.unlink'); the record, its appointments and
  * measurements stay; its bespoke orders leave the account with it. A record that is not linked is answered without a write.
- * @throws Refusal 404 for a missing record.
+ * @throws Refusal 'not-found' for a missing record.
  */
 export async function unlinkAccount(
   db: Db,
@@ -597,7 +597,7 @@ export async function unlinkAccount(
  * Deletes a record and everything that hangs on it (past appointments, measurement profiles
  * and their photos' rows, messages; audit 'client.delete'), then the photos' files from
  * `storage`. Refused while the record has a booked appointment from `now` on.
- * @throws Refusal 404 for a missing record; 409 naming how many upcoming appointments stop it.
+ * @throws Refusal 'not-found' for a missing record; 'conflict' naming how many upcoming appointments stop it.
  */
 export async function deleteClient(
   db: Db,

@@ -326,7 +326,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       setRole(app.database.db, first.actor, { userId: first.id, role: 'user' }),
     );
     expect(alone).toBeInstanceOf(Refusal);
-    expect(alone).toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE });
+    expect(alone).toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
     expect(await roleOf(first.id)).toBe('admin');
     expect(await auditOf(first.id)).toEqual([]);
 
@@ -347,7 +347,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       await refusal(() =>
         setRole(app.database.db, second.actor, { userId: second.id, role: 'user' }),
       ),
-    ).toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE });
+    ).toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
     expect(await roleOf(second.id)).toBe('admin');
 
     // Someone who is no longer an administrator cannot change roles.
@@ -355,7 +355,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       await refusal(() =>
         setRole(app.database.db, first.actor, { userId: first.id, role: 'admin' }),
       ),
-    ).toMatchObject({ status: 409 });
+    ).toMatchObject({ code: 'conflict' });
     expect(await roleOf(first.id)).toBe('user');
   });
 
@@ -369,7 +369,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((result) => result.status === 'rejected');
     expect(refused?.reason).toBeInstanceOf(Refusal);
-    expect(refused?.reason).toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE });
+    expect(refused?.reason).toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
     const roles = [await roleOf(a.id), await roleOf(b.id)].sort();
     expect(roles).toEqual(['admin', 'user']);
     expect((await auditOf(a.id)).length + (await auditOf(b.id)).length).toBe(1);
@@ -398,7 +398,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       setBanned(app.database.db, owner.actor, { userId: owner.id, banned: true, reason: null }),
     );
     expect(error).toBeInstanceOf(Refusal);
-    expect(error).toMatchObject({ status: 422, message: 'You cannot ban your own account.' });
+    expect(error).toMatchObject({ code: 'invalid', message: 'You cannot ban your own account.' });
     expect(await banOf(owner.id)).toEqual({ banned: false, banReason: null });
     expect(await sessionFor(owner.cookie)).not.toBeNull();
     expect(await auditOf(owner.id)).toEqual([]);
@@ -509,7 +509,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       await refusal(() =>
         setRole(app.database.db, owner.actor, { userId: 'no-such-account', role: 'admin' }),
       ),
-    ).toMatchObject({ status: 404 });
+    ).toMatchObject({ code: 'not-found' });
   });
 
   it('reads the forms: roles, ban flags and reasons', () => {

@@ -252,7 +252,7 @@ interface LockedAccount extends AccountState {
 /**
  * Locks every administrator row, then the target's row, and checks that the actor is still an
  * unbanned administrator. Resolves to the target and the unbanned administrators' ids.
- * @throws Refusal 404 for an unknown account, 409 when the actor is no longer an
+ * @throws Refusal 'not-found' for an unknown account, 'conflict' when the actor is no longer an
  *   administrator.
  */
 async function lockForChange(
@@ -285,14 +285,14 @@ async function lockForChange(
   };
 }
 
-/** @throws Refusal 409 when `actor` is no longer an unbanned administrator. */
+/** @throws Refusal 'conflict' when `actor` is no longer an unbanned administrator. */
 function assertStillAdmin(actor: Actor, activeAdmins: string[]): void {
   if (!activeAdmins.includes(actor.id)) {
     throw new Refusal('conflict', 'You are no longer an administrator. Reload the page.');
   }
 }
 
-/** @throws Refusal 409 when taking `target` away leaves no unbanned administrator. */
+/** @throws Refusal 'conflict' when taking `target` away leaves no unbanned administrator. */
 function assertAdminRemains(target: LockedAccount, activeAdmins: string[]): void {
   if (activeAdmins.every((id) => id === target.id))
     throw new Refusal('conflict', LAST_ADMIN_MESSAGE);
@@ -311,7 +311,7 @@ const who = (account: { name: string; email: string }) => `${account.name} (${ac
  * ('customer.make-admin' or 'customer.remove-admin'), in one transaction. An administrator
  * may remove their own role while another unbanned administrator remains. An account already
  * in that role is left as it is, with no audit entry. Resolves to the toast's message.
- * @throws Refusal 404 for an unknown account; 409 when the last administrator would go,
+ * @throws Refusal 'not-found' for an unknown account; 'conflict' when the last administrator would go,
  *   when a banned account would become an administrator, or when the actor is no longer one.
  */
 export async function setRole(
@@ -369,7 +369,7 @@ export async function setRole(
  * admin plugin then refuses the banned account a new session. Nobody can ban themselves, nor
  * the last unbanned administrator. An account already in that state is left as it is, with no
  * audit entry. Resolves to the toast's message.
- * @throws Refusal 404 for an unknown account, 422 for banning oneself, 409 when the last
+ * @throws Refusal 'not-found' for an unknown account, 'invalid' for banning oneself, 'conflict' when the last
  *   administrator would be banned or the actor is no longer an administrator.
  */
 export async function setBanned(

@@ -202,7 +202,7 @@ const gone = () => new Refusal('not-found', 'This gallery item no longer exists.
 /**
  * Checks the category and subcategory (a subcategory needs its own category) and returns
  * their names, for the audit summary.
- * @throws Refusal 422 on an unknown one or a subcategory of another category.
+ * @throws Refusal 'invalid' on an unknown one or a subcategory of another category.
  */
 async function checkShelves(
   db: DbOrTx,
@@ -257,7 +257,7 @@ function auditView(row: typeof media.$inferSelect) {
 /**
  * Adds one uploaded image or video (the form's `file`) to the gallery; a video may bring a
  * `poster` image and gets the section 'fabric-showcase' when none is chosen.
- * @throws Refusal 422 on field 'file' when no file was sent; 413/415/422 on a refused file
+ * @throws Refusal 'invalid' on field 'file' when no file was sent; 'too-large'/'unsupported-media'/'invalid' on a refused file
  *   or poster (fields 'file', 'poster'); 422 on a category/subcategory mismatch. Nothing is
  *   added then.
  */
@@ -327,7 +327,7 @@ export async function uploadMedia(
 /**
  * Edits an item's title, description, shelves and, for a video, its section and poster (a new
  * `poster` file replaces it; `removePoster` clears it).
- * @throws Refusal 404 on an unknown item, 409 on a stale version, 422 on a category or
+ * @throws Refusal 'not-found' on an unknown item, 'conflict' on a stale version, 'invalid' on a category or
  *   subcategory mismatch, 413/415/422 on a refused poster; nothing is changed then.
  */
 export async function saveMedia(
@@ -406,7 +406,7 @@ export async function saveMedia(
 
 /**
  * Deletes a gallery item, then its stored image, poster or video when nothing else uses them.
- * @throws Refusal 404 on an unknown item.
+ * @throws Refusal 'not-found' on an unknown item.
  */
 export async function deleteMedia(
   db: Db,

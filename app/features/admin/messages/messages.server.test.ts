@@ -191,7 +191,7 @@ describe(`messages on ${testDatabaseKind}`, () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(Refusal);
-    expect(error).toMatchObject({ status: 404, message: 'This message no longer exists.' });
+    expect(error).toMatchObject({ code: 'not-found', message: 'This message no longer exists.' });
     expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 

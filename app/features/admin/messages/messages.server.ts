@@ -111,7 +111,7 @@ export type MessageIntent = keyof typeof MESSAGE_INTENTS;
  * Sets a message's status and records the change ('message.mark-read' and so on, with the
  * status before and after) in the same transaction. A message already in that status is left
  * as it is, with no audit entry. Resolves to the toast's message.
- * @throws Refusal 404 for an unknown id.
+ * @throws Refusal 'not-found' for an unknown id.
  */
 export async function setMessageStatus(
   db: Db,

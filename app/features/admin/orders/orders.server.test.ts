@@ -457,7 +457,7 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     ]);
     expect(raced.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const [rejected] = raced.filter((outcome) => outcome.status === 'rejected');
-    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
     expect(await eventsOf(placed.id)).toHaveLength(2);
     expect(await auditOf(placed.number)).toHaveLength(2);
 

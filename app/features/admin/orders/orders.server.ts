@@ -241,7 +241,7 @@ const label = (status: FulfilmentStatus) => FULFILMENT_STEPS[status].label;
  * Moves a paid shop order, or a bespoke order not cancelled, to a later fulfilment step (skipping steps is allowed), with its
  * timeline entry, audit entry ('order.fulfilment', before and after) and the customer's
  * message (`queueOrderMessage`) in one transaction. Resolves to the toast's message.
- * @throws Refusal 404 for an unknown order; 409 for an order that may not move (canMoveFulfilment), a stale version, or a
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' for an order that may not move (canMoveFulfilment), a stale version, or a
  *   step that is not later than the current one.
  */
 export async function advanceFulfilment(
@@ -364,7 +364,7 @@ export const revokeOrderLinksSchema = z.object({
  * expiry and a revocation"): raises its `link_version`, which every token is signed with, so
  * each older link answers 404; the next message carries a working one. Audited
  * ('order.links-revoked', the version before and after). Resolves to the toast's message.
- * @throws Refusal 404 for an unknown order.
+ * @throws Refusal 'not-found' for an unknown order.
  */
 export async function revokeOrderLinks(
   db: Db,

@@ -22,7 +22,7 @@ import {
 } from '~/lib/schema.server';
 import { GARMENT_TYPES, STYLE_OPTION_GROUPS, type GarmentType } from '~/lib/schema-enums';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
-import { saveSettingsDocument } from '~/features/admin/settings/settings.server';
+import { saveSettingsDocument } from '~/features/site/settings-documents.server';
 import {
   BESPOKE_SETTINGS_KEY,
   getBespokeSettings,
@@ -209,7 +209,7 @@ const optionState = (row: typeof styleOptions.$inferSelect) => ({
 
 /**
  * Adds or edits an option (audit 'style-option.create' / 'style-option.update').
- * @throws Refusal 409 for a group and code already used or an edit over a stale version,
+ * @throws Refusal 'conflict' for a group and code already used or an edit over a stale version,
  *   404 for an option that is gone, 422 (imageKey) for a picture that is not stored.
  */
 async function saveOption(db: Db, actor: Actor, input: z.output<typeof saveOptionSchema>) {
@@ -303,7 +303,7 @@ const deleteOptionSchema = z.object({ id: idField('This style option could not b
 
 /**
  * Deletes an option (audit 'style-option.delete'), with its conflicts.
- * @throws Refusal 409 while a saved design uses it (retire it instead), 404 when gone.
+ * @throws Refusal 'conflict' while a saved design uses it (retire it instead), 'not-found' when gone.
  */
 async function deleteOption(db: Db, actor: Actor, input: z.output<typeof deleteOptionSchema>) {
   return auditedWrite(db, actor, {
@@ -356,7 +356,7 @@ const addConflictSchema = z.object({
 
 /**
  * Records that two options are not made together (audit 'style-conflict.create').
- * @throws Refusal 422 for the same option twice, 409 for a pair already listed (either way
+ * @throws Refusal 'invalid' for the same option twice, 'conflict' for a pair already listed (either way
  *   round), 404 for an option that is gone.
  */
 async function addConflict(db: Db, actor: Actor, input: z.output<typeof addConflictSchema>) {
@@ -408,7 +408,7 @@ async function addConflict(db: Db, actor: Actor, input: z.output<typeof addConfl
 
 const removeConflictSchema = z.object({ id: idField('This pair could not be found.') });
 
-/** Removes a pair (audit 'style-conflict.delete'). @throws Refusal 404 when gone. */
+/** Removes a pair (audit 'style-conflict.delete'). @throws Refusal 'not-found' when gone. */
 async function removeConflict(db: Db, actor: Actor, input: z.output<typeof removeConflictSchema>) {
   return auditedWrite(db, actor, {
     read: (tx) =>
