@@ -140,7 +140,10 @@ describe(`auditedWrite on ${testDatabaseKind}`, () => {
       audit: () => ({ action: 'x', entity: 'message', entityId: null, summary: 'x' }),
       answer: () => 'done',
     });
-    await expect(write).rejects.toMatchObject({ message: 'Changed by someone else.', status: 409 });
+    await expect(write).rejects.toMatchObject({
+      message: 'Changed by someone else.',
+      code: 'conflict',
+    });
     expect(await statusOf()).toBe('new');
     expect(await entries()).toEqual([]);
   });

@@ -461,7 +461,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     await db.update(orders).set({ fulfilmentStatus: 'delivered' }).where(eq(orders.number, number));
     await expect(
       addGarment(db, actor(), addGarmentSchema.parse({ number, ...orderForm(clientId) })),
-    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('delivered') });
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('delivered') });
     await db
       .update(orders)
       .set({ fulfilmentStatus: null, status: 'cancelled' })
@@ -472,12 +472,12 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
         actor(),
         setGarmentPriceSchema.parse({ number, garmentId: String(garment!.id), price: '' }),
       ),
-    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('cancelled') });
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('cancelled') });
     // Paid in full is invoiced: another garment would no longer match the invoice.
     await db.update(orders).set({ status: 'paid' }).where(eq(orders.number, number));
     await expect(
       addGarment(db, actor(), addGarmentSchema.parse({ number, ...orderForm(clientId) })),
-    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('paid in full') });
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('paid in full') });
     expect(await garmentsOf(number)).toHaveLength(1);
   });
 

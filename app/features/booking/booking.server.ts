@@ -52,7 +52,7 @@ export const SLOT_TAKEN_MESSAGE = 'That time was just taken — please pick anot
  * sent twice). It names no appointment and gives no link: a guest who only typed the phone
  * and e-mail of a record must not reach that record's booking.
  */
-export const ALREADY_BOOKED_MESSAGE =
+const ALREADY_BOOKED_MESSAGE =
   'You already have an appointment at this time. The link in your confirmation message changes it.';
 
 /** The same refusal as staff read it (the back office's new appointment and book-trial). */

@@ -238,7 +238,7 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
     await refundPayment(context, admin, shirt);
     const again = refundPayment(context, admin, shirt);
     await expect(again).rejects.toThrow('Oxford shirt is returned in full already.');
-    await expect(again).rejects.toMatchObject({ status: 409, field: 'return-0' });
+    await expect(again).rejects.toMatchObject({ code: 'conflict', field: 'return-0' });
     const refunds = await database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(refunds.filter((row) => row.kind === 'refund')).toHaveLength(1);
   });
@@ -380,6 +380,6 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
         basis: 'lines',
         returns: [{ index: 0, typed: '1' }],
       }),
-    ).rejects.toMatchObject({ status: 409, field: 'basis' });
+    ).rejects.toMatchObject({ code: 'conflict', field: 'basis' });
   });
 });

@@ -414,7 +414,7 @@ describe(`saving products on ${testDatabaseKind}`, () => {
     const audits = await tableCount(auditLog);
     const sameName = await refusal(() => save({ name: 'Nehru  Jacket!' }));
     expect(sameName).toMatchObject({
-      status: 409,
+      code: 'conflict',
       field: 'slug',
       message: 'Another product already uses the slug "nehru-jacket".',
     });
@@ -440,7 +440,7 @@ describe(`saving products on ${testDatabaseKind}`, () => {
       save({ name: 'Wool Shirt', subcategoryId: String(shelves.wool) }),
     );
     expect(created).toMatchObject({
-      status: 422,
+      code: 'invalid',
       field: 'subcategoryId',
       message: 'This subcategory belongs to another category.',
     });
