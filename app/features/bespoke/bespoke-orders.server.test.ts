@@ -417,14 +417,14 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
           overrideReason: 'Discount',
         }),
       ),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ code: 'conflict' });
     expect((await orderRow(number)).amountPaise).toBe(order.amountPaise);
     // Removing the kurta keeps ₹19,700 ≥ ₹18,500; the sherwani, now alone, cannot go.
     await removeGarment(db, actor(), { number, garmentId: kurta!.id });
     expect((await orderRow(number)).amountPaise).toBe(sherwani!.pricePaise);
     await expect(
       removeGarment(db, actor(), { number, garmentId: sherwani!.id }),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('keeps the total equal to the garments under concurrent additions', async () => {
@@ -613,7 +613,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
           shopName: 'Test Tailors',
         },
       ),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('follows the client record when it is linked to an account later', async () => {

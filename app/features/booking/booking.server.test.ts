@@ -229,7 +229,7 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
         now,
       }),
     ).rejects.toMatchObject({
-      code: 'conflict',
+      code: 'already-booked',
       message: 'This client already has an appointment at this time.',
     });
     // Nor may one of their appointments be moved onto another's time.
@@ -241,7 +241,7 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
         now,
       }),
     ).rejects.toMatchObject({
-      code: 'conflict',
+      code: 'already-booked',
       message:
         'You already have an appointment at this time. The link in your confirmation message changes it.',
     });
