@@ -1,7 +1,10 @@
 /**
  * The layer rules of docs/ARCHITECTURE.md (DESIGN.md "Layout", issue 18), checked by
  * `npm run lint`. Each rule names the edge it forbids; a breach fails the lint with the
- * importing file and the imported one.
+ * importing file and the imported one. The rule on loops between feature folders (issue 30
+ * item 4, value imports counted) is scripts/feature-loops.ts, run by `npm run lint:layers`
+ * after this: dependency-cruiser's folder-scoped `circular` counts type-only imports and
+ * follows loops through app/lib, tests and routes.
  */
 const TEST = '\\.test\\.tsx?$';
 
@@ -63,6 +66,14 @@ module.exports = {
         pathNot: `\\.server\\.tsx?$|${TEST}`,
       },
       to: { path: '\\.server\\.tsx?$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'domains-not-to-admin',
+      severity: 'error',
+      comment:
+        'The back office sits on top of the domains (issue 30 item 4): a feature outside features/admin never imports it. The write frame (auditedWrite, recordAudit, Refusal) is in app/lib; a rule that the back office and a domain share belongs in the domain. (Tests may drive back-office flows.)',
+      from: { path: '^app/features/(?!admin/)[^/]+/', pathNot: TEST },
+      to: { path: '^app/features/admin/' },
     },
   ],
   options: {

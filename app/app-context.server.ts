@@ -2,7 +2,7 @@
  * What every loader and action receives as `context` (React Router's AppLoadContext):
  * the database, the configuration, accounts, the storage and this request's CSP nonce.
  */
-import type { CatalogueReader } from '~/features/catalog/catalogue-reader.server';
+import type { CatalogueReader } from '~/features/storefront/catalogue-reader.server';
 import type { PaymentProvider } from '~/lib/payments/payments.server';
 import type { Auth } from './lib/auth.server';
 import type { DatabaseHealth } from './lib/database-health.server';

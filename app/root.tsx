@@ -25,7 +25,7 @@ import { LazyCartDrawer } from '~/features/cart/cart-button';
 import { WishlistProvider } from '~/features/wishlist/wishlist-context';
 import { readFlash } from '~/features/site/flash.server';
 import { SiteFooter } from '~/features/site/site-footer';
-import { SiteHeader } from '~/features/site/site-header';
+import { SiteHeader } from '~/features/storefront/site-header';
 import { useCatalogueEvents } from '~/features/site/use-catalogue-events';
 import { useServiceWorker } from '~/features/site/use-service-worker';
 

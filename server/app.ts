@@ -44,7 +44,10 @@ import {
   pageCacheMiddleware,
   privateUnlessSet,
 } from '~/lib/page-cache.server';
-import { catalogueReader, type CatalogueReader } from '~/features/catalog/catalogue-reader.server';
+import {
+  catalogueReader,
+  type CatalogueReader,
+} from '~/features/storefront/catalogue-reader.server';
 import { createMediaHandler } from '~/features/media/media-route.server';
 import {
   isCatalogueEmpty,

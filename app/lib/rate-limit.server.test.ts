@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '~/features/cart/cart.server';
 import { createPaymentProvider } from '~/lib/payments/payments.server';
 import { CONTACT_LIMITS } from '~/features/contact/contact.server';
-import { CHECKOUT_LIMITS } from '~/features/checkout/payment-flow.server';
 import * as checkoutRoute from '~/routes/checkout';
 import * as contactRoute from '~/routes/contact';
 import * as forgotPasswordRoute from '~/routes/forgot-password';
@@ -34,6 +33,7 @@ import {
 } from '../../tests/support/test-app';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../tests/support/checkout-details';
 import { testDatabaseKind } from '../../tests/support/test-db';
+import { CHECKOUT_LIMITS } from '~/features/payments/payment-start.server';
 
 let app: TestApp;
 let productId: number;

@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
+import { Refusal, refusalStatus } from '~/lib/refusal';
 import { Section } from '~/components/ui/card';
 import { requireUser } from '~/features/account/session.server';
 import { documentsOfOrder } from '~/features/invoices/downloads.server';
@@ -6,17 +7,12 @@ import { OrderDocuments } from '~/features/invoices/order-documents';
 import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
-import {
-  cancelOrder,
-  getOrder,
-  OrderError,
-  unpaidOrderExpiry,
-} from '~/features/orders/orders.server';
+import { cancelOrder, getOrder, unpaidOrderExpiry } from '~/features/orders/orders.server';
 import {
   OrderConfirmed,
   UnpaidOrder,
   type UnpaidOrderAnswer,
-} from '~/features/orders/unpaid-order';
+} from '~/features/payments/unpaid-order';
 import { payOrderAgain, placeOrderFailure } from '~/features/checkout/payment-flow.server';
 import { readFormData } from '~/lib/request-body.server';
 import { clientAddress } from '~/lib/rate-limit.server';
@@ -84,8 +80,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const payment = await payOrderAgain(context, user, number, clientAddress(request));
     return answer({ ok: true, payment });
   } catch (error) {
-    if (error instanceof OrderError)
-      return answer({ ok: false, error: error.message }, error.status);
+    if (error instanceof Refusal)
+      return answer({ ok: false, error: error.message }, refusalStatus(error.code));
     const failure = placeOrderFailure(error);
     return Response.json(
       { ok: false, error: failure.notice.description } satisfies UnpaidOrderAnswer,

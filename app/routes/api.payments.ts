@@ -5,7 +5,6 @@ import {
   handleCancel,
   handleConfirm,
   handleSandbox,
-  handleWebhook,
 } from '~/features/checkout/payment-flow.server';
 import {
   handleOrderConfirm,
@@ -14,6 +13,7 @@ import {
 } from '~/features/payments/online-payments.server';
 import { clientAddress } from '~/lib/rate-limit.server';
 import type { Route } from './+types/api.payments';
+import { handleWebhook } from '~/features/payments/webhook.server';
 
 /** GET is not a thing here. */
 export function loader() {

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation, useSubmit } from 'react-rout
 import { Spinner } from '~/components/ui/spinner';
 import { Breadcrumbs } from '~/features/catalog/breadcrumbs';
 import { loadListing } from '~/features/catalog/listing.server';
-import { ProductGrid } from '~/features/catalog/product-card';
+import { ProductGrid } from '~/features/storefront/product-card';
 import { productSortLabels, productSorts } from '~/features/catalog/types';
 import { rootMetaData } from '~/features/site/root-data';
 import { breadcrumbJsonLd, CATEGORY_DESCRIPTION_MAX, cutDescription, pageMeta } from '~/lib/seo';

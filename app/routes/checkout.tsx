@@ -12,16 +12,11 @@ import { describeCut } from '~/features/catalog/sale-units';
 import {
   checkoutFields,
   checkoutSchema,
-  INDIAN_STATES,
   type CheckoutField,
 } from '~/features/checkout/checkout-details';
 import { lastOrderDetails } from '~/features/orders/orders.server';
-import {
-  placeOrder,
-  placeOrderFailure,
-  type PaymentStart,
-} from '~/features/checkout/payment-flow.server';
-import { usePayment } from '~/features/checkout/payment-widget';
+import { placeOrder, placeOrderFailure } from '~/features/checkout/payment-flow.server';
+import { usePayment } from '~/features/payments/payment-widget';
 import { gstinStateProblem } from '~/features/invoices/tax';
 import { rootMetaData } from '~/features/site/root-data';
 import { useSiteSettings } from '~/features/site/use-site-settings';
@@ -33,6 +28,8 @@ import { privatePageMeta } from '~/lib/seo';
 import { cn } from '~/lib/utils';
 import type { Route } from './+types/checkout';
 import { readFormData } from '~/lib/request-body.server';
+import type { PaymentStart } from '~/features/payments/payment-start.server';
+import { INDIAN_STATES } from '~/lib/indian-states';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);

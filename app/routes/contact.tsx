@@ -17,7 +17,7 @@ import {
 } from '~/features/contact/contact.server';
 import { ContactForm, type ContactActionData } from '~/features/contact/contact-form';
 import { MapEmbed } from '~/features/contact/map-embed';
-import { BOOK_CONSULTATION_PATH } from '~/features/booking/booking-links';
+import { BOOK_CONSULTATION_PATH } from '~/features/catalog/booking-links';
 import { ContentIcon } from '~/features/site/content-icon';
 import { PageHero } from '~/features/site/page-hero';
 import { cardClass, IconCardList, PageSection } from '~/features/site/page-section';

@@ -22,7 +22,7 @@ import { rootMetaData } from '~/features/site/root-data';
 import { storeJsonLd } from '~/features/site/store-json-ld';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/home';
-import { BOOK_CONSULTATION_PATH } from '~/features/booking/booking-links';
+import { BOOK_CONSULTATION_PATH } from '~/features/catalog/booking-links';
 
 /**
  * The carousel's categories (critical), the style figures counted from what the configurator

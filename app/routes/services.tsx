@@ -17,7 +17,7 @@ import { storeJsonLd } from '~/features/site/store-json-ld';
 import { formatRupees } from '~/lib/money';
 import { breadcrumbJsonLd, pageMeta } from '~/lib/seo';
 import type { Route } from './+types/services';
-import { BOOK_CONSULTATION_PATH } from '~/features/booking/booking-links';
+import { BOOK_CONSULTATION_PATH } from '~/features/catalog/booking-links';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { settings, origin } = rootMetaData(matches);

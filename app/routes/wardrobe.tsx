@@ -4,7 +4,7 @@ import { data, Link, useNavigate, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
-import { ProductGrid } from '~/features/catalog/product-card';
+import { ProductGrid } from '~/features/storefront/product-card';
 import { SearchForm } from '~/features/catalog/search-form';
 import { QualityAssurance } from '~/features/catalog/quality-assurance';
 import { SubcategoryCard } from '~/features/catalog/subcategory-card';

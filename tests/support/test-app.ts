@@ -15,7 +15,7 @@ import { createMailer, type Mailer } from '~/lib/mail.server';
 import { categories, products, user } from '~/lib/schema.server';
 import { createLocalStorage, type Storage } from '~/lib/storage/storage.server';
 import { createPaymentProvider } from '~/lib/payments/payments.server';
-import { catalogueReader } from '~/features/catalog/catalogue-reader.server';
+import { catalogueReader } from '~/features/storefront/catalogue-reader.server';
 import { createTestDatabase, type TestDatabase } from './test-db';
 import { accountAuthRules } from '~/features/account/auth-rules';
 

@@ -25,8 +25,6 @@ export const MESSAGES = {
   unexpected: 'An unexpected error occurred. Please try again.',
   registrationSuccessTitle: 'Registration successful',
   registrationSuccess: 'Please check your email to verify your account.',
-  loggedOutTitle: 'Logged out',
-  loggedOut: 'You have been successfully logged out.',
   updateFailed: 'Update failed',
   updateFailedFallback: 'Failed to update profile.',
 } as const;

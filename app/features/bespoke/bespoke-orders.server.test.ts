@@ -22,7 +22,6 @@ import { advanceFulfilment } from '~/features/admin/orders/orders.server';
 import { seedStyleOptions } from '~/seed/seed.server';
 import { saveMeasurementVersion } from '~/features/measurements/measurements.server';
 import { bookAppointment, listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
 import { linkAccount } from '~/features/admin/customers/records.server';
 import { addShopDays, shopDateOf } from '~/lib/shop-time';
 import * as newOrderRoute from '~/routes/admin/order-new';
@@ -51,6 +50,7 @@ import {
   setGarmentPriceSchema,
 } from './bespoke-orders.server';
 import { PROMISED_WARNING_DAYS, promisedWarning } from './promised-date';
+import { Refusal } from '~/lib/refusal';
 
 let app: TestApp;
 let admin: { cookie: string; userId: string };
@@ -214,7 +214,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       .returning();
     await expect(
       create(orderForm(stranger!.id, { appointmentId: String(booked.id) })),
-    ).rejects.toMatchObject({ status: 422, field: 'appointmentId' });
+    ).rejects.toMatchObject({ code: 'invalid', field: 'appointmentId' });
   });
 
   it('is created from scratch for a client without an account, with an in-store fabric', async () => {
@@ -286,8 +286,8 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     const refusal = await create(orderForm(clientId, { 'option-lapel': 'peak' })).catch(
       (error: unknown) => error,
     );
-    expect(refusal).toBeInstanceOf(AdminError);
-    expect(refusal).toMatchObject({ status: 422, field: 'option-lapel' });
+    expect(refusal).toBeInstanceOf(Refusal);
+    expect(refusal).toMatchObject({ code: 'invalid', field: 'option-lapel' });
     expect((refusal as Error).message).toMatch(/Peak lapel is not made on a Sherwani/);
     expect(await app.database.db.select().from(orders)).toHaveLength(before.length);
   });
@@ -325,7 +325,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
         actor(),
         setGarmentPriceSchema.parse({ number, garmentId: String(garment!.id), price: '18,000' }),
       ),
-    ).rejects.toMatchObject({ status: 422, field: 'overrideReason' });
+    ).rejects.toMatchObject({ code: 'invalid', field: 'overrideReason' });
     await setGarmentPrice(
       app.database.db,
       actor(),
@@ -402,7 +402,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     await expect(
       removeGarment(db, actor(), { number, garmentId: sherwani!.id }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: expect.stringContaining('₹18,500 already paid'),
     });
     // Lowering the sherwani to ₹10,000 makes ₹17,150 < ₹18,500: refused too.
@@ -417,14 +417,14 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
           overrideReason: 'Discount',
         }),
       ),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ code: 'conflict' });
     expect((await orderRow(number)).amountPaise).toBe(order.amountPaise);
     // Removing the kurta keeps ₹19,700 ≥ ₹18,500; the sherwani, now alone, cannot go.
     await removeGarment(db, actor(), { number, garmentId: kurta!.id });
     expect((await orderRow(number)).amountPaise).toBe(sherwani!.pricePaise);
     await expect(
       removeGarment(db, actor(), { number, garmentId: sherwani!.id }),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('keeps the total equal to the garments under concurrent additions', async () => {
@@ -461,7 +461,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     await db.update(orders).set({ fulfilmentStatus: 'delivered' }).where(eq(orders.number, number));
     await expect(
       addGarment(db, actor(), addGarmentSchema.parse({ number, ...orderForm(clientId) })),
-    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('delivered') });
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('delivered') });
     await db
       .update(orders)
       .set({ fulfilmentStatus: null, status: 'cancelled' })
@@ -472,12 +472,12 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
         actor(),
         setGarmentPriceSchema.parse({ number, garmentId: String(garment!.id), price: '' }),
       ),
-    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('cancelled') });
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('cancelled') });
     // Paid in full is invoiced: another garment would no longer match the invoice.
     await db.update(orders).set({ status: 'paid' }).where(eq(orders.number, number));
     await expect(
       addGarment(db, actor(), addGarmentSchema.parse({ number, ...orderForm(clientId) })),
-    ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('paid in full') });
+    ).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('paid in full') });
     expect(await garmentsOf(number)).toHaveLength(1);
   });
 
@@ -613,7 +613,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
           shopName: 'Test Tailors',
         },
       ),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('follows the client record when it is linked to an account later', async () => {

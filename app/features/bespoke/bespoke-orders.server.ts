@@ -24,15 +24,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { gstinProblem } from '~/features/invoices/gstin';
 import { gstinStateProblem } from '~/features/invoices/tax';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
-import { optionalIdField } from '~/features/admin/shared/form-fields.server';
-import {
-  bookAppointment,
-  BookingError,
-  listAppointmentTypes,
-} from '~/features/booking/booking.server';
+import { bookAppointment, listAppointmentTypes } from '~/features/booking/booking.server';
 import { newOrderNumber } from '~/features/orders/orders.server';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
@@ -55,6 +47,10 @@ import { addShopDays, formatShopDateTime, type ShopDate } from '~/lib/shop-time'
 import { shopDateField, shopInstantField } from '~/lib/shop-time-input';
 import { PROMISED_WARNING_DAYS } from './promised-date';
 import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.server';
+import type { Actor } from '~/lib/audit.server';
+import { Refusal } from '~/lib/refusal';
+import { auditedWrite, type Tx } from '~/lib/audited-write.server';
+import { optionalIdField } from '~/lib/form-fields.server';
 
 /** The most garments one order holds. */
 const MAX_GARMENTS = 20;
@@ -325,7 +321,7 @@ interface ResolvedGarment {
  * form leaves out; the fabric is read from the catalogue (or taken as typed for an in-store
  * code); the options are checked and priced by `quoteDesign` (a disallowed combination is
  * refused with its reason); the measurement version must be the customer's, of this garment.
- * @throws AdminError 422 naming the field at fault.
+ * @throws Refusal 'invalid' naming the field at fault.
  */
 async function resolveGarment(
   tx: Tx,
@@ -338,21 +334,21 @@ async function resolveGarment(
   let fabricProductId = input.fabricProductId;
   if (input.designId) {
     const design = await getDesign(db, input.designId);
-    if (!design) throw new AdminError('No saved design has this id.', 422, 'designId');
+    if (!design) throw new Refusal('invalid', 'No saved design has this id.', 'designId');
     garmentType ??= design.garmentType;
     if (Object.keys(options).length === 0) options = design.options;
     if (input.fabricSource === 'catalogue') fabricProductId ??= design.fabricProductId;
   }
-  if (!garmentType) throw new AdminError('Please choose the garment.', 422, 'garmentType');
+  if (!garmentType) throw new Refusal('invalid', 'Please choose the garment.', 'garmentType');
 
   let fabric: { productId: number | null; code: string; name: string; pricePaise: number };
   if (input.fabricSource === 'catalogue') {
     if (fabricProductId === null) {
-      throw new AdminError('Please choose a fabric from the catalogue.', 422, 'fabricProductId');
+      throw new Refusal('invalid', 'Please choose a fabric from the catalogue.', 'fabricProductId');
     }
     const found = await fabricForDesign(db, fabricProductId);
     if (!found) {
-      throw new AdminError('This fabric is not in the catalogue.', 422, 'fabricProductId');
+      throw new Refusal('invalid', 'This fabric is not in the catalogue.', 'fabricProductId');
     }
     fabric = {
       productId: found.productId,
@@ -372,13 +368,13 @@ async function resolveGarment(
     };
   } else {
     if (input.fabricCode === '') {
-      throw new AdminError('Please enter the in-store fabric code.', 422, 'fabricCode');
+      throw new Refusal('invalid', 'Please enter the in-store fabric code.', 'fabricCode');
     }
     if (input.fabricName === '') {
-      throw new AdminError('Please enter the fabric’s name.', 422, 'fabricName');
+      throw new Refusal('invalid', 'Please enter the fabric’s name.', 'fabricName');
     }
     if (input.fabricPrice === null) {
-      throw new AdminError('Please enter the fabric’s price per metre.', 422, 'fabricPrice');
+      throw new Refusal('invalid', 'Please enter the fabric’s price per metre.', 'fabricPrice');
     }
     fabric = {
       productId: null,
@@ -395,9 +391,9 @@ async function resolveGarment(
   });
   if (!quoted.ok) {
     const first = quoted.refusals[0];
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       quoted.refusals.map((refusal) => refusal.message).join(' '),
-      422,
       first ? `option-${first.group}` : undefined,
     );
   }
@@ -405,9 +401,9 @@ async function resolveGarment(
   let measurementVersionId = input.measurementVersionId;
   if (measurementVersionId !== null) {
     if (!(await isVersionOf(tx, measurementVersionId, customerId, garmentType))) {
-      throw new AdminError(
+      throw new Refusal(
+        'invalid',
         'Please choose a measurement version of this client for this garment.',
-        422,
         'measurementVersionId',
       );
     }
@@ -440,7 +436,7 @@ async function resolveGarment(
 
 /**
  * The price charged: the quote, or an override that differs from it with its reason.
- * @throws AdminError 422 for an override without a reason, or a quote of 0 with no price.
+ * @throws Refusal 'invalid' for an override without a reason, or a quote of 0 with no price.
  */
 function chargedPrice(
   quotePaise: number,
@@ -449,18 +445,18 @@ function chargedPrice(
 ): { pricePaise: number; overrideReason: string | null } {
   if (override === null || override === quotePaise) {
     if (quotePaise <= 0) {
-      throw new AdminError(
+      throw new Refusal(
+        'invalid',
         'This garment has no price yet: please enter one, with a reason.',
-        422,
         'price',
       );
     }
     return { pricePaise: quotePaise, overrideReason: null };
   }
   if (reason.length < 3) {
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       'Please give the reason for charging a price other than the quote.',
-      422,
       'overrideReason',
     );
   }
@@ -487,7 +483,7 @@ async function netPaidPaise(tx: DbOrTx, orderId: number): Promise<number> {
 /**
  * Sets the order's `amount_paise` to the sum of its garments' prices, in the transaction of
  * the garment change (the order row is already locked).
- * @throws AdminError 409 when no garment is left, or when the total would be below what has
+ * @throws Refusal 'conflict' when no garment is left, or when the total would be below what has
  *   been paid.
  */
 async function settleTotal(tx: Tx, orderId: number, now: Date): Promise<number> {
@@ -497,14 +493,14 @@ async function settleTotal(tx: Tx, orderId: number, now: Date): Promise<number> 
     .where(eq(bespokeGarments.orderId, orderId));
   const total = Number(sum?.total ?? 0);
   if (total <= 0) {
-    throw new AdminError('An order needs at least one garment. Cancel the order instead.', 409);
+    throw new Refusal('conflict', 'An order needs at least one garment. Cancel the order instead.');
   }
-  if (total > 2_147_483_647) throw new AdminError('This order’s total is too large.', 422);
+  if (total > 2_147_483_647) throw new Refusal('invalid', 'This order’s total is too large.');
   const paid = await netPaidPaise(tx, orderId);
   if (total < paid) {
-    throw new AdminError(
+    throw new Refusal(
+      'conflict',
       `This would make the order ${formatRupees(total)}, less than the ${formatRupees(paid)} already paid. Refund the difference first.`,
-      409,
     );
   }
   await tx.update(orders).set({ amountPaise: total, updatedAt: now }).where(eq(orders.id, orderId));
@@ -537,21 +533,21 @@ async function lockBespokeOrder(tx: Tx, number: string): Promise<LockedOrder | u
   return row;
 }
 
-const ORDER_GONE = () => new AdminError('This bespoke order could not be found.', 404);
+const ORDER_GONE = () => new Refusal('not-found', 'This bespoke order could not be found.');
 
 /** Refuses a garment change to a cancelled, delivered or fully paid (invoiced) order. */
 function assertGarmentsEditable(order: LockedOrder): void {
   if (order.status === 'cancelled') {
-    throw new AdminError('This order was cancelled: its garments can no longer change.', 409);
+    throw new Refusal('conflict', 'This order was cancelled: its garments can no longer change.');
   }
   if (order.fulfilmentStatus === 'delivered') {
-    throw new AdminError('This order was delivered: its garments can no longer change.', 409);
+    throw new Refusal('conflict', 'This order was delivered: its garments can no longer change.');
   }
   // Paid in full means invoiced (decision 016): the invoice would no longer match the garments.
   if (order.status === 'paid') {
-    throw new AdminError(
+    throw new Refusal(
+      'conflict',
       'This order is paid in full and invoiced: its garments can no longer change. Make a new order for another garment.',
-      409,
     );
   }
 }
@@ -578,7 +574,7 @@ const garmentLabel = (type: GarmentType) =>
  * to the customer's account when the record has one (`user_id`), so they see it in
  * /account/orders. The contact e-mail and phone are the record's. An appointment, when given,
  * must be the customer's. Audited 'order.bespoke.create' (with any price override and reason).
- * @throws AdminError 404 for a missing client; 422 for a refused garment or appointment.
+ * @throws Refusal 'not-found' for a missing client; 'invalid' for a refused garment or appointment.
  */
 export async function createBespokeOrder(
   db: Db,
@@ -596,7 +592,7 @@ export async function createBespokeOrder(
         .for('update');
       return customer;
     },
-    missing: () => new AdminError('This client no longer exists.', 404, 'customerId'),
+    missing: () => new Refusal('not-found', 'This client no longer exists.', 'customerId'),
     write: async (tx, customer) => {
       if (input.appointmentId !== null) {
         const [appointment] = await tx
@@ -604,7 +600,7 @@ export async function createBespokeOrder(
           .from(appointments)
           .where(eq(appointments.id, input.appointmentId));
         if (!appointment || appointment.customerId !== customer.id) {
-          throw new AdminError('This appointment is not this client’s.', 422, 'appointmentId');
+          throw new Refusal('invalid', 'This appointment is not this client’s.', 'appointmentId');
         }
       }
       const garment = await resolveGarment(tx, customer.id, input.garment);
@@ -654,7 +650,7 @@ export async function createBespokeOrder(
 
 /**
  * Adds a garment to a bespoke order and raises its total (audit 'order.garment.add').
- * @throws AdminError 404 for an unknown order; 409 once cancelled, delivered or paid in full, or past
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' once cancelled, delivered or paid in full, or past
  *   {@link MAX_GARMENTS}; 422 for a refused garment.
  */
 export async function addGarment(
@@ -669,7 +665,7 @@ export async function addGarment(
     check: (order) => {
       assertGarmentsEditable(order);
       if (order.customerId === null) {
-        throw new AdminError('This order’s client record was deleted.', 409);
+        throw new Refusal('conflict', 'This order’s client record was deleted.');
       }
       return undefined;
     },
@@ -682,7 +678,7 @@ export async function addGarment(
         .from(bespokeGarments)
         .where(eq(bespokeGarments.orderId, order.id));
       if (Number(last?.n ?? 0) >= MAX_GARMENTS) {
-        throw new AdminError(`An order holds at most ${MAX_GARMENTS} garments.`, 409);
+        throw new Refusal('conflict', `An order holds at most ${MAX_GARMENTS} garments.`);
       }
       const garment = await resolveGarment(tx, order.customerId!, input.garment);
       const [row] = await tx
@@ -720,7 +716,7 @@ const GARMENT_GONE = 'This garment is no longer on the order.';
  * Sets a garment's price: an override with its reason, or (an empty price) back to its quote.
  * The order's total follows. Audited 'order.garment.price' with the price and reason before
  * and after.
- * @throws AdminError 404 for an unknown order or garment; 409 once cancelled, delivered or paid in full, or
+ * @throws Refusal 'not-found' for an unknown order or garment; 'conflict' once cancelled, delivered or paid in full, or
  *   below what has been paid; 422 for an override without a reason.
  */
 export async function setGarmentPrice(
@@ -738,7 +734,7 @@ export async function setGarmentPrice(
     },
     write: async (tx, order) => {
       const garment = await lockGarment(tx, order.id, input.garmentId);
-      if (!garment) throw new AdminError(GARMENT_GONE, 404);
+      if (!garment) throw new Refusal('not-found', GARMENT_GONE);
       const price = chargedPrice(garment.quotePaise, input.price, input.overrideReason);
       await tx
         .update(bespokeGarments)
@@ -775,7 +771,7 @@ export async function setGarmentPrice(
 /**
  * Takes a garment off an order (never the last one); the total follows. Audited
  * 'order.garment.remove' with the garment.
- * @throws AdminError 404 for an unknown order or garment; 409 once cancelled, delivered or paid in full, for
+ * @throws Refusal 'not-found' for an unknown order or garment; 'conflict' once cancelled, delivered or paid in full, for
  *   the last garment, or below what has been paid.
  */
 export async function removeGarment(
@@ -793,7 +789,7 @@ export async function removeGarment(
     },
     write: async (tx, order) => {
       const garment = await lockGarment(tx, order.id, input.garmentId);
-      if (!garment) throw new AdminError(GARMENT_GONE, 404);
+      if (!garment) throw new Refusal('not-found', GARMENT_GONE);
       await tx.delete(bespokeGarments).where(eq(bespokeGarments.id, garment.id));
       const total = await settleTotal(tx, order.id, now);
       return { garment, total };
@@ -814,7 +810,7 @@ export async function removeGarment(
 /**
  * Sets a bespoke order's promised delivery date (or none) and notes. Audited
  * 'order.bespoke.update'.
- * @throws AdminError 404 for an unknown order; 409 once cancelled.
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' once cancelled.
  */
 export async function updateBespokeOrder(
   db: Db,
@@ -839,7 +835,7 @@ export async function updateBespokeOrder(
     },
     missing: ORDER_GONE,
     check: (order) => {
-      if (order.status === 'cancelled') throw new AdminError('This order was cancelled.', 409);
+      if (order.status === 'cancelled') throw new Refusal('conflict', 'This order was cancelled.');
       return order.promisedOn === input.promisedOn && order.notes === input.notes
         ? 'Nothing changed.'
         : undefined;
@@ -867,7 +863,7 @@ export async function updateBespokeOrder(
  * Books a trial for a bespoke order: a part-1 'trial' appointment for the order's customer at
  * `startsAt`, booked by staff (bookAppointment: the slot's capacity, the customer's
  * confirmation and reminders, audit 'appointment.create'), with `appointments.order_id` set.
- * @throws AdminError 404 for an unknown order; 409 once cancelled or delivered, for a client
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' once cancelled or delivered, for a client
  *   record that was deleted, or a slot just taken; 400 for a time not offered.
  */
 export async function bookTrial(
@@ -888,13 +884,13 @@ export async function bookTrial(
     .where(and(eq(orders.number, input.number), eq(orders.kind, 'bespoke')));
   if (!order) throw ORDER_GONE();
   if (order.status === 'cancelled' || order.fulfilmentStatus === 'delivered') {
-    throw new AdminError('This order is closed: no trial can be booked for it.', 409);
+    throw new Refusal('conflict', 'This order is closed: no trial can be booked for it.');
   }
   if (order.customerId === null) {
-    throw new AdminError('This order’s client record was deleted.', 409);
+    throw new Refusal('conflict', 'This order’s client record was deleted.');
   }
   const type = (await listAppointmentTypes(db)).find((t) => t.key === TRIAL_TYPE_KEY);
-  if (!type) throw new AdminError('There is no trial appointment type.', 409);
+  if (!type) throw new Refusal('conflict', 'There is no trial appointment type.');
   try {
     const booked = await bookAppointment(db, {
       type,
@@ -910,8 +906,12 @@ export async function bookTrial(
       id: booked.id,
     };
   } catch (error) {
-    if (!(error instanceof BookingError)) throw error;
-    throw new AdminError(error.message, error.status === 409 ? 409 : 400, 'startsAt');
+    if (!(error instanceof Refusal)) throw error;
+    throw new Refusal(
+      error.code === 'not-found' ? 'bad-request' : error.code,
+      error.message,
+      'startsAt',
+    );
   }
 }
 

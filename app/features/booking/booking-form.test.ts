@@ -1,7 +1,7 @@
 /** The booking page's pure rules: reading the query, the step links, the month grid, the links in. */
 import { describe, expect, it } from 'vitest';
 import { bookingHref, readBookingQuery } from './booking-form';
-import { measurementBookingPath } from './booking-links';
+import { measurementBookingPath } from '~/features/catalog/booking-links';
 import { calendarMonth } from './calendar-month';
 
 describe('the booking query', () => {

@@ -4,23 +4,22 @@
  * step is a plain link and the page works without JavaScript; the action books through
  * `bookAppointment` (the database keeps capacity) and sends the shopper to the manage page.
  */
+import { Refusal, refusalStatus } from '~/lib/refusal';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { getSessionUser } from '~/features/account/session.server';
 import { customerForUser, ensureCustomerForUser } from '~/features/customers/customers.server';
 import { formatIndianMobile } from '~/features/customers/contact-fields';
 import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
-import { loadDesignView } from '~/features/bespoke/design-page.server';
 import { clientAddress, takeHits, waitInWords, type RequestLimit } from '~/lib/rate-limit.server';
 import { readFormData } from '~/lib/request-body.server';
 import { formatShopDate, shopDateOf, type ShopDate } from '~/lib/shop-time';
 import {
-  ALREADY_BOOKED_MESSAGE,
   bookAppointment,
-  BookingError,
   calendarDays,
   listAppointmentTypes,
   slotsOn,
   SLOT_TAKEN_MESSAGE,
+  SlotTaken,
   type AppointmentType,
   type BookingRequest,
 } from './booking.server';
@@ -132,7 +131,7 @@ async function contextDesign(
   designId: string | undefined,
 ): Promise<BookingDesign | null> {
   if (designId === undefined) return null;
-  const design = await loadDesignView(context.db, designId);
+  const design = await context.catalogue.design(designId);
   return design
     ? {
         id: design.id,
@@ -232,8 +231,8 @@ function refused(body: Omit<BookingRefusal, 'ok'>, init: number | ResponseInit) 
  * The confirm action of `/book`: checks the form (guest: name, phone, e-mail; signed-in: name
  * and phone), takes a rate-limit hit, books, and redirects to `/book/manage/<token>?booked=1`.
  * Answers 400 with field errors or a notice, 409 with {@link SLOT_TAKEN_MESSAGE} and the next
- * free slots when the time was just taken, 409 'Already booked' with
- * {@link ALREADY_BOOKED_MESSAGE} when the same person already holds that time (the form sent
+ * free slots when the time was just taken, 409 'Already booked' with the refusal
+ * 'already-booked' when the same person already holds that time (the form sent
  * twice, issue 28 item 4), 429 with Retry-After when over the limits. A guest's booking never
  * changes an existing client record (see `customerForGuest`).
  */
@@ -312,8 +311,8 @@ export async function submitBooking(
     });
     return redirect(`/book/manage/${manageToken(context.linkSecret, appointment.id)}?booked=1`);
   } catch (error) {
-    if (!(error instanceof BookingError)) throw error;
-    if (error.message === SLOT_TAKEN_MESSAGE) {
+    if (!(error instanceof Refusal)) throw error;
+    if (error instanceof SlotTaken) {
       return refused(
         {
           errors: {},
@@ -328,14 +327,11 @@ export async function submitBooking(
         errors: {},
         values,
         notice: {
-          title:
-            error.message === ALREADY_BOOKED_MESSAGE
-              ? 'Already booked'
-              : 'Please pick another time',
+          title: error.code === 'already-booked' ? 'Already booked' : 'Please pick another time',
           description: error.message,
         },
       },
-      error.status,
+      refusalStatus(error.code),
     );
   }
 }

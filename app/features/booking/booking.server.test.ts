@@ -3,6 +3,7 @@
  * capacity under concurrency, the offered times, reschedule and cancel with the cut-off, and
  * the jobs each change queues. The clock is injected.
  */
+import { Refusal } from '~/lib/refusal';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -22,7 +23,7 @@ import {
 } from '../../../tests/support/test-db';
 import {
   bookAppointment,
-  BookingError,
+  SlotTaken,
   calendarDays,
   cancelAppointment,
   cutoffMessage,
@@ -126,7 +127,7 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
           now,
         }),
       ).rejects.toMatchObject({
-        status: 400,
+        code: 'bad-request',
         message: 'That time is not offered. Please pick one of the times shown.',
       });
     }
@@ -150,9 +151,9 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
     expect(booked).toHaveLength(consultation.capacity);
     expect(refused).toHaveLength(8 - consultation.capacity);
     for (const r of refused) {
-      expect(r.reason).toBeInstanceOf(BookingError);
+      expect(r.reason).toBeInstanceOf(SlotTaken);
       expect(r.reason.message).toBe(SLOT_TAKEN_MESSAGE);
-      expect(r.reason.status).toBe(409);
+      expect(r.reason.code).toBe('slot-taken');
       expect(r.reason.nextSlots[0].label).toBe('12:00 pm');
     }
     const [counter] = await database.db.select().from(appointmentSlots);
@@ -188,9 +189,9 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
       const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
       expect(booked).toHaveLength(1);
       expect(refused).toHaveLength(1);
-      expect(refused[0]!.reason).toBeInstanceOf(BookingError);
+      expect(refused[0]!.reason).toBeInstanceOf(Refusal);
       expect(refused[0]!.reason).toMatchObject({
-        status: 409,
+        code: 'already-booked',
         message:
           'You already have an appointment at this time. The link in your confirmation message changes it.',
       });
@@ -228,7 +229,7 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
         now,
       }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'already-booked',
       message: 'This client already has an appointment at this time.',
     });
     // Nor may one of their appointments be moved onto another's time.
@@ -240,7 +241,7 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
         now,
       }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'already-booked',
       message:
         'You already have an appointment at this time. The link in your confirmation message changes it.',
     });
@@ -404,7 +405,7 @@ describe(`booking appointments on ${testDatabaseKind}`, () => {
         by: customer,
         now,
       }),
-    ).rejects.toMatchObject({ status: 400 });
+    ).rejects.toMatchObject({ code: 'bad-request' });
     await database.db
       .update(appointmentTypes)
       .set({ onlineBookable: true })

@@ -6,16 +6,13 @@
  * counters of `appointment_slots`: a place is taken with a conditional upsert
  * (`… on conflict do update set booked = booked + 1 where booked < capacity`), which PostgreSQL
  * runs under the row's lock, so with any number of requests and instances exactly `capacity`
- * of them get a slot and the others are refused with {@link SLOT_TAKEN_MESSAGE} and the next
+ * of them get a slot and the others are refused with {@link SlotTaken} and the next
  * free times. The confirmation, change and reminder messages are queued as jobs in the same
  * transaction (`appointment.notify`, `appointment.reminder`; features/booking/appointment-messages).
  *
  * Every function takes the clock (`now`) from its caller, so tests move time.
  */
 import { and, asc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { recordAudit } from '~/features/admin/audit/audit.server';
-import { isUniqueViolation } from '~/features/admin/shared/admin-action.server';
 import {
   customerForGuest,
   findGuestCustomer,
@@ -39,10 +36,13 @@ import {
   shopInstant,
   type ShopDate,
 } from '~/lib/shop-time';
+import { Refusal } from '~/lib/refusal';
 import { queueAppointmentReminders } from './appointment-messages.server';
 import { getBookingSettings, type BookingSettings } from './booking-settings.server';
 import { weeklyHours, type WeeklyHours } from './shop-hours';
 import { bookingWindow, daySlots, isOnGrid, type Closure, type Slot } from './slots';
+import { type Actor, recordAudit } from '~/lib/audit.server';
+import { isUniqueViolation } from '~/lib/audited-write.server';
 
 /** The refusal when the last place of a slot went to someone else (issue 20, binding text). */
 export const SLOT_TAKEN_MESSAGE = 'That time was just taken — please pick another';
@@ -52,29 +52,29 @@ export const SLOT_TAKEN_MESSAGE = 'That time was just taken — please pick anot
  * sent twice). It names no appointment and gives no link: a guest who only typed the phone
  * and e-mail of a record must not reach that record's booking.
  */
-export const ALREADY_BOOKED_MESSAGE =
+const ALREADY_BOOKED_MESSAGE =
   'You already have an appointment at this time. The link in your confirmation message changes it.';
 
 /** The same refusal as staff read it (the back office's new appointment and book-trial). */
 const ALREADY_BOOKED_FOR_STAFF = 'This client already has an appointment at this time.';
 
 /** The refusal of a second booking of one customer at one time, worded for who asks. */
-function alreadyBookedError(by: BookingActor): BookingError {
-  return new BookingError(
+function alreadyBookedError(by: BookingActor): Refusal {
+  return new Refusal(
+    'already-booked',
     by.kind === 'staff' ? ALREADY_BOOKED_FOR_STAFF : ALREADY_BOOKED_MESSAGE,
-    409,
   );
 }
 
-/** A booking refused: the message to show, an HTTP status, and other times to offer. */
-export class BookingError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 409,
-    readonly nextSlots: Slot[] = [],
-  ) {
-    super(message);
-    this.name = 'BookingError';
+/**
+ * The refusal 'slot-taken' ({@link SLOT_TAKEN_MESSAGE}): the last place of the slot went to
+ * someone else; `nextSlots` are the next free times to offer instead (empty inside the
+ * transaction, filled in when the refusal leaves it).
+ */
+export class SlotTaken extends Refusal {
+  constructor(readonly nextSlots: Slot[] = []) {
+    super('slot-taken', SLOT_TAKEN_MESSAGE);
+    this.name = 'SlotTaken';
   }
 }
 
@@ -228,7 +228,7 @@ async function assertOffered(
 ): Promise<void> {
   const date = shopDateOf(startsAt);
   const calendar = await readCalendar(tx, type.id, date, date);
-  if (!isOnGrid(startsAt, calendar.hours, type)) throw new BookingError(NOT_OFFERED, 400);
+  if (!isOnGrid(startsAt, calendar.hours, type)) throw new Refusal('bad-request', NOT_OFFERED);
   const slots = daySlots({
     date,
     type,
@@ -239,7 +239,7 @@ async function assertOffered(
         : bookingWindow(now, calendar.settings),
   });
   if (!slots.some((slot) => slot.startsAt === startsAt.toISOString())) {
-    throw new BookingError(NOT_OFFERED, 400);
+    throw new Refusal('bad-request', NOT_OFFERED);
   }
 }
 
@@ -307,15 +307,18 @@ export interface BookingRequest {
 /**
  * Books an appointment: checks the time is offered, takes a place of its slot, stores the
  * appointment and queues its confirmation and reminders, all in one transaction.
- * @throws BookingError 400 when the time is not offered (or the type not bookable online), 409
- *   {@link ALREADY_BOOKED_MESSAGE} (to staff: 'This client already has…') when the customer
- *   already has a booked appointment at that time (the database's unique index decides under
- *   concurrency), 409 {@link SLOT_TAKEN_MESSAGE} with the next free slots when the slot is full.
+ * @throws Refusal 'bad-request' when the time is not offered (or the type not bookable online),
+ *   'already-booked' {@link ALREADY_BOOKED_MESSAGE} (to staff: 'This client already has…') when
+ *   the customer already has a booked appointment at that time (the database's unique index
+ *   decides under concurrency), {@link SlotTaken} with the next free slots when the slot is full.
  */
 export async function bookAppointment(db: Db, request: BookingRequest): Promise<AppointmentRow> {
   const { type, startsAt, now, by } = request;
   if (by.kind === 'customer' && !type.onlineBookable) {
-    throw new BookingError('This kind of appointment is booked by phone. Please call us.', 400);
+    throw new Refusal(
+      'bad-request',
+      'This kind of appointment is booked by phone. Please call us.',
+    );
   }
   try {
     return await db.transaction(async (tx) => {
@@ -324,7 +327,7 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
         if (await alreadyBooked(tx, request.customer, startsAt)) {
           throw alreadyBookedError(by);
         }
-        throw new BookingError(SLOT_TAKEN_MESSAGE, 409);
+        throw new SlotTaken();
       }
       // The guest's record is found or made after the slot's row is locked by claimPlace, so
       // two bookings of one time run here one after the other and the second finds the
@@ -366,8 +369,8 @@ export async function bookAppointment(db: Db, request: BookingRequest): Promise<
       return appointment;
     });
   } catch (error) {
-    if (error instanceof BookingError && error.message === SLOT_TAKEN_MESSAGE) {
-      throw new BookingError(SLOT_TAKEN_MESSAGE, 409, await nextFreeSlots(db, type, startsAt, now));
+    if (error instanceof SlotTaken) {
+      throw new SlotTaken(await nextFreeSlots(db, type, startsAt, now));
     }
     throw error;
   }
@@ -411,7 +414,7 @@ async function lockAppointment(
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
     .where(eq(appointments.id, appointmentId))
     .for('update', { of: appointments });
-  if (!row) throw new BookingError(GONE, 404);
+  if (!row) throw new Refusal('not-found', GONE);
   return row;
 }
 
@@ -428,9 +431,10 @@ function assertChangeable(
   now: Date,
   cutoffHours: number,
 ) {
-  if (appointment.status !== 'booked') throw new BookingError(STATUS_REFUSALS[appointment.status]);
+  if (appointment.status !== 'booked')
+    throw new Refusal('conflict', STATUS_REFUSALS[appointment.status]);
   if (by.kind === 'customer' && !canCustomerChange(appointment.startsAt, now, cutoffHours)) {
-    throw new BookingError(cutoffMessage(cutoffHours));
+    throw new Refusal('conflict', cutoffMessage(cutoffHours));
   }
 }
 
@@ -448,10 +452,10 @@ export function cutoffMessage(cutoffHours: number): string {
  * Moves an appointment to another time: gives back its place, takes one in the new slot,
  * raises its revision (old reminders no longer match) and queues the change message and new
  * reminders.
- * @throws BookingError 404 when it does not exist; 409 when it is not booked, after the
- *   customer's cut-off, the customer already has another appointment at the new time
- *   ({@link ALREADY_BOOKED_MESSAGE}), or the new slot is full ({@link SLOT_TAKEN_MESSAGE} with
- *   the next free slots); 400 when the new time is not offered.
+ * @throws Refusal 'not-found' when it does not exist; 'conflict' when it is not booked or after
+ *   the customer's cut-off; 'already-booked' when the customer already has another appointment
+ *   at the new time ({@link ALREADY_BOOKED_MESSAGE}); {@link SlotTaken} (with the next free
+ *   slots) when the new slot is full; 'bad-request' when the new time is not offered.
  */
 export async function rescheduleAppointment(
   db: Db,
@@ -471,7 +475,7 @@ export async function rescheduleAppointment(
         throw alreadyBookedError(by);
       }
       await releasePlace(tx, type.id, appointment.startsAt);
-      if (!(await claimPlace(tx, type, startsAt))) throw new BookingError(SLOT_TAKEN_MESSAGE, 409);
+      if (!(await claimPlace(tx, type, startsAt))) throw new SlotTaken();
       const [moved] = await tx
         .update(appointments)
         .set({
@@ -499,12 +503,8 @@ export async function rescheduleAppointment(
   } catch (error) {
     // appointments_customer_start_key: the customer already has another appointment then.
     if (isUniqueViolation(error)) throw alreadyBookedError(by);
-    if (error instanceof BookingError && error.message === SLOT_TAKEN_MESSAGE && typeOfSlot) {
-      throw new BookingError(
-        SLOT_TAKEN_MESSAGE,
-        409,
-        await nextFreeSlots(db, typeOfSlot, startsAt, now),
-      );
+    if (error instanceof SlotTaken && typeOfSlot) {
+      throw new SlotTaken(await nextFreeSlots(db, typeOfSlot, startsAt, now));
     }
     throw error;
   }
@@ -513,7 +513,7 @@ export async function rescheduleAppointment(
 /**
  * Cancels an appointment: gives back its place and queues the cancellation message (with the
  * shop's `message`, when staff give one).
- * @throws BookingError 404 when it does not exist; 409 when it is not booked or after the
+ * @throws Refusal 'not-found' when it does not exist; 'conflict' when it is not booked or after the
  *   customer's cut-off.
  */
 export async function cancelAppointment(
@@ -554,7 +554,7 @@ export async function cancelAppointment(
 
 /**
  * Records how a booked appointment went: attended or no-show, from its own day on.
- * @throws BookingError 404 when it does not exist; 409 when it is not booked or its day has
+ * @throws Refusal 'not-found' when it does not exist; 'conflict' when it is not booked or its day has
  *   not come.
  */
 export async function recordAppointmentOutcome(
@@ -565,9 +565,9 @@ export async function recordAppointmentOutcome(
   return db.transaction(async (tx) => {
     const { appointment, type } = await lockAppointment(tx, appointmentId);
     if (appointment.status !== 'booked')
-      throw new BookingError(STATUS_REFUSALS[appointment.status]);
+      throw new Refusal('conflict', STATUS_REFUSALS[appointment.status]);
     if (shopDateOf(appointment.startsAt) > shopDateOf(now)) {
-      throw new BookingError('An appointment can be marked on its day, not before.');
+      throw new Refusal('conflict', 'An appointment can be marked on its day, not before.');
     }
     const [marked] = await tx
       .update(appointments)

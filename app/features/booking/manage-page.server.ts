@@ -5,6 +5,7 @@
  * answers 404. Until the cut-off the holder may pick a new day and slot (the same pickers as
  * `/book`, in the URL) or cancel; after it, both are refused with the cut-off message.
  */
+import { Refusal, refusalStatus } from '~/lib/refusal';
 import { createEvent } from 'ics';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import * as z from 'zod/mini';
@@ -14,7 +15,6 @@ import { formatShopDate, formatShopTime, shopDateOf, type ShopDate } from '~/lib
 import { shopDateField, shopMonthField } from '~/lib/shop-time-input';
 import type { AppointmentStatus } from '~/lib/schema-enums';
 import {
-  BookingError,
   calendarDays,
   canCustomerChange,
   cancelAppointment,
@@ -23,7 +23,7 @@ import {
   listAppointmentTypes,
   rescheduleAppointment,
   slotsOn,
-  SLOT_TAKEN_MESSAGE,
+  SlotTaken,
   type AppointmentView,
 } from './booking.server';
 import { getBookingSettings } from './booking-settings.server';
@@ -215,7 +215,7 @@ const intentSchema = z.enum(['reschedule', 'cancel']);
  * The manage page's action: `intent` 'reschedule' with `time` (an offered slot's ISO start),
  * or 'cancel'. Redirects back to the page with `?rescheduled=1` or `?cancelled=1`. Refuses
  * with 400 (bad form, time not offered) or 409 (after the cut-off: its message; not booked;
- * slot just taken: {@link SLOT_TAKEN_MESSAGE} and the next free slots).
+ * slot just taken: {@link SlotTaken} and the next free slots).
  * @throws a 404 response for a bad token.
  */
 export async function submitManage(
@@ -243,9 +243,9 @@ export async function submitManage(
     await rescheduleAppointment(context.db, { appointmentId: appointment.id, startsAt, by, now });
     return redirect(`${here}?rescheduled=1`);
   } catch (error) {
-    if (!(error instanceof BookingError)) throw error;
-    const offered = error.message === SLOT_TAKEN_MESSAGE ? error.nextSlots.map(slotChoice) : [];
-    return refuse(error.message, error.status, offered);
+    if (!(error instanceof Refusal)) throw error;
+    const offered = error instanceof SlotTaken ? error.nextSlots.map(slotChoice) : [];
+    return refuse(error.message, refusalStatus(error.code), offered);
   }
 }
 

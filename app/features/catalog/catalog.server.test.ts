@@ -24,7 +24,7 @@ import { searchProducts } from './search.server';
 import { isCatalogueEmpty, seedDemoCatalogue, type SeedResult } from '~/seed/seed.server';
 import { loadWardrobe } from './wardrobe.server';
 import { QueryCache } from '~/lib/cache.server';
-import { catalogueReader } from './catalogue-reader.server';
+import { catalogueReader } from '~/features/storefront/catalogue-reader.server';
 
 let database: TestDatabase;
 let uploads: string;

@@ -7,7 +7,7 @@ import {
   fallbackSubcategoryDescription,
   subcategoryDescriptions,
 } from '~/content/subcategory-descriptions';
-import type { CatalogueReader } from './catalogue-reader.server';
+import type { CatalogueReader } from '~/features/storefront/catalogue-reader.server';
 import { findSubcategory, slugToTitle } from './slug';
 import { toProductTile } from './client-shapes.server';
 import { productSorts, type ProductSort, type ProductTile } from './types';

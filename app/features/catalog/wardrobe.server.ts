@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { fallbackCategories } from '~/features/catalog/fallback-categories';
-import type { CatalogueReader } from './catalogue-reader.server';
+import type { CatalogueReader } from '~/features/storefront/catalogue-reader.server';
 import { toCategoryTab, toProductTile } from './client-shapes.server';
 import type { CategoryTab, ProductTile } from './types';
 

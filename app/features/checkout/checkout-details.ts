@@ -5,6 +5,7 @@
  * the legal name registered for it (issue 29 item 4: optional, checked by `gstinProblem`;
  * whether its state is the delivery's is `gstinStateProblem` in `features/invoices/tax`).
  */
+import { INDIAN_STATES } from '~/lib/indian-states';
 import * as z from 'zod/mini';
 import { gstinProblem } from '~/features/invoices/gstin';
 import {
@@ -12,46 +13,6 @@ import {
   indianMobileSchema,
   personNameSchema,
 } from '~/features/customers/contact-fields';
-
-/** India's states and union territories, for the state field. */
-export const INDIAN_STATES = [
-  'Andaman and Nicobar Islands',
-  'Andhra Pradesh',
-  'Arunachal Pradesh',
-  'Assam',
-  'Bihar',
-  'Chandigarh',
-  'Chhattisgarh',
-  'Dadra and Nagar Haveli and Daman and Diu',
-  'Delhi',
-  'Goa',
-  'Gujarat',
-  'Haryana',
-  'Himachal Pradesh',
-  'Jammu and Kashmir',
-  'Jharkhand',
-  'Karnataka',
-  'Kerala',
-  'Ladakh',
-  'Lakshadweep',
-  'Madhya Pradesh',
-  'Maharashtra',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Odisha',
-  'Puducherry',
-  'Punjab',
-  'Rajasthan',
-  'Sikkim',
-  'Tamil Nadu',
-  'Telangana',
-  'Tripura',
-  'Uttar Pradesh',
-  'Uttarakhand',
-  'West Bengal',
-] as const;
 
 const text = (missing: string, max: number, label: string) =>
   z

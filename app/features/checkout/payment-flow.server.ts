@@ -1,9 +1,11 @@
 /**
  * The server side of paying for an order (issue "Cart, wishlist, checkout" 4-7), the same for
  * Razorpay and the sandbox: place the order and the provider order; confirm the widget's
- * signed payment; apply signed webhooks; the sandbox dialog's buttons; and what follows a
- * payment (the confirmation e-mail). Request bodies are parsed with zod.
+ * signed payment; the sandbox dialog's buttons; the redirect callback. Signed webhooks are
+ * applied by features/payments/webhook.server.ts; what follows a paid shop order is
+ * features/orders/order-paid.server.ts. Request bodies are parsed with zod.
  */
+import { Refusal, refusalStatus } from '~/lib/refusal';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { flashCookie } from '~/features/site/flash.server';
 import {
@@ -12,21 +14,15 @@ import {
   isFormRequest,
   parseJsonRequest,
 } from '~/lib/request-body.server';
-import {
-  enforceLimits,
-  RateLimitedError,
-  waitInWords,
-  type RequestLimit,
-} from '~/lib/rate-limit.server';
+import { enforceLimits, RateLimitedError, waitInWords } from '~/lib/rate-limit.server';
 import { z } from 'zod';
 import type { SessionUser } from '~/features/account/session.server';
 import { PaymentProviderError } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from './checkout-details';
-import { orderConfirmationEmail } from '~/features/orders/order-email';
-import { queueOrderMessage } from '~/features/orders/order-messages.server';
-import { orderLinkUrl } from '~/features/orders/order-link.server';
+import { afterShopOrderPaid } from '~/features/orders/order-paid.server';
+import { CHECKOUT_LIMITS, type PaymentStart } from '~/features/payments/payment-start.server';
+import { ledgerSite, processWebhook } from '~/features/payments/webhook.server';
 import {
-  applyPaymentEvent,
   attachProviderOrder,
   CANCELLED_ORDER_MESSAGE,
   cancelOrder,
@@ -34,34 +30,9 @@ import {
   createOrderFromCart,
   findByProviderOrder,
   findOwnOrder,
-  getOrder,
-  OrderError,
-  orderNumberOf,
   reopenOrderForPayment,
-  type PaymentOutcome,
 } from '~/features/orders/orders.server';
-import {
-  applyLedgerOrderEvent,
-  applyPaymentLinkEvent,
-  applyRefundEvent,
-  confirmLedgerPayment,
-  ledgerOrderOf,
-  type LedgerOutcome,
-  type LedgerSite,
-} from '~/features/payments/ledger.server';
-
-/** What the browser needs to open the payment widget. Nothing here is secret. */
-export interface PaymentStart {
-  orderNumber: string;
-  amountPaise: number;
-  currency: 'INR';
-  provider: 'razorpay' | 'sandbox';
-  providerOrderId: string;
-  /** Razorpay's key id; null for the sandbox. */
-  keyId: string | null;
-  prefill: { name: string; email: string; contact: string };
-  notes: Record<string, string>;
-}
+import { confirmLedgerPayment, ledgerOrderOf } from '~/features/payments/ledger.server';
 
 /** SPEC.md section 8's texts for checkout failures. */
 const CHECKOUT_FAILED = {
@@ -70,22 +41,12 @@ const CHECKOUT_FAILED = {
 } as const;
 
 /**
- * How many orders one shopper may start (issue 8 item 5): each creates a provider order, so a
- * loop would flood Razorpay and the order list. Per account, and per client address for many
- * accounts behind one address.
- */
-export const CHECKOUT_LIMITS = {
-  perAccount: { windowS: 10 * 60, max: 10 },
-  perAddress: { windowS: 10 * 60, max: 30 },
-} as const satisfies Record<string, RequestLimit>;
-
-/**
  * Opens the shopper's order from the stored cart (a new one, or their open one updated to the
  * cart: issue 29 item 6) and its provider order, made only when the order has none for this
  * amount.
  * @param clientAddress from `clientAddress(request)`, for `CHECKOUT_LIMITS`.
- * @throws RateLimitedError over `CHECKOUT_LIMITS` (nothing created); OrderError (empty cart,
- *   product no longer for sale); PaymentProviderError when the provider refuses (the order
+ * @throws RateLimitedError over `CHECKOUT_LIMITS` (nothing created); Refusal ('cart-empty',
+ *   a product no longer for sale); PaymentProviderError when the provider refuses (the order
  *   stays 'created' without a provider order).
  */
 export async function placeOrder(
@@ -107,7 +68,7 @@ export async function placeOrder(
  * "Pay now" on the shopper's order page (issue 29 item 6): opens the payment again for their
  * shop order awaiting payment, at the order's amount (the server's, never the browser's), with
  * its provider order when it has one. Rate-limited like checkout.
- * @throws RateLimitedError; OrderError 404 (not theirs) or 409 (paid, cancelled);
+ * @throws RateLimitedError; Refusal 'not-found' (not theirs) or 'conflict' (paid, cancelled);
  *   PaymentProviderError when the provider refuses.
  */
 export async function payOrderAgain(
@@ -175,41 +136,6 @@ async function paymentStart(
   };
 }
 
-/**
- * Queues the confirmation of an order that just became paid (e-mail, and WhatsApp when the
- * shopper chose it), once per order whichever path (the widget, the webhook) got there first.
- */
-async function afterPaid(context: AppLoadContext, outcome: PaymentOutcome, userId: string | null) {
-  if (outcome.kind !== 'paid' || !userId) return;
-  const [settings, order] = await Promise.all([
-    context.catalogue.settings(),
-    getOrderById(context, userId, outcome.orderId),
-  ]);
-  if (!order) return;
-  const orderUrl = await orderLinkUrl(
-    context.db,
-    { publicUrl: context.env.PUBLIC_URL, linkSecret: context.linkSecret },
-    outcome.orderId,
-  );
-  // The payment is recorded already: a message that cannot be queued never turns it into an error.
-  await queueOrderMessage(
-    context.db,
-    { ...order, id: outcome.orderId, userId },
-    {
-      kind: 'order.paid',
-      mail: orderConfirmationEmail(order, settings.shopName, orderUrl),
-      statusLabel: 'Paid',
-      orderUrl,
-      dedupeKey: `order:${outcome.orderId}:paid`,
-    },
-  ).catch((error: unknown) => console.warn('order confirmation could not be queued', error));
-}
-
-async function getOrderById(context: AppLoadContext, userId: string, orderId: number) {
-  const number = await orderNumberOf(context.db, orderId);
-  return number ? getOrder(context.db, userId, number) : null;
-}
-
 const confirmSchema = z.object({
   orderNumber: z.string().min(1).max(40),
   razorpay_payment_id: z.string().min(1).max(100),
@@ -246,81 +172,14 @@ export async function handleConfirm(request: Request, context: AppLoadContext, u
     });
     // Issue 29 item 2: the stock went to another payer first; the money is to be refunded.
     if (outcome.kind === 'sold-out') return data({ error: outcome.message }, { status: 409 });
-    await afterPaid(context, outcome, user.id);
+    await afterShopOrderPaid(context, outcome, user.id);
     return data({ ok: true, orderNumber: body.orderNumber });
   } catch (error) {
-    if (error instanceof OrderError)
-      return data({ error: error.message }, { status: error.status });
+    if (error instanceof Refusal)
+      return data({ error: error.message }, { status: refusalStatus(error.code) });
     console.warn('payment confirmation could not be recorded', error);
     return data({ error: 'Error updating order' }, { status: 500 });
   }
-}
-
-/**
- * POST /api/payments/webhook: Razorpay's (or the sandbox's) signed events over the raw body.
- * A bad signature answers 400; a repeated event id 200 without changes.
- */
-export async function handleWebhook(request: Request, context: AppLoadContext) {
-  const rawBody = await request.text();
-  return processWebhook(
-    context,
-    rawBody,
-    request.headers.get('x-razorpay-signature') ?? undefined,
-    request.headers.get('x-razorpay-event-id') ?? undefined,
-  );
-}
-
-/** Where the ledger's messages link to and whose name they carry, from the request context. */
-export async function ledgerSite(context: AppLoadContext): Promise<LedgerSite> {
-  return {
-    publicUrl: context.env.PUBLIC_URL,
-    linkSecret: context.linkSecret,
-    shopName: (await context.catalogue.settings()).shopName,
-  };
-}
-
-/**
- * Verifies and applies one signed provider event, whichever path delivered it (Razorpay's
- * webhook, or the sandbox's buttons producing exactly what Razorpay would send). Order events
- * go to the shop order with that provider order id, or else to the ledger's payment row with
- * it (a bespoke order's advance or balance); `payment_link.paid` and the refund events go to
- * the ledger (issue 21 items 4 and 6). A bad signature answers 400; a repeated event id 200
- * without changes; a refund id not stored yet 409, so Razorpay delivers it again.
- */
-export async function processWebhook(
-  context: AppLoadContext,
-  rawBody: string,
-  signature: string | undefined,
-  eventIdHeader: string | undefined,
-) {
-  if (!context.payments.verifyWebhookSignature(rawBody, signature)) {
-    return data({ error: 'Invalid signature' }, { status: 400 });
-  }
-  const event = context.payments.parseWebhookEvent(rawBody, eventIdHeader);
-  if (!event) return data({ ok: true, ignored: true });
-  const provider = context.payments.name;
-  let ledger: LedgerOutcome;
-  switch (event.type) {
-    case 'refund.processed':
-    case 'refund.failed':
-      ledger = await applyRefundEvent(context.db, provider, event);
-      break;
-    case 'payment_link.paid':
-      ledger = await applyPaymentLinkEvent(context.db, provider, event, await ledgerSite(context));
-      break;
-    default: {
-      if (await findByProviderOrder(context.db, event.providerOrderId)) {
-        const outcome = await applyPaymentEvent(context.db, provider, event);
-        if (outcome.kind === 'paid') await afterPaid(context, outcome, outcome.userId);
-        return data({ ok: true, outcome: outcome.kind });
-      }
-      ledger = await applyLedgerOrderEvent(context.db, provider, event, await ledgerSite(context));
-    }
-  }
-  if (ledger.kind === 'unknown-refund') {
-    return data({ error: 'Refund not known yet' }, { status: 409 });
-  }
-  return data({ ok: true, outcome: ledger.kind });
 }
 
 const orderNumberSchema = z.object({ orderNumber: z.string().min(1).max(40) });
@@ -392,13 +251,13 @@ export function placeOrderFailure(error: unknown): {
       },
     };
   }
-  if (error instanceof OrderError) {
+  if (error instanceof Refusal) {
     return {
-      status: error.status,
+      status: refusalStatus(error.code),
       notice: {
-        title: error.message === 'Cart is empty' ? 'Cart is empty' : CHECKOUT_FAILED.title,
+        title: error.code === 'cart-empty' ? 'Cart is empty' : CHECKOUT_FAILED.title,
         description:
-          error.message === 'Cart is empty'
+          error.code === 'cart-empty'
             ? 'Please add items to your cart before checkout'
             : error.message,
       },
@@ -452,7 +311,7 @@ export async function handleCallback(request: Request, context: AppLoadContext) 
     paymentId: body.razorpay_payment_id,
     provider: context.payments.name,
   });
-  await afterPaid(context, outcome, order.userId);
+  await afterShopOrderPaid(context, outcome, order.userId);
   return redirect(`/account/orders/${order.number}`, {
     headers: { 'Set-Cookie': flashCookie('payment-success', secure) },
   });

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
+import { Refusal, refusalStatus } from '~/lib/refusal';
 import { listAppointmentTypes } from '~/features/booking/booking.server';
 import { saveMeasurementVersion } from '~/features/measurements/measurements.server';
 import {
@@ -218,14 +218,14 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-/** The refusal a promise ends with: its status and message. */
+/** The refusal a promise ends with: the status its code is answered with, and its message. */
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => null,
     (reason: unknown) => reason,
   );
-  expect(error).toBeInstanceOf(AdminError);
-  return { status: (error as AdminError).status, message: (error as AdminError).message };
+  expect(error).toBeInstanceOf(Refusal);
+  return { status: refusalStatus((error as Refusal).code), message: (error as Refusal).message };
 }
 
 describe(`merging customer records on ${testDatabaseKind}`, () => {
@@ -548,8 +548,8 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
       ]);
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const [rejected] = results.filter((result) => result.status === 'rejected');
-      expect(rejected!.reason).toBeInstanceOf(AdminError);
-      expect([404, 409]).toContain((rejected!.reason as AdminError).status);
+      expect(rejected!.reason).toBeInstanceOf(Refusal);
+      expect([404, 409]).toContain(refusalStatus((rejected!.reason as Refusal).code));
       // One record is left, holding the kurta and the appointment; one audit entry.
       const left = await db()
         .select({ id: customers.id })

@@ -43,9 +43,9 @@ import {
 } from '~/lib/schema.server';
 import type { GarmentType } from '~/lib/schema-enums';
 import { formatShopDateTime } from '~/lib/shop-time';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
+import { auditedWrite, type Tx } from '~/lib/audited-write.server';
 import { formatIndianMobile } from './contact-fields';
 import { describeMoves, type MergeCounts, type MergeFieldOutcome } from './customer-merge';
 
@@ -306,13 +306,13 @@ async function readMerge(db: DbOrTx, keep: CustomerRow, merge: CustomerRow) {
 }
 
 function checkPair(keepId: number, mergeId: number) {
-  if (keepId === mergeId) throw new AdminError(MERGE_REFUSALS.self, 422, 'mergeId');
+  if (keepId === mergeId) throw new Refusal('invalid', MERGE_REFUSALS.self, 'mergeId');
 }
 
 /**
  * What merging record `mergeId` into record `keepId` would move (see the module's note).
  * Reads only.
- * @throws AdminError 422 (field `mergeId`) when the two ids are one; 404 when either record
+ * @throws Refusal 422 (field `mergeId`) when the two ids are one; 404 when either record
  *   does not exist.
  */
 export async function previewMerge(
@@ -326,8 +326,8 @@ export async function previewMerge(
     .where(inArray(customers.id, [input.keepId, input.mergeId]));
   const keep = rows.find((row) => row.id === input.keepId);
   const merge = rows.find((row) => row.id === input.mergeId);
-  if (!keep) throw new AdminError(goneMessage(input.keepId), 404);
-  if (!merge) throw new AdminError(goneMessage(input.mergeId), 404, 'mergeId');
+  if (!keep) throw new Refusal('not-found', goneMessage(input.keepId));
+  if (!merge) throw new Refusal('not-found', goneMessage(input.mergeId), 'mergeId');
   const { profiles: _profiles, ...preview } = await readMerge(db, keep, merge);
   return preview;
 }
@@ -370,7 +370,7 @@ export interface MergeInput {
  * Merges record `mergeId` into record `keepId` as previewed (see the module's note), in one
  * transaction with its audit entry ('client.merge', entity 'client', the kept record's id).
  * Resolves to the toast's message.
- * @throws AdminError 422 when the ids are one; 404 when either record does not exist (or was
+ * @throws Refusal 422 when the ids are one; 404 when either record does not exist (or was
  *   just merged away); 409 for a blocker of the preview (two accounts, a clashing booking) and
  *   409 {@link MERGE_REFUSALS.stale} when anything changed since the preview `fingerprint`.
  */
@@ -389,7 +389,7 @@ export async function mergeCustomers(db: Db, actor: Actor, input: MergeInput): P
       const keep = rows.find((row) => row.id === input.keepId);
       const merge = rows.find((row) => row.id === input.mergeId);
       if (!keep || !merge)
-        throw new AdminError(goneMessage(keep ? input.mergeId : input.keepId), 404);
+        throw new Refusal('not-found', goneMessage(keep ? input.mergeId : input.keepId));
       // Both records' measurement profiles too: a version being saved (it locks its profile,
       // features/measurements) is committed before the merge reads them, or waits for it.
       await tx
@@ -401,8 +401,9 @@ export async function mergeCustomers(db: Db, actor: Actor, input: MergeInput): P
       return { keep, merge, plan: await readMerge(tx, keep, merge) };
     },
     check: ({ plan }) => {
-      if (plan.blockers.length > 0) throw new AdminError(plan.blockers[0]!, 409);
-      if (plan.fingerprint !== input.fingerprint) throw new AdminError(MERGE_REFUSALS.stale, 409);
+      if (plan.blockers.length > 0) throw new Refusal('conflict', plan.blockers[0]!);
+      if (plan.fingerprint !== input.fingerprint)
+        throw new Refusal('conflict', MERGE_REFUSALS.stale);
       return undefined;
     },
     write: async (tx, { keep, merge, plan }) => {

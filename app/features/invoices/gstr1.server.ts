@@ -9,7 +9,8 @@ import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '~/lib/db.server';
 import { invoices } from '~/lib/schema.server';
-import { csvCell, periodWhere } from '~/features/admin/invoices/invoices.server';
+import { csvCell } from '~/lib/csv';
+import { periodWhere } from './register-period.server';
 import type { InvoiceDocument } from './document';
 import {
   buildGstr1,

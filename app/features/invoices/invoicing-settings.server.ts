@@ -14,9 +14,7 @@ import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { categories, siteSettings } from '~/lib/schema.server';
 import { shopDateOf } from '~/lib/shop-time';
 import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
-import { INDIAN_STATES } from '~/features/checkout/checkout-details';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { saveSettingsDocument } from '~/features/admin/settings/settings.server';
+import { saveSettingsDocument } from '~/features/site/settings-documents.server';
 import { gstinProblem } from './gstin';
 import {
   defaultInvoicingSettings,
@@ -27,6 +25,8 @@ import {
 import type { RateRule } from './rate-rules';
 import { listRateRules } from './rate-rules.server';
 import { GST_STATE_CODES } from './tax';
+import type { Actor } from '~/lib/audit.server';
+import { INDIAN_STATES } from '~/lib/indian-states';
 
 /** The key of the settings row. */
 const INVOICING_SETTINGS_KEY = 'invoicing';
@@ -271,7 +271,7 @@ function settingsFromForm(
 /**
  * Saves the invoicing settings over the version the form was opened at. Invoices issued
  * before keep what they printed (each holds its own snapshot).
- * @throws AdminError 409 when someone saved them since.
+ * @throws Refusal 'conflict' when someone saved them since.
  */
 export async function saveInvoicingSettings(
   db: Db,

@@ -13,11 +13,11 @@ import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { readRupees } from '~/lib/money';
 import { shopDateField } from '~/lib/shop-time-input';
 import { taxRateRules } from '~/lib/schema.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import { auditedWrite } from '~/features/admin/shared/audited-write.server';
 import { describeBand, type RateRule } from './rate-rules';
 import { isGstRate, MAX_GST_RATE } from './tax';
+import type { Actor } from '~/lib/audit.server';
+import { Refusal } from '~/lib/refusal';
+import { auditedWrite } from '~/lib/audited-write.server';
 
 const toRule = (row: typeof taxRateRules.$inferSelect): RateRule => ({
   id: row.id,
@@ -118,7 +118,7 @@ function bandsOverlap(
 
 /**
  * Adds a rule, audited as 'tax-rate-rule.create'.
- * @throws AdminError 409 when a rule of the same code and date already covers part of its band
+ * @throws Refusal 'conflict' when a rule of the same code and date already covers part of its band
  *   (retire that one first).
  */
 export async function addRateRule(
@@ -141,9 +141,9 @@ export async function addRateRule(
         .for('update'),
     check: (same) => {
       if (same.some((rule) => bandsOverlap(rule, input))) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           `A rule for ${input.code} from ${input.effectiveFrom} already covers part of that band. Retire it first.`,
-          409,
           'band',
         );
       }
@@ -170,7 +170,7 @@ export async function addRateRule(
 /**
  * Retires rule `id` (entered in error), audited as 'tax-rate-rule.retire'. Invoices already
  * issued keep their rates (each is a snapshot).
- * @throws AdminError 404 for an unknown rule.
+ * @throws Refusal 'not-found' for an unknown rule.
  */
 export async function retireRateRule(
   db: Db,
@@ -185,7 +185,7 @@ export async function retireRateRule(
         .where(eq(taxRateRules.id, input.id))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This rule no longer exists.', 404),
+    missing: () => new Refusal('not-found', 'This rule no longer exists.'),
     check: (row) => (row.retiredAt ? 'This rule was already retired.' : undefined),
     write: async (tx) => {
       const [row] = await tx

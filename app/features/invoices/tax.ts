@@ -1,18 +1,4 @@
-/**
- * The GST arithmetic of a tax invoice (issue 21 item 5), pure and in integer paise.
- *
- * Shop prices include GST, so each line's taxable value is computed back from its gross
- * (tax-inclusive) value: taxable = gross × 100 / (100 + rate), rounded half up to the paisa;
- * tax = gross − taxable, so a line's parts always add up to what the shopper paid. Inside the
- * supplier's state (Gujarat for this shop) the tax is split CGST = floor(tax / 2) and SGST =
- * the rest; outside it, all of it is IGST. {@link roundingRule} is that sentence as the
- * invoice prints it.
- *
- * A credit note's refund is spread over the invoice's lines in proportion to their gross
- * value (largest remainder, to the paisa) and each part is then split like an invoice line
- * ({@link apportionRefund}).
- */
-import { INDIAN_STATES } from '~/features/checkout/checkout-details';
+import { INDIAN_STATES } from '~/lib/indian-states';
 
 /** The rounding rule, printed on every invoice and credit note (its last clause by the split). */
 export function roundingRule(intraState: boolean): string {

@@ -411,32 +411,32 @@ const notAPhoto = 'This file is not a photo we can read. Upload a JPEG, PNG, Web
  * Checks an uploaded photo by decoding it (never by its name or declared type), turns it
  * upright, strips its metadata (location, camera), scales it to at most 2000 px and encodes
  * it as WebP.
- * @throws MediaRejectedError 413 when it is over the pipeline's byte or pixel limits, 415
- *   when it is not a raster photo, 422 when it is damaged.
+ * @throws MediaRejectedError 'too-large' when it is over the pipeline's byte or pixel limits,
+ *   'unsupported-media' when it is not a raster photo, 'invalid' when it is damaged.
  */
 async function encodePhoto(
   input: Buffer,
 ): Promise<{ data: Buffer; width: number; height: number }> {
-  if (input.length === 0) throw new MediaRejectedError('The file is empty.', 422);
+  if (input.length === 0) throw new MediaRejectedError('The file is empty.', 'invalid');
   if (input.length > MEDIA_LIMITS.imageBytes) {
     throw new MediaRejectedError(
       `This photo is larger than ${MEDIA_LIMITS.imageBytes / 1024 / 1024} MB.`,
-      413,
+      'too-large',
     );
   }
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input).metadata();
   } catch {
-    throw new MediaRejectedError(notAPhoto, 415);
+    throw new MediaRejectedError(notAPhoto, 'unsupported-media');
   }
   if (!metadata.format || !PHOTO_FORMATS.has(metadata.format)) {
-    throw new MediaRejectedError(notAPhoto, 415);
+    throw new MediaRejectedError(notAPhoto, 'unsupported-media');
   }
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MEDIA_LIMITS.imagePixels) {
     throw new MediaRejectedError(
       `This photo is over ${MEDIA_LIMITS.imagePixels / 1_000_000} megapixels.`,
-      413,
+      'too-large',
     );
   }
   try {
@@ -452,7 +452,7 @@ async function encodePhoto(
   } catch {
     throw new MediaRejectedError(
       'This photo is damaged or incomplete and cannot be read. Export it again and retry.',
-      422,
+      'invalid',
     );
   }
 }

@@ -29,19 +29,17 @@ import {
   type ImageWidth,
 } from './image-url';
 import { MEDIA_LIMITS } from './limits';
+import { Refusal } from '~/lib/refusal';
 
 export { MEDIA_LIMITS };
 
 /**
- * A file the pipeline refuses, with a message for the person who sent it and the HTTP status
- * to answer with (413 too large, 415 not an accepted kind of file, 422 damaged).
+ * A file the pipeline refuses: a {@link Refusal} with a message for the person who sent it and
+ * its code ('too-large', 'unsupported-media': not an accepted kind of file, 'invalid': damaged).
  */
-export class MediaRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly status: 413 | 415 | 422,
-  ) {
-    super(message);
+export class MediaRejectedError extends Refusal {
+  constructor(message: string, code: 'too-large' | 'unsupported-media' | 'invalid') {
+    super(code, message);
     this.name = 'MediaRejectedError';
   }
 }
@@ -101,32 +99,32 @@ export async function storeUploadedImage(
   storage: Storage,
   input: Buffer,
 ): Promise<StoredImage> {
-  if (input.length === 0) throw new MediaRejectedError('The file is empty.', 422);
+  if (input.length === 0) throw new MediaRejectedError('The file is empty.', 'invalid');
   if (input.length > MEDIA_LIMITS.imageBytes) {
     throw new MediaRejectedError(
       tooLargeMessage('image', input.length, MEDIA_LIMITS.imageBytes),
-      413,
+      'too-large',
     );
   }
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input).metadata();
   } catch {
-    throw new MediaRejectedError(notAnImage, 415);
+    throw new MediaRejectedError(notAnImage, 'unsupported-media');
   }
   if (!metadata.format || !UPLOAD_FORMATS.has(metadata.format)) {
     throw new MediaRejectedError(
       metadata.format === 'svg'
         ? 'SVG drawings are not accepted. Upload a JPEG, PNG, WebP or AVIF photo.'
         : notAnImage,
-      415,
+      'unsupported-media',
     );
   }
   const { width = 0, height = 0 } = metadata;
   if (width * height > MEDIA_LIMITS.imagePixels) {
     throw new MediaRejectedError(
       `This image is ${width} × ${height} pixels; the limit is ${MEDIA_LIMITS.imagePixels / 1_000_000} megapixels.`,
-      413,
+      'too-large',
     );
   }
   let source: { data: Buffer; info: sharp.OutputInfo };
@@ -144,7 +142,7 @@ export async function storeUploadedImage(
   } catch {
     throw new MediaRejectedError(
       'This image is damaged or incomplete and cannot be read. Export it again and retry.',
-      422,
+      'invalid',
     );
   }
   const key = hashKey(source.data);
@@ -344,11 +342,11 @@ const VIDEO_TYPES = new Map([
  * @throws MediaRejectedError when it is empty, too large or not an MP4 or WebM video.
  */
 export async function storeUploadedVideo(storage: Storage, input: Buffer): Promise<string> {
-  if (input.length === 0) throw new MediaRejectedError('The file is empty.', 422);
+  if (input.length === 0) throw new MediaRejectedError('The file is empty.', 'invalid');
   if (input.length > MEDIA_LIMITS.videoBytes) {
     throw new MediaRejectedError(
       tooLargeMessage('video', input.length, MEDIA_LIMITS.videoBytes),
-      413,
+      'too-large',
     );
   }
   const type = await fileTypeFromBuffer(input);
@@ -356,7 +354,7 @@ export async function storeUploadedVideo(storage: Storage, input: Buffer): Promi
   if (!extension) {
     throw new MediaRejectedError(
       'This file is not a video we can play. Upload an MP4 or WebM video.',
-      415,
+      'unsupported-media',
     );
   }
   const key = `videos/${createHash('sha256').update(input).digest('hex').slice(0, 32)}.${extension}`;

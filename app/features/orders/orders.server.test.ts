@@ -3,6 +3,7 @@
  * server prices, refusals of tampered lines, signature checks through the sandbox provider
  * (real HMACs), idempotent confirmation and webhooks under concurrency, status transitions.
  */
+import { Refusal } from '~/lib/refusal';
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ import os from 'node:os';
 import type { AppLoadContext } from 'react-router';
 import { QueryCache } from '~/lib/cache.server';
 import { createMailer } from '~/lib/mail.server';
-import { catalogueReader } from '../catalog/catalogue-reader.server';
+import { catalogueReader } from '~/features/storefront/catalogue-reader.server';
 import { handleCallback, handleSandbox } from '~/features/checkout/payment-flow.server';
 import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
 import {
@@ -46,7 +47,6 @@ import {
   createOrderFromCart,
   getOrder,
   listOrders,
-  OrderError,
 } from './orders.server';
 
 let database: TestDatabase;
@@ -244,7 +244,9 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
     const shopper = await newShopper();
     await expect(
       createOrderFromCart(database.db, { userId: shopper, details, provider: 'sandbox' }),
-    ).rejects.toSatisfy((error: OrderError) => error instanceof OrderError && error.status === 409);
+    ).rejects.toSatisfy(
+      (error: Refusal) => error instanceof Refusal && error.code === 'cart-empty',
+    );
     await addToCart(database.db, shopper, {
       productId: sherwani,
       size: '',
@@ -408,7 +410,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
         paymentId: payment.paymentId,
         provider: 'sandbox',
       }),
-    ).rejects.toMatchObject({ status: 409, message: CANCELLED_ORDER_MESSAGE });
+    ).rejects.toMatchObject({ code: 'conflict', message: CANCELLED_ORDER_MESSAGE });
     const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe('cancelled');
     expect((await getCart(database.db, shopper)).lines).toHaveLength(1);
@@ -448,7 +450,7 @@ describe(`carts and orders on ${testDatabaseKind}`, () => {
         paymentId: 'pay_other',
         provider: 'sandbox',
       }),
-    ).rejects.toSatisfy((error: OrderError) => error.status === 404);
+    ).rejects.toSatisfy((error: Refusal) => error.code === 'not-found');
 
     // A later successful attempt pays the order; afterwards nothing moves it back.
     const wrongAmount = {

@@ -38,22 +38,11 @@ import { getCartLines, priceLines } from '../cart/cart.server';
 import type { OrderPaymentEvent, PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
-import { cancelPendingLinks } from '~/features/payments/link-cancel.server';
+import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
 import { getOrderSettings } from './order-settings.server';
 import { formatRupees } from '~/lib/money';
+import { Refusal } from '~/lib/refusal';
 import { takeOrderStock, type StockShortage } from './stock.server';
-
-/** Thrown for an order the shopper cannot place or change; the message is for them. */
-export class OrderError extends Error {
-  override name = 'OrderError';
-  constructor(
-    message: string,
-    /** HTTP status to answer with. */
-    readonly status: 400 | 403 | 404 | 409 | 422 = 422,
-  ) {
-    super(message);
-  }
-}
 
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
 
@@ -158,7 +147,8 @@ export const EXPIRE_ORDER_JOB = 'order.expire';
  * transaction-scoped advisory lock on the account), so two submissions at once leave one
  * order. A new order gets its `order.expire` job, due when the settings' hours are up.
  * @returns the order, with its stored provider order id (null when one must be made).
- * @throws OrderError 'Cart is empty' (409) or when a product is no longer for sale (422).
+ * @throws Refusal 'cart-empty' ('Cart is empty'), 'invalid' when a product is no longer for
+ *   sale, 'conflict' when a line cannot be served.
  */
 export async function createOrderFromCart(
   db: Db,
@@ -170,17 +160,18 @@ export async function createOrderFromCart(
       tx as unknown as Db,
       await getCartLines(tx as unknown as Db, input.userId),
     );
-    if (cart.lines.length === 0) throw new OrderError('Cart is empty', 409);
+    if (cart.lines.length === 0) throw new Refusal('cart-empty', 'Cart is empty');
     const unavailable = cart.lines.find((line) => !line.available);
     if (unavailable) {
-      throw new OrderError(
+      throw new Refusal(
+        'invalid',
         `${unavailable.name} is no longer available. Please remove it from your cart.`,
       );
     }
     // Issue 29 item 2: a length off the product's steps, or more than its stock, is refused.
     const unservable = cart.lines.find((line) => line.problem !== null);
     if (unservable) {
-      throw new OrderError(`${unservable.problem}. Please change your cart.`, 409);
+      throw new Refusal('conflict', `${unservable.problem}. Please change your cart.`);
     }
     const { details } = input;
     const contact = {
@@ -509,7 +500,7 @@ export async function applyPaymentEvent(
 /**
  * Records the payment the checkout widget reported, once its signature was verified against
  * the provider order id we stored. Only the order's owner may confirm it.
- * @throws OrderError 404 for an order that is not theirs.
+ * @throws Refusal 'not-found' for an order that is not theirs.
  */
 export async function confirmPayment(
   db: Db,
@@ -528,9 +519,9 @@ export async function confirmPayment(
       .where(eq(orders.number, input.orderNumber))
       .for('update');
     if (!order || (input.userId !== null && order.userId !== input.userId)) {
-      throw new OrderError('Order not found', 404);
+      throw new Refusal('not-found', 'Order not found');
     }
-    if (order.status === 'cancelled') throw new OrderError(CANCELLED_ORDER_MESSAGE, 409);
+    if (order.status === 'cancelled') throw new Refusal('conflict', CANCELLED_ORDER_MESSAGE);
     const fresh = await recordEvent(tx, {
       eventId: `confirm:${input.paymentId}`,
       provider: input.provider,
@@ -640,7 +631,7 @@ export async function expireOrder(db: Db, orderId: number, hours: number): Promi
  * now"): locked, its last activity set to now (its expiry counts from there), and its provider
  * order forgotten when it was made by another provider. The amount is the order's, which the
  * server computed from its lines; the browser never sends one.
- * @throws OrderError 404 (not theirs, or not a shop order), 409 (paid or cancelled).
+ * @throws Refusal 'not-found' (not theirs, or not a shop order), 'conflict' (paid or cancelled).
  */
 export async function reopenOrderForPayment(
   db: Db,
@@ -660,9 +651,9 @@ export async function reopenOrderForPayment(
       .from(orders)
       .where(and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.kind, 'shop')))
       .for('update');
-    if (!row) throw new OrderError('Order not found', 404);
-    if (row.status === 'paid') throw new OrderError('This order is already paid', 409);
-    if (row.status === 'cancelled') throw new OrderError(CANCELLED_ORDER_MESSAGE, 409);
+    if (!row) throw new Refusal('not-found', 'Order not found');
+    if (row.status === 'paid') throw new Refusal('conflict', 'This order is already paid');
+    if (row.status === 'cancelled') throw new Refusal('conflict', CANCELLED_ORDER_MESSAGE);
     const providerOrderId = row.provider === provider ? row.providerOrderId : null;
     await tx
       .update(orders)

@@ -5,6 +5,7 @@
  * placed, two shoppers paying for the last 2 m at once (exactly one wins, the other's money is
  * kept for a refund and its order cancelled), and the invoice printing the cut in MTR.
  */
+import { Refusal } from '~/lib/refusal';
 import { eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -38,7 +39,6 @@ import {
   confirmPayment,
   createOrderFromCart,
   getOrder,
-  OrderError,
 } from './orders.server';
 
 let database: TestDatabase;
@@ -207,7 +207,10 @@ describe(`cloth by the metre and stock on ${testDatabaseKind}`, () => {
         provider: 'sandbox',
       }),
     ).rejects.toThrow(
-      new OrderError('Only 1.50 m of Cloth short-stock are left. Please change your cart.', 409),
+      new Refusal(
+        'conflict',
+        'Only 1.50 m of Cloth short-stock are left. Please change your cart.',
+      ),
     );
   });
 
@@ -336,7 +339,7 @@ describe(`cloth by the metre and stock on ${testDatabaseKind}`, () => {
     await expect(refused).rejects.toThrow(
       'Only 2.50 m of Cloth counter-linen was left when this payment arrived: the payment was not recorded. Change the order or refund the customer.',
     );
-    await expect(refused).rejects.toMatchObject({ status: 409 });
+    await expect(refused).rejects.toMatchObject({ code: 'conflict' });
     expect(await stockOf(linen)).toBe(250);
     const rows = await database.db.select().from(payments).where(eq(payments.orderId, second.id));
     expect(rows.filter((row) => row.method === 'upi')).toEqual([]);

@@ -5,6 +5,7 @@
  * a short size is refused when the order is placed, and two shoppers paying for the last
  * size-M piece at once: exactly one gets it, and size L's stock is untouched.
  */
+import { Refusal } from '~/lib/refusal';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,12 +25,7 @@ import {
 } from '../../../tests/support/test-db';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details';
 import { addToCart, CartLineError, getCart } from '../cart/cart.server';
-import {
-  attachProviderOrder,
-  confirmPayment,
-  createOrderFromCart,
-  OrderError,
-} from './orders.server';
+import { attachProviderOrder, confirmPayment, createOrderFromCart } from './orders.server';
 
 let database: TestDatabase;
 let provider: PaymentProvider;
@@ -208,7 +204,7 @@ describe(`size variants in the cart and the order on ${testDatabaseKind}`, () =>
       provider: 'sandbox',
     });
     await expect(refused).rejects.toThrow(
-      new OrderError('Only 1 of Kurta short (size M) is left. Please change your cart.', 409),
+      new Refusal('conflict', 'Only 1 of Kurta short (size M) is left. Please change your cart.'),
     );
   });
 

@@ -31,13 +31,6 @@ import * as z from 'zod';
 import { payments, refundLines } from '~/lib/schema.server';
 import { formatRupeesExact, readRupees } from '~/lib/money';
 import { PaymentProviderError } from '~/lib/payments/payments.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import {
-  adminHandler,
-  AdminError,
-  type AdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import { auditedWrite } from '~/features/admin/shared/audited-write.server';
 import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { customers } from '~/lib/schema.server';
@@ -49,7 +42,6 @@ import {
   readReturnQuantity,
   returnCredit,
 } from '~/features/invoices/refund-lines';
-import { ledgerSite, processWebhook } from '~/features/checkout/payment-flow.server';
 import { heldBalanceMessage, METHOD_LABELS, overBalanceMessage } from './ledger';
 import {
   balanceOf,
@@ -63,9 +55,13 @@ import {
   enqueueReceiptVoucherIfAdvance,
   type LockedOrder,
 } from './ledger.server';
-import { cancelPendingLinks } from './link-cancel.server';
+import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
 import { paymentLinkEmail } from './payment-email';
 import { makeProviderLink } from './provider-link.server';
+import type { Actor } from '~/lib/audit.server';
+import { Refusal } from '~/lib/refusal';
+import { auditedWrite } from '~/lib/audited-write.server';
+import { ledgerSite, processWebhook } from './webhook.server';
 
 /** The most one form may ask for: ₹1 crore, far above any order of the shop. */
 const MAX_AMOUNT_PAISE = 1_000_000_000;
@@ -96,7 +92,7 @@ const orderNumberField = z
  * The 'record-payment' form: a cash or UPI payment taken at the counter, with its reference
  * (required for UPI: the transaction reference) and the amount in rupees.
  */
-const counterPaymentSchema = z
+export const counterPaymentSchema = z
   .object({
     number: orderNumberField,
     method: z.enum(['cash', 'upi'], { error: 'Please choose cash or UPI.' }),
@@ -119,13 +115,13 @@ const counterPaymentSchema = z
   });
 
 /** The 'send-payment-link' form: the amount in rupees (at most the balance). */
-const paymentLinkSchema = z.object({
+export const paymentLinkSchema = z.object({
   number: orderNumberField,
   amount: rupeesField,
 });
 
 /** The 'withdraw-payment-link' form: which link row of the order. */
-const withdrawLinkSchema = z.object({
+export const withdrawLinkSchema = z.object({
   number: orderNumberField,
   paymentId: z.coerce
     .number({ error: 'This payment link could not be found on the order.' })
@@ -150,7 +146,7 @@ const returnsNothing = (typed: string) => /^\s*(0*(\.0*)?)?\s*$/.test(typed);
  * length; read against the line's unit once the lines are read), or 'goodwill' with an amount
  * in rupees. No basis, lines with no quantity, or goodwill with no amount: refused (422).
  */
-const refundSchema = z.preprocess(
+export const refundSchema = z.preprocess(
   (raw) => {
     if (typeof raw !== 'object' || raw === null) return raw;
     const returns = Object.entries(raw).flatMap(([name, value]) => {
@@ -219,7 +215,7 @@ interface ChosenLine {
  * Reads the quantities typed against the invoice's lines (`lines`, with what earlier refunds
  * returned and credited) and values each by `returnCredit`: its share of the invoice line, at
  * most what earlier credit notes (goodwill included) left of it (decision 018).
- * @throws AdminError 422 on a line's field (not a line of the invoice, an unreadable quantity),
+ * @throws Refusal 'invalid' on a line's field (not a line of the invoice, an unreadable quantity),
  *   409 on it (beyond what is left of the line), 409 when the lines chosen are worth nothing.
  */
 function chooseLines(
@@ -229,16 +225,16 @@ function chooseLines(
   const chosen = returns.map(({ index, typed }): ChosenLine => {
     const field = `return-${index}`;
     const line = lines.find((candidate) => candidate.index === index);
-    if (!line) throw new AdminError('This line is not on the order’s tax invoice.', 422, field);
+    if (!line) throw new Refusal('invalid', 'This line is not on the order’s tax invoice.', field);
     const reading = readReturnQuantity(typed, line.unit);
-    if (!reading.ok) throw new AdminError(reading.message, 422, field);
+    if (!reading.ok) throw new Refusal('invalid', reading.message, field);
     const left = line.soldCenti - line.returnedCenti;
     if (reading.centi > left) {
-      throw new AdminError(
+      throw new Refusal(
+        'conflict',
         left === 0
           ? `${line.description} is returned in full already.`
           : `Only ${formatReturnQuantity(left, line.unit)} of ${line.description} can still be returned.`,
-        409,
         field,
       );
     }
@@ -250,13 +246,16 @@ function chooseLines(
     };
   });
   if (chosen.every((line) => line.grossPaise === 0)) {
-    throw new AdminError('The lines chosen are worth nothing: there is nothing to refund.', 409);
+    throw new Refusal(
+      'conflict',
+      'The lines chosen are worth nothing: there is nothing to refund.',
+    );
   }
   return chosen;
 }
 
 /** The 'retry-refund' form: a refund the provider did not answer, sent again with its key. */
-const retryRefundSchema = z.object({
+export const retryRefundSchema = z.object({
   number: orderNumberField,
   refundId: z.coerce
     .number({ error: 'This refund could not be found.' })
@@ -266,21 +265,25 @@ const retryRefundSchema = z.object({
 });
 
 /** What the intents need from the request context. */
-type Context = Pick<AppLoadContext, 'db' | 'payments' | 'env' | 'catalogue' | 'linkSecret'>;
+/** What the money commands need of the request's context. */
+export type PaymentsContext = Pick<
+  AppLoadContext,
+  'db' | 'payments' | 'env' | 'catalogue' | 'linkSecret'
+>;
 
-const ORDER_GONE = () => new AdminError('This order could not be found.', 404);
+const ORDER_GONE = () => new Refusal('not-found', 'This order could not be found.');
 
 /** Refuses money on a cancelled order. */
 function assertOpen(order: LockedOrder) {
   if (order.status === 'cancelled') {
-    throw new AdminError('This order was cancelled: it takes no payments.', 409);
+    throw new Refusal('conflict', 'This order was cancelled: it takes no payments.');
   }
 }
 
 /**
  * Refuses `amountPaise` above the balance, or above what it leaves once the links not yet paid
  * and the online payments being made are counted (issue 28 item 2).
- * @throws AdminError 409 on the 'amount' field, with the free amount and what holds the rest.
+ * @throws Refusal 'conflict' on the 'amount' field, with the free amount and what holds the rest.
  */
 function assertWithinBalance(
   amountPaise: number,
@@ -288,10 +291,10 @@ function assertWithinBalance(
   held: Awaited<ReturnType<typeof heldPaise>>,
 ) {
   if (amountPaise > balance.balancePaise) {
-    throw new AdminError(overBalanceMessage(balance.balancePaise), 409, 'amount');
+    throw new Refusal('conflict', overBalanceMessage(balance.balancePaise), 'amount');
   }
   if (amountPaise > freePaise(balance, held)) {
-    throw new AdminError(heldBalanceMessage(balance.balancePaise, held), 409, 'amount');
+    throw new Refusal('conflict', heldBalanceMessage(balance.balancePaise, held), 'amount');
   }
 }
 
@@ -303,11 +306,11 @@ function assertWithinBalance(
  * advance, and its receipt-voucher job is queued (issue 29 item 3). A shop order it pays in
  * full takes its stock in the same transaction, as an online payment does (issue 29 item 2):
  * when a product has less than the order wants, nothing is recorded.
- * @throws AdminError 404 (unknown order), 409 (cancelled order, above what is free, stock
+ * @throws Refusal 'not-found' (unknown order), 'conflict' (cancelled order, above what is free, stock
  *   short).
  */
 export async function recordCounterPayment(
-  context: Context,
+  context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof counterPaymentSchema>,
 ): Promise<string> {
@@ -346,9 +349,9 @@ export async function recordCounterPayment(
       const { paidInFull, shortage } = await settleIfPaidInFull(tx, order, site, actor.email);
       if (shortage) {
         // Thrown inside the transaction: the payment row and the cancellation roll back.
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           `${shortage.message}: the payment was not recorded. Change the order or refund the customer.`,
-          409,
           'amount',
         );
       }
@@ -376,7 +379,7 @@ export async function recordCounterPayment(
 
 /** Queues `mail` (and WhatsApp) to the order's customer record, or else to the order's e-mail. */
 async function tellCustomer(
-  context: Context,
+  context: PaymentsContext,
   order: LockedOrder,
   message: {
     kind: string;
@@ -420,10 +423,10 @@ async function tellCustomer(
  * row is stored pending under the order's lock first, then the provider makes the link
  * (Razorpay's short URL, or the sandbox's `/pay/:linkId` page), then the customer is sent it
  * by e-mail and WhatsApp on their channels. A provider refusal fails the row.
- * @throws AdminError 404, 409 (cancelled, paid, above the balance), 503 (provider refused).
+ * @throws Refusal 'not-found', 'conflict' (cancelled, paid, above the balance), 'unavailable' (provider refused).
  */
 export async function sendPaymentLink(
-  context: Context,
+  context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof paymentLinkSchema>,
 ): Promise<{ message: string; id: number }> {
@@ -441,7 +444,7 @@ export async function sendPaymentLink(
     check: ({ order, balance, held }) => {
       assertOpen(order);
       if (input.amount < 100) {
-        throw new AdminError('A payment link must be for at least ₹1.', 422, 'amount');
+        throw new Refusal('invalid', 'A payment link must be for at least ₹1.', 'amount');
       }
       assertWithinBalance(input.amount, balance, held);
       return undefined;
@@ -486,12 +489,12 @@ export async function sendPaymentLink(
     returnUrl: orderUrl,
   });
   if (made.kind === 'refused') {
-    throw new AdminError(`The payment link could not be made: ${made.reason}`, 503);
+    throw new Refusal('unavailable', `The payment link could not be made: ${made.reason}`);
   }
   if (made.kind === 'withdrawn') {
-    throw new AdminError(
+    throw new Refusal(
+      'conflict',
       'The order was paid in full or cancelled meanwhile: the link was withdrawn, nothing was sent.',
-      409,
     );
   }
   const { url } = made;
@@ -524,11 +527,11 @@ const NOT_WITHDRAWABLE = {
  * amount is free for the counter; a link paid first is refused. Money the provider captures
  * after the withdrawal (paid before the cancel reached it) is still recorded by its webhook.
  * @returns the toast: 'Link withdrawn: ₹X can now be taken at the counter.'
- * @throws AdminError 404 (unknown order, or not a payment link of this order), 409 (the link is
+ * @throws Refusal 'not-found' (unknown order, or not a payment link of this order), 'conflict' (the link is
  *   paid, withdrawn already or never made).
  */
 export async function withdrawPaymentLink(
-  context: Context,
+  context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof withdrawLinkSchema>,
 ): Promise<string> {
@@ -547,19 +550,20 @@ export async function withdrawPaymentLink(
             eq(payments.method, 'payment_link'),
           ),
         );
-      if (!link) throw new AdminError('This payment link could not be found on the order.', 404);
+      if (!link)
+        throw new Refusal('not-found', 'This payment link could not be found on the order.');
       return { order, link };
     },
     missing: ORDER_GONE,
     check: ({ link }) => {
-      if (link.status !== 'pending') throw new AdminError(NOT_WITHDRAWABLE[link.status], 409);
+      if (link.status !== 'pending') throw new Refusal('conflict', NOT_WITHDRAWABLE[link.status]);
       return undefined;
     },
     write: async (tx, { order, link }) => {
       const [cancelled] = await cancelPendingLinks(tx, order.id, { paymentId: link.id });
       return cancelled;
     },
-    stale: () => new AdminError('This link changed meanwhile. Reload the order.', 409),
+    stale: () => new Refusal('conflict', 'This link changed meanwhile. Reload the order.'),
     audit: ({ order, link }) => ({
       action: 'payment.link-withdraw',
       entity: 'order',
@@ -578,10 +582,10 @@ export async function withdrawPaymentLink(
  * provider's refund id; the sandbox then delivers its signed `refund.processed` webhook
  * through the webhook path, as Razorpay would. A provider refusal fails the row; no answer
  * leaves it pending, to be retried with the same key (it cannot refund twice).
- * @throws AdminError 503 when the provider refused or did not answer.
+ * @throws Refusal 'unavailable' when the provider refused or did not answer.
  */
 async function sendRefund(
-  context: Context,
+  context: PaymentsContext,
   refund: { id: number; amountPaise: number; idempotencyKey: string; reason: string },
   payment: { providerPaymentId: string },
   orderNumber: string,
@@ -602,11 +606,11 @@ async function sendRefund(
         .update(payments)
         .set({ status: 'failed' })
         .where(and(eq(payments.id, refund.id), eq(payments.status, 'pending')));
-      throw new AdminError(`The refund was refused: ${error.message}`, 503);
+      throw new Refusal('unavailable', `The refund was refused: ${error.message}`);
     }
-    throw new AdminError(
+    throw new Refusal(
+      'unavailable',
       'The payment provider did not answer. The refund is kept as pending: use “Retry refund” to send it again (it cannot be refunded twice).',
-      503,
     );
   }
   await context.db
@@ -635,13 +639,13 @@ async function sendRefund(
  * Online and link payments go back through the provider (a pending negative row with its
  * idempotency key, then the provider's refund); cash and UPI are refunded in cash at the
  * counter (a succeeded row and its credit-note job at once).
- * @throws AdminError 404 (order or payment), 409 (not refundable, above what the order or the
+ * @throws Refusal 'not-found' (order or payment), 'conflict' (not refundable, above what the order or the
  *   payment has left, another provider's payment, a line beyond what is left of it, lines on
  *   an order with no invoice), 422 (a quantity not readable or not a line of the invoice),
  *   503 (the provider refused or did not answer).
  */
 export async function refundPayment(
-  context: Context,
+  context: PaymentsContext,
   actor: Actor,
   input: RefundInput,
 ): Promise<{ message: string; id: number }> {
@@ -659,14 +663,14 @@ export async function refundPayment(
             eq(payments.kind, 'payment'),
           ),
         );
-      if (!payment) throw new AdminError('This payment could not be found on the order.', 404);
+      if (!payment) throw new Refusal('not-found', 'This payment could not be found on the order.');
       let returned: ChosenLine[] = [];
       if (input.basis === 'lines' && payment.status === 'succeeded') {
         const invoiced = await invoiceLinesToReturn(tx, order.id, new Date());
         if (!invoiced) {
-          throw new AdminError(
+          throw new Refusal(
+            'conflict',
             'This order has no tax invoice yet (it is not paid in full), so no line can be returned: choose a goodwill refund with an amount instead.',
-            409,
             'basis',
           );
         }
@@ -687,29 +691,29 @@ export async function refundPayment(
     missing: ORDER_GONE,
     check: ({ payment, amount, refundable, orderRefundable }) => {
       if (payment.status !== 'succeeded') {
-        throw new AdminError('Only a payment received can be refunded.', 409, 'paymentId');
+        throw new Refusal('conflict', 'Only a payment received can be refunded.', 'paymentId');
       }
       if (amount > refundable) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           refundable === 0
             ? 'This payment is refunded in full already.'
             : `This is more than the ${formatRupeesExact(refundable)} left to refund from this payment.`,
-          409,
           'amount',
         );
       }
       if (amount > orderRefundable) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           `This is more than the ${formatRupeesExact(Math.max(0, orderRefundable))} the customer paid less what was refunded.`,
-          409,
           'amount',
         );
       }
       const online = payment.method === 'online' || payment.method === 'payment_link';
       if (online && (!payment.providerPaymentId || payment.provider !== context.payments.name)) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           'This payment was taken through another payment provider: refund it there.',
-          409,
           'paymentId',
         );
       }
@@ -794,10 +798,10 @@ export async function refundPayment(
 /**
  * Sends again a refund the provider did not answer (pending, no refund id), with the same
  * amount, notes and idempotency key, so the provider refunds it at most once.
- * @throws AdminError 404 (not this order's pending refund), 503 (as sendRefund).
+ * @throws Refusal 'not-found' (not this order's pending refund), 'unavailable' (as sendRefund).
  */
-async function retryRefund(
-  context: Context,
+export async function retryRefund(
+  context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof retryRefundSchema>,
 ): Promise<string> {
@@ -821,7 +825,7 @@ async function retryRefund(
         ? await tx.select().from(payments).where(eq(payments.id, refund.refundOfId))
         : [];
       if (!refund?.idempotencyKey || !payment?.providerPaymentId) {
-        throw new AdminError('This refund is not waiting to be sent again.', 404);
+        throw new Refusal('not-found', 'This refund is not waiting to be sent again.');
       }
       return { order, refund, providerPaymentId: payment.providerPaymentId };
     },
@@ -850,27 +854,4 @@ async function retryRefund(
     found.order.number,
   );
   return `Refund of ${formatRupeesExact(-found.refund.amountPaise)} sent again on order ${found.order.number}.`;
-}
-
-/** The money intents of /admin/orders/:number. */
-export type PaymentIntent =
-  'record-payment' | 'send-payment-link' | 'withdraw-payment-link' | 'refund' | 'retry-refund';
-
-/** The money intents' handlers, by intent, for `runAdminAction` (beside `orderHandlers`). */
-export function paymentHandlers(context: Context): Record<PaymentIntent, AdminHandler<never>> {
-  return {
-    'record-payment': adminHandler(counterPaymentSchema, (input, admin) =>
-      recordCounterPayment(context, admin, input),
-    ),
-    'send-payment-link': adminHandler(paymentLinkSchema, (input, admin) =>
-      sendPaymentLink(context, admin, input),
-    ),
-    'withdraw-payment-link': adminHandler(withdrawLinkSchema, (input, admin) =>
-      withdrawPaymentLink(context, admin, input),
-    ),
-    refund: adminHandler(refundSchema, (input, admin) => refundPayment(context, admin, input)),
-    'retry-refund': adminHandler(retryRefundSchema, (input, admin) =>
-      retryRefund(context, admin, input),
-    ),
-  } as unknown as Record<PaymentIntent, AdminHandler<never>>;
 }

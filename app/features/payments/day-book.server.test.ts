@@ -8,13 +8,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cashCounts, orders, payments, user } from '~/lib/schema.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
 import {
   createTestDatabase,
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/test-db';
 import { cashCountSchema, getDayBook, recordCashCount } from './day-book.server';
+import { Refusal } from '~/lib/refusal';
 
 let database: TestDatabase;
 const ASHA = { id: 'day-book-asha', email: 'asha.daybook@example.com' };
@@ -243,7 +243,7 @@ describe(`the day book on ${testDatabaseKind}`, () => {
         ist('2026-11-26T23:59'),
       ),
     ).rejects.toMatchObject(
-      new AdminError('The cash of a day still to come cannot be counted.', 422, 'day'),
+      new Refusal('invalid', 'The cash of a day still to come cannot be counted.', 'day'),
     );
     expect(await database.db.select().from(cashCounts)).toEqual(before);
   });

@@ -19,9 +19,6 @@ import {
   type ShopDate,
 } from '~/lib/shop-time';
 import { shopDateField } from '~/lib/shop-time-input';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
 import {
   cashDifference,
   dayBookOf,
@@ -29,6 +26,9 @@ import {
   type DayBook,
   type DayBookEntry,
 } from './day-book';
+import type { Actor } from '~/lib/audit.server';
+import { Refusal } from '~/lib/refusal';
+import { auditedWrite, type Tx } from '~/lib/audited-write.server';
 
 type DbOrTx = Db | Tx;
 
@@ -236,7 +236,7 @@ export async function getDayBook(
  * the counted cash and see the difference"), with the expected cash at that moment and the
  * audit entry, in one transaction. A recount adds a row; earlier ones stay as history.
  * @returns the toast: 'Cash count of Thursday, 26 November 2026 recorded: Short by ₹100.'
- * @throws AdminError 422 on 'day' for a day after today (the shop's).
+ * @throws Refusal 'invalid' on 'day' for a day after today (the shop's).
  */
 export async function recordCashCount(
   db: Db,
@@ -248,7 +248,7 @@ export async function recordCashCount(
     read: async (tx) => (await bookOf(tx, input.day)).book.drawer,
     check: () => {
       if (input.day > shopDateOf(now)) {
-        throw new AdminError('The cash of a day still to come cannot be counted.', 422, 'day');
+        throw new Refusal('invalid', 'The cash of a day still to come cannot be counted.', 'day');
       }
       return undefined;
     },

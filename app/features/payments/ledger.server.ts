@@ -38,7 +38,7 @@ import { queueCustomerMessage } from '~/features/customers/customer-messages.ser
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { formatRupees } from '~/lib/money';
 import { orderBalance, type HeldPaise, type OrderBalance } from './ledger';
-import { cancelPendingLinks } from './link-cancel.server';
+import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
 import { paidInFullEmail } from './payment-email';
 
 /** An open transaction. */

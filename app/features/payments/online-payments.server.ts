@@ -22,12 +22,6 @@ import {
 import type { SessionUser } from '~/features/account/session.server';
 import { advanceDuePaise } from '~/features/bespoke/pricing';
 import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
-import {
-  CHECKOUT_LIMITS,
-  ledgerSite,
-  processWebhook,
-  type PaymentStart,
-} from '~/features/checkout/payment-flow.server';
 import { onlineOffer, type OnlinePurpose, type OrderBalance } from './ledger';
 import type { OrderDetail } from '~/features/orders/orders.server';
 import {
@@ -41,6 +35,8 @@ import {
   type PaymentView,
   type Tx,
 } from './ledger.server';
+import { CHECKOUT_LIMITS, type PaymentStart } from './payment-start.server';
+import { ledgerSite, processWebhook } from './webhook.server';
 
 /** A refusal for the shopper, with its HTTP status. */
 class OnlinePaymentError extends Error {

@@ -9,12 +9,12 @@ import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
 import { toast } from '~/components/ui/toaster';
-import { usePayment, type PaymentPaths } from '~/features/checkout/payment-widget';
-import type { PaymentStart } from '~/features/checkout/payment-flow.server';
+import { usePayment, type PaymentPaths } from '~/features/payments/payment-widget';
 import { formatRupeesExact } from '~/lib/money';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { METHOD_LABELS, STATUS_LABELS, type OnlinePurpose, type OrderBalance } from './ledger';
 import type { PaymentView } from './ledger.server';
+import type { PaymentStart } from './payment-start.server';
 
 /** Total, paid, refunded and the balance due (or the overpayment), as a description list. */
 export function BalanceSummary({ balance }: { balance: OrderBalance }) {

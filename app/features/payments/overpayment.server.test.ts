@@ -12,7 +12,6 @@ import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { auditLog, jobs, orders, payments, user } from '~/lib/schema.server';
-import { processWebhook } from '~/features/checkout/payment-flow.server';
 import { cancelOrder } from '~/features/orders/orders.server';
 import {
   createTestDatabase,
@@ -29,6 +28,7 @@ import {
 import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
 import { orderPayments } from './ledger.server';
 import { findSandboxLink, paySandboxLink } from './payment-links.server';
+import { processWebhook } from './webhook.server';
 
 const SECRET = 'overpayment-test-secret';
 let database: TestDatabase;
@@ -166,7 +166,7 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
     await expect(counter).rejects.toThrow(
       'This is more than the balance of ₹0. (₹8,000 is already asked for by a link not yet paid.)',
     );
-    await expect(counter).rejects.toMatchObject({ status: 409 });
+    await expect(counter).rejects.toMatchObject({ code: 'conflict' });
     const [row] = await database.db.select().from(payments).where(eq(payments.id, link.id));
     const paid = await paySandboxLink(context, row!.providerLinkId!);
     expect(paid.data).toMatchObject({ ok: true });
@@ -320,7 +320,7 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
     await expect(refusal).rejects.toThrow(
       'This is more than the ₹2,000 the customer paid less what was refunded.',
     );
-    await expect(refusal).rejects.toMatchObject({ status: 409 });
+    await expect(refusal).rejects.toMatchObject({ code: 'conflict' });
     await refundPayment(context, admin, {
       basis: 'goodwill',
       number: order.number,
@@ -396,7 +396,7 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
     // Withdrawing it again is refused, and changes nothing.
     const again = withdrawPaymentLink(context, admin, { number: order.number, paymentId: link.id });
     await expect(again).rejects.toThrow('This link was withdrawn already.');
-    await expect(again).rejects.toMatchObject({ status: 409 });
+    await expect(again).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('refuses to withdraw a link the customer has paid, or a payment that is not a link of the order', async () => {
@@ -411,7 +411,7 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
     await expect(refusal).rejects.toThrow(
       'The customer has paid this link already: it cannot be withdrawn.',
     );
-    await expect(refusal).rejects.toMatchObject({ status: 409 });
+    await expect(refusal).rejects.toMatchObject({ code: 'conflict' });
     const [row] = await database.db.select().from(payments).where(eq(payments.id, link.id));
     expect(row!.status).toBe('succeeded');
     expect(await succeededPaise(order.id)).toBe(3_000_00);
@@ -431,7 +431,7 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
     for (const paymentId of [cashRow.id, otherLink.id, 2_000_000_000]) {
       const notALink = withdrawPaymentLink(context, admin, { number: order.number, paymentId });
       await expect(notALink).rejects.toThrow('This payment link could not be found on the order.');
-      await expect(notALink).rejects.toMatchObject({ status: 404 });
+      await expect(notALink).rejects.toMatchObject({ code: 'not-found' });
     }
     const [untouched] = await database.db
       .select()

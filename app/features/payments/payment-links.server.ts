@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { data, type AppLoadContext } from 'react-router';
 import { orders, payments } from '~/lib/schema.server';
-import { processWebhook } from '~/features/checkout/payment-flow.server';
+import { processWebhook } from './webhook.server';
 
 /** What the link's page shows: no personal data beyond the order number and amount. */
 export interface LinkPage {

@@ -22,9 +22,8 @@ import {
   payments,
   user,
 } from '~/lib/schema.server';
-import { handleCallback, processWebhook } from '~/features/checkout/payment-flow.server';
+import { handleCallback } from '~/features/checkout/payment-flow.server';
 import { confirmPayment } from '~/features/orders/orders.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
 import {
   createTestDatabase,
   testDatabaseKind,
@@ -34,6 +33,8 @@ import { recordCounterPayment, refundPayment, sendPaymentLink } from './admin-pa
 import { balanceOf } from './ledger.server';
 import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
 import { paySandboxLink } from './payment-links.server';
+import { Refusal } from '~/lib/refusal';
+import { processWebhook } from './webhook.server';
 
 const SECRET = 'ledger-test-secret';
 let database: TestDatabase;
@@ -291,7 +292,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
       reference: 'UPI123',
     });
     await expect(refusal).rejects.toThrow('This is more than the balance of ₹15,000.');
-    await expect(refusal).rejects.toBeInstanceOf(AdminError);
+    await expect(refusal).rejects.toBeInstanceOf(Refusal);
     const audit = await database.db
       .select()
       .from(auditLog)

@@ -28,7 +28,7 @@ import {
   type TestDatabase,
 } from '../../../tests/support/test-db';
 import {
-  paymentHandlers,
+  refundSchema,
   recordCounterPayment,
   REFUND_BASIS_MESSAGE,
   refundPayment,
@@ -220,7 +220,7 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
         returns: [{ index: 1, typed: '3' }],
       }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
       field: 'return-1',
       message: 'Only 2 of Linen shirt can still be returned.',
     });
@@ -238,7 +238,7 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
     await refundPayment(context, admin, shirt);
     const again = refundPayment(context, admin, shirt);
     await expect(again).rejects.toThrow('Oxford shirt is returned in full already.');
-    await expect(again).rejects.toMatchObject({ status: 409, field: 'return-0' });
+    await expect(again).rejects.toMatchObject({ code: 'conflict', field: 'return-0' });
     const refunds = await database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(refunds.filter((row) => row.kind === 'refund')).toHaveLength(1);
   });
@@ -266,7 +266,7 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
 
   it('refuses a refund that names no line unless staff choose goodwill, which is spread pro rata', async () => {
     const { order, paymentId } = await paidOrder();
-    const schema = paymentHandlers(context).refund.schema;
+    const schema = refundSchema;
     const form = { number: order.number, paymentId: String(paymentId), reason: 'Late delivery' };
     const neither = schema.safeParse({ ...form, amount: '500' });
     expect(neither.success).toBe(false);
@@ -380,6 +380,6 @@ describe(`refunds naming lines on ${testDatabaseKind}`, () => {
         basis: 'lines',
         returns: [{ index: 0, typed: '1' }],
       }),
-    ).rejects.toMatchObject({ status: 409, field: 'basis' });
+    ).rejects.toMatchObject({ code: 'conflict', field: 'basis' });
   });
 });

@@ -4,11 +4,13 @@
  * it and shows the toast. Only names from `FLASH_NOTICES` are accepted, so a forged cookie can
  * show nothing else.
  */
-import { MESSAGES } from '~/features/account/rules';
-
 /** The notices, by name: title, description and whether it reports a failure. */
 const FLASH_NOTICES = {
-  'logged-out': { title: MESSAGES.loggedOutTitle, description: MESSAGES.loggedOut, error: false },
+  'logged-out': {
+    title: 'Logged out',
+    description: 'You have been successfully logged out.',
+    error: false,
+  },
   'cart-empty': {
     title: 'Cart is empty',
     description: 'Please add items to your cart before checkout',

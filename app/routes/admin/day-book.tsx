@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
-import { DayBookScreen } from '~/features/payments/day-book-screen';
+import { DayBookScreen } from '~/features/admin/payments/day-book-screen';
 import { cashCountSchema, getDayBook, recordCashCount } from '~/features/payments/day-book.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { shopDateOf } from '~/lib/shop-time';

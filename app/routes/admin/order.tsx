@@ -11,8 +11,8 @@ import {
 } from '~/features/admin/bespoke-orders/bespoke-orders.server';
 import { FailedJobs } from '~/features/admin/shared/failed-jobs';
 import { failedJobsOfOrder } from '~/features/admin/shared/failed-jobs.server';
-import { AdminPaymentsPanel } from '~/features/payments/admin-payments-panel';
-import { paymentHandlers } from '~/features/payments/admin-payments.server';
+import { AdminPaymentsPanel } from '~/features/admin/payments/admin-payments-panel';
+import { paymentHandlers } from '~/features/admin/payments/payment-intents.server';
 import { adminOrderPayments } from '~/features/payments/ledger.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';

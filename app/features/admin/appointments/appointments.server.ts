@@ -5,8 +5,8 @@
  *
  * Every change goes through the booking core (features/booking/booking.server.ts), which takes
  * the slot's place in the database, queues the customer's messages and writes the audit entry
- * in the same transaction. A refusal of the core ({@link BookingError}) becomes an
- * {@link AdminError} with its status and message; when a slot was just taken, the answer also
+ * in the same transaction. A refusal of the core (a {@link Refusal}) becomes an
+ * {@link Refusal} with its status and message; when a slot was just taken, the answer also
  * carries the next free times.
  */
 import { and, count, eq, gte } from 'drizzle-orm';
@@ -14,25 +14,23 @@ import { data, type AppLoadContext } from 'react-router';
 import * as z from 'zod';
 import {
   adminHandler,
-  AdminError,
   runAdminAction,
   type AdminOutcome,
   type AnyAdminHandler,
 } from '~/features/admin/shared/admin-action.server';
-import { idField } from '~/features/admin/shared/form-fields.server';
 import { pagedList } from '~/features/admin/shared/paged-list.server';
 import { pageCount } from '~/features/admin/shared/paging';
 import {
   appointmentsBetween,
   findAppointments,
   bookAppointment,
-  BookingError,
   cancelAppointment,
   getAppointment,
   listAppointmentTypes,
   recordAppointmentOutcome,
   rescheduleAppointment,
   slotsOn,
+  SlotTaken,
   type AppointmentType,
   type AppointmentView,
 } from '~/features/booking/booking.server';
@@ -59,6 +57,8 @@ import {
 } from '~/lib/shop-time';
 import { readShopDate, shopInstantField } from '~/lib/shop-time-input';
 import { mondayOf, readAppointmentsQuery, type AppointmentsQuery } from './appointments-query';
+import { Refusal } from '~/lib/refusal';
+import { idField } from '~/lib/form-fields.server';
 
 /** Appointments per page of the list view. */
 const APPOINTMENTS_PAGE_SIZE = 25;
@@ -313,9 +313,9 @@ const cancelSchema = z.object({
 
 /** The core's refusal as the back office's, keeping the next free times for the answer. */
 function refusal(error: unknown, taken: { slots?: Slot[] }, field?: string): never {
-  if (!(error instanceof BookingError)) throw error;
-  if (error.nextSlots.length > 0) taken.slots = error.nextSlots;
-  throw new AdminError(error.message, error.status, error.status === 404 ? undefined : field);
+  if (!(error instanceof Refusal)) throw error;
+  if (error instanceof SlotTaken && error.nextSlots.length > 0) taken.slots = error.nextSlots;
+  throw new Refusal(error.code, error.message, error.code === 'not-found' ? undefined : field);
 }
 
 const when = (appointment: { startsAt: Date }) =>
@@ -348,12 +348,13 @@ function appointmentHandlers(
     'book-appointment': adminHandler(bookSchema, async (input, admin) => {
       const types = await listAppointmentTypes(db);
       const type = types.find((t) => t.id === input.typeId);
-      if (!type) throw new AdminError('This kind of appointment no longer exists.', 404, 'typeId');
+      if (!type)
+        throw new Refusal('not-found', 'This kind of appointment no longer exists.', 'typeId');
       const customer =
         input.client === 'existing'
           ? await customerChoice(db, input.customerId)
           : { name: input.name, phone: input.phone };
-      if (!customer) throw new AdminError('This client no longer exists.', 404, 'customerId');
+      if (!customer) throw new Refusal('not-found', 'This client no longer exists.', 'customerId');
       const booked = await bookAppointment(db, {
         type,
         startsAt: input.startsAt,

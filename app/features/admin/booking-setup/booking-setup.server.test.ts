@@ -8,8 +8,6 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentSlots, appointmentTypes, auditLog, shopClosures } from '~/lib/schema.server';
 import { getBookingSettings } from '~/features/booking/booking-settings.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
 import * as setupRoute from '~/routes/admin/appointments-setup';
 import {
   createTestApp,
@@ -29,6 +27,8 @@ import {
   saveRulesSchema,
   saveTypeSchema,
 } from './booking-setup.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
 
 let app: TestApp;
 let actor: Actor;
@@ -55,13 +55,13 @@ async function auditCount(action: string): Promise<number> {
   return Number(row!.n);
 }
 
-async function refusal(run: () => Promise<unknown>): Promise<AdminError> {
+async function refusal(run: () => Promise<unknown>): Promise<Refusal> {
   const error = await run().then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(AdminError);
-  return error as AdminError;
+  expect(error).toBeInstanceOf(Refusal);
+  return error as Refusal;
 }
 
 /** The field messages a form gets from `schema`. */
@@ -112,7 +112,7 @@ describe(`booking setup on ${testDatabaseKind}`, () => {
         now,
       ),
     );
-    expect(stale.status).toBe(409);
+    expect(stale.code).toBe('conflict');
     const [unchanged] = await app.database.db
       .select({ capacity: appointmentTypes.capacity })
       .from(appointmentTypes)
@@ -226,7 +226,7 @@ describe(`booking setup on ${testDatabaseKind}`, () => {
     const over = await refusal(() =>
       addClosure(app.database.db, actor, addClosureSchema.parse({ fromDate: '2025-03-09' }), now),
     );
-    expect([over.status, over.field]).toEqual([422, 'toDate']);
+    expect([over.code, over.field]).toEqual(['invalid', 'toDate']);
   });
 
   it("refuses closure days outside the shop's years instead of failing (issue 28 item 7)", () => {
@@ -259,7 +259,9 @@ describe(`booking setup on ${testDatabaseKind}`, () => {
     const input = removeClosureSchema.parse({ id: String(ending.id) });
     expect(await removeClosure(app.database.db, actor, input)).toMatch(/^Removed the closure /);
     expect(await listed(now)).not.toContain(ending.id);
-    expect((await refusal(() => removeClosure(app.database.db, actor, input))).status).toBe(404);
+    expect((await refusal(() => removeClosure(app.database.db, actor, input))).code).toBe(
+      'not-found',
+    );
     expect(await auditCount('closure.delete')).toBe(1);
   });
 
@@ -280,7 +282,7 @@ describe(`booking setup on ${testDatabaseKind}`, () => {
     const stale = await refusal(() =>
       save({ version: '', cutoffHours: '1', leadHours: '1', horizonDays: '1' }),
     );
-    expect(stale.status).toBe(409);
+    expect(stale.code).toBe('conflict');
     const second = await getBookingSetup(app.database.db, now);
     expect(
       await save({

@@ -23,16 +23,12 @@ import {
   getBookingSettings,
   type BookingSettings,
 } from '~/features/booking/booking-settings.server';
-import {
-  adminHandler,
-  AdminError,
-  versionMatches,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite } from '~/features/admin/shared/audited-write.server';
-import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX_LENGTH, TYPE_LIMITS } from './booking-setup-rules';
+import { Refusal } from '~/lib/refusal';
+import { versionMatches, auditedWrite } from '~/lib/audited-write.server';
+import type { Actor } from '~/lib/audit.server';
+import { checkboxField, idField } from '~/lib/form-fields.server';
 
 /** An appointment type as the setup screen edits it. */
 export interface AppointmentTypeRow {
@@ -171,7 +167,7 @@ const typeState = (row: typeof appointmentTypes.$inferSelect) => ({
  * Saves an appointment type over the version its form was opened at (audit
  * 'appointment-type.update'). Lowering the capacity keeps the bookings already made; the
  * answer says how many coming slots now hold more than the new capacity.
- * @throws AdminError 404 for an unknown type, 409 when it changed since it was opened.
+ * @throws Refusal 'not-found' for an unknown type, 'conflict' when it changed since it was opened.
  */
 export async function saveAppointmentType(
   db: Db,
@@ -181,9 +177,9 @@ export async function saveAppointmentType(
 ): Promise<string> {
   const version = input.version;
   const stale = () =>
-    new AdminError(
+    new Refusal(
+      'conflict',
       'This appointment type was changed by someone else since you opened it. Reload and edit again.',
-      409,
     );
   if (!version || Number.isNaN(Date.parse(version))) throw stale();
   const next = {
@@ -202,7 +198,7 @@ export async function saveAppointmentType(
         .where(eq(appointmentTypes.id, input.id))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This appointment type no longer exists.', 404),
+    missing: () => new Refusal('not-found', 'This appointment type no longer exists.'),
     check: (before) => {
       if (before.updatedAt.getTime() !== new Date(version).getTime()) throw stale();
       return undefined;
@@ -318,7 +314,7 @@ const closureSummary = (closure: { startsAt: Date; endsAt: Date; reason: string 
 
 /**
  * Adds a closure (audit 'closure.create'); resolves to the toast's message and its id.
- * @throws AdminError 422 (field `toDate`) when it is already over at `now`.
+ * @throws Refusal 'invalid' (field `toDate`) when it is already over at `now`.
  */
 export async function addClosure(
   db: Db,
@@ -327,9 +323,9 @@ export async function addClosure(
   now: Date = new Date(),
 ): Promise<{ message: string; id: number }> {
   if (input.endsAt.getTime() <= now.getTime()) {
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       'This closure is already over. Please enter one that is still to come.',
-      422,
       'toDate',
     );
   }
@@ -364,7 +360,7 @@ export const removeClosureSchema = z.object({ id: idField('This closure could no
 
 /**
  * Removes a closure (audit 'closure.delete'); its times are offered again.
- * @throws AdminError 404 when it is already gone.
+ * @throws Refusal 'not-found' when it is already gone.
  */
 export async function removeClosure(
   db: Db,
@@ -379,7 +375,7 @@ export async function removeClosure(
         .where(eq(shopClosures.id, input.id))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This closure was already removed.', 404),
+    missing: () => new Refusal('not-found', 'This closure was already removed.'),
     write: (tx, before) =>
       tx
         .delete(shopClosures)
@@ -428,7 +424,7 @@ export const saveRulesSchema = z
 /**
  * Saves the booking rules over the version the form was opened at (audit
  * 'booking-settings.update'); the first save creates the row.
- * @throws AdminError 409 when someone saved them since.
+ * @throws Refusal 'conflict' when someone saved them since.
  */
 export async function saveBookingRules(
   db: Db,
@@ -447,9 +443,9 @@ export async function saveBookingRules(
     check: ({ row }) => {
       const stale = row ? input.version !== row.updatedAt.toISOString() : input.version !== '';
       if (stale) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           'The booking rules were changed by someone else since you opened them. Reload and save again.',
-          409,
         );
       }
       return undefined;

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, products, subcategories } from '~/lib/schema.server';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
 import {
   deleteShelf,
   listAdminCategories,
@@ -21,6 +20,7 @@ import {
   saveSubcategorySchema,
   setActive,
 } from './categories.server';
+import { Refusal } from '~/lib/refusal';
 
 let app: TestApp;
 const actor = { id: 'no-such-user', email: 'owner@example.com' };
@@ -42,13 +42,13 @@ async function auditCount(): Promise<number> {
   return row!.n;
 }
 
-async function refusal(run: () => Promise<unknown>): Promise<AdminError> {
+async function refusal(run: () => Promise<unknown>): Promise<Refusal> {
   const error = await run().then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AdminError);
-  return error as AdminError;
+  expect(error).toBeInstanceOf(Refusal);
+  return error as Refusal;
 }
 
 describe(`categories in the back office on ${testDatabaseKind}`, () => {
@@ -82,7 +82,7 @@ describe(`categories in the back office on ${testDatabaseKind}`, () => {
     await create({ name: 'Safari Suits', slug: 'safari', isActive: 'on' });
     const before = await auditCount();
     const taken = await refusal(() => create({ name: 'Something Else', slug: 'safari' }));
-    expect(taken.status).toBe(409);
+    expect(taken.code).toBe('conflict');
     expect(taken.field).toBe('slug');
     expect(taken.message).toBe('Another category already uses the slug "safari".');
     const sameName = await refusal(() => create({ name: 'Safari!' }));
@@ -125,7 +125,7 @@ describe(`categories in the back office on ${testDatabaseKind}`, () => {
       );
     await edit('Blazers and Jackets');
     const stale = await refusal(() => edit('Blazers Only'));
-    expect(stale.status).toBe(409);
+    expect(stale.code).toBe('conflict');
     expect(stale.message).toMatch(/changed by someone else since you opened it/);
     const [row] = await app.database.db.select().from(categories).where(eq(categories.id, id));
     expect(row!.name).toBe('Blazers and Jackets');
@@ -148,7 +148,7 @@ describe(`categories in the back office on ${testDatabaseKind}`, () => {
     fake.append('image', new File(['<?php echo 1; ?>'], 'photo.jpg', { type: 'image/jpeg' }));
     const before = (await listAdminCategories(app.database.db)).length;
     const refused = await refusal(() => create({ name: 'Stoles' }, fake));
-    expect(refused).toMatchObject({ status: 415, field: 'image' });
+    expect(refused).toMatchObject({ code: 'unsupported-media', field: 'image' });
     expect((await listAdminCategories(app.database.db)).length).toBe(before);
   });
 
@@ -162,7 +162,7 @@ describe(`categories in the back office on ${testDatabaseKind}`, () => {
       const refused = await refusal(() =>
         reorder(app.database.db, actor, reorderSchema.parse({ order: order.join(',') })),
       );
-      expect(refused.status).toBe(409);
+      expect(refused.code).toBe('conflict');
     }
     expect((await listAdminCategories(app.database.db)).map((c) => c.id)).toEqual(reversed);
   });
@@ -178,7 +178,7 @@ describe(`categories in the back office on ${testDatabaseKind}`, () => {
     const refused = await refusal(() =>
       deleteShelf(app.database.db, actor, 'category', { id: used }),
     );
-    expect(refused.status).toBe(409);
+    expect(refused.code).toBe('conflict');
     expect(refused.message).toBe(
       '"Wedding Wear" still has 1 product. Move or delete it first, or deactivate the category instead.',
     );
@@ -244,9 +244,9 @@ describe(`categories in the back office on ${testDatabaseKind}`, () => {
     const moved = await refusal(() =>
       saveSub({ id: String(linen), categoryId: String(second), name: 'Linen', version }),
     );
-    expect(moved).toMatchObject({ status: 422, field: 'categoryId' });
+    expect(moved).toMatchObject({ code: 'invalid', field: 'categoryId' });
     const unknown = await refusal(() => saveSub({ categoryId: '999999', name: 'Ghost' }));
-    expect(unknown.status).toBe(404);
+    expect(unknown.code).toBe('not-found');
   });
 
   it('deactivates and activates, recording both', async () => {

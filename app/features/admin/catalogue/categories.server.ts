@@ -15,17 +15,18 @@ import { categories, products, subcategories } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage/storage.server';
 import { slugify } from '~/features/catalog/slug';
 import { placeholderFor } from '~/features/media/images.server';
+import { releasingOnError, storeFormImage } from '~/features/admin/media/uploads.server';
+import { visibilityAnswer } from './visibility';
+import { Refusal } from '~/lib/refusal';
 import {
-  AdminError,
   assertVersion,
   isUniqueViolation,
   versionMatches,
-} from '~/features/admin/shared/admin-action.server';
-import { recordAudit, type Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
-import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
-import { releasingOnError, storeFormImage } from '~/features/admin/media/uploads.server';
-import { visibilityAnswer } from './visibility';
+  auditedWrite,
+  type Tx,
+} from '~/lib/audited-write.server';
+import { recordAudit, type Actor } from '~/lib/audit.server';
+import { checkboxField, idField } from '~/lib/form-fields.server';
 
 /** A subcategory row as the categories screen shows it. */
 export interface AdminSubcategory {
@@ -163,18 +164,18 @@ export const setActiveSchema = z.object({ id, isActive: checkbox });
 export const deleteSchema = z.object({ id });
 
 const changedElsewhere = (what: string) =>
-  new AdminError(
+  new Refusal(
+    'conflict',
     `This ${what} was changed by someone else since you opened it. Reload to see their changes, then edit again.`,
-    409,
   );
 
 /** The slug to store: the given one, or the one SPEC.md section 3 derives from the name. */
 function slugFor(input: { name: string; slug: string }): string {
   const slug = input.slug || slugify(input.name);
   if (!slug) {
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       'This name has no letters or digits to make a slug from; please enter a slug.',
-      422,
       'slug',
     );
   }
@@ -184,7 +185,7 @@ function slugFor(input: { name: string; slug: string }): string {
 /**
  * The columns a category or subcategory form sets: its slug (given, or derived from the name)
  * and the uploaded image when one was sent (stored through the pipeline before any change).
- * @throws AdminError on a slug that cannot be derived or a refused image.
+ * @throws Refusal on a slug that cannot be derived or a refused image.
  */
 async function shelfValues(
   db: Db,
@@ -210,20 +211,20 @@ async function shelfValues(
 
 /**
  * The category a subcategory is saved in (its id and name, for the audit summary).
- * @throws AdminError 404 (field 'categoryId') when it no longer exists.
+ * @throws Refusal 'not-found' (field 'categoryId') when it no longer exists.
  */
 async function findCategory(tx: Tx, categoryId: number): Promise<{ id: number; name: string }> {
   const [category] = await tx
     .select({ id: categories.id, name: categories.name })
     .from(categories)
     .where(eq(categories.id, categoryId));
-  if (!category) throw new AdminError('This category no longer exists.', 404, 'categoryId');
+  if (!category) throw new Refusal('not-found', 'This category no longer exists.', 'categoryId');
   return category;
 }
 
 /**
  * Creates or edits a category (with an optional new image from the form's `image` file).
- * @throws AdminError 409 on a slug in use or a stale version, 404 on an unknown id, 413/415/422
+ * @throws Refusal 'conflict' on a slug in use or a stale version, 'not-found' on an unknown id, 'too-large'/'unsupported-media'/'invalid'
  *   on a refused image.
  */
 export async function saveCategory(
@@ -264,7 +265,7 @@ export async function saveCategory(
             .from(categories)
             .where(eq(categories.id, id))
             .then(([row]) => row),
-        missing: () => new AdminError('This category no longer exists.', 404),
+        missing: () => new Refusal('not-found', 'This category no longer exists.'),
         write: (tx) =>
           tx
             .update(categories)
@@ -286,7 +287,7 @@ export async function saveCategory(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AdminError(`Another category already uses the slug "${slug}".`, 409, 'slug');
+      throw new Refusal('conflict', `Another category already uses the slug "${slug}".`, 'slug');
     }
     throw error;
   }
@@ -295,7 +296,7 @@ export async function saveCategory(
 /**
  * Creates or edits a subcategory. Its category cannot change (its products belong to that
  * category too).
- * @throws AdminError as {@link saveCategory}, and 404 on an unknown category.
+ * @throws Refusal as {@link saveCategory}, and 'not-found' on an unknown category.
  */
 export async function saveSubcategory(
   db: Db,
@@ -340,12 +341,12 @@ export async function saveSubcategory(
           const [row] = await tx.select().from(subcategories).where(eq(subcategories.id, id));
           return row && { category, version, row };
         },
-        missing: () => new AdminError('This subcategory no longer exists.', 404),
+        missing: () => new Refusal('not-found', 'This subcategory no longer exists.'),
         check: ({ category, row }) => {
           if (row.categoryId !== category.id) {
-            throw new AdminError(
+            throw new Refusal(
+              'invalid',
               'A subcategory cannot move to another category; create it there instead.',
-              422,
               'categoryId',
             );
           }
@@ -375,9 +376,9 @@ export async function saveSubcategory(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AdminError(
+      throw new Refusal(
+        'conflict',
         `Another subcategory of this category already uses the slug "${slug}".`,
-        409,
         'slug',
       );
     }
@@ -388,7 +389,7 @@ export async function saveSubcategory(
 /**
  * Sets a new display order. `order` must list every category (or, with `categoryId`, every
  * subcategory of that category) exactly once.
- * @throws AdminError 409 when the list changed meanwhile.
+ * @throws Refusal 'conflict' when the list changed meanwhile.
  */
 export async function reorder(
   db: Db,
@@ -416,9 +417,9 @@ export async function reorder(
         given.size !== known.size ||
         input.order.some((rowId) => !known.has(rowId))
       ) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           'The list changed while you were reordering. Reload and try again.',
-          409,
         );
       }
       return undefined;
@@ -447,7 +448,7 @@ export async function reorder(
 
 /**
  * The first steps of a change to one category or subcategory: read it (unlocked), refused with
- * AdminError 404 "This {what} no longer exists." when it is gone.
+ * Refusal 'not-found' "This {what} no longer exists." when it is gone.
  */
 function readShelf(what: 'category' | 'subcategory', id: number) {
   const table = what === 'category' ? categories : subcategories;
@@ -458,11 +459,11 @@ function readShelf(what: 'category' | 'subcategory', id: number) {
         .from(table)
         .where(eq(table.id, id))
         .then(([row]) => row),
-    missing: () => new AdminError(`This ${what} no longer exists.`, 404),
+    missing: () => new Refusal('not-found', `This ${what} no longer exists.`),
   };
 }
 
-/** Activates or deactivates a category or subcategory. @throws AdminError 404 on an unknown id. */
+/** Activates or deactivates a category or subcategory. @throws Refusal 'not-found' on an unknown id. */
 export async function setActive(
   db: Db,
   actor: Actor,
@@ -495,7 +496,7 @@ export async function setActive(
 /**
  * Deletes a category (with its subcategories) or a subcategory, refused while products use it.
  * Gallery items that pointed at it keep their place without it.
- * @throws AdminError 409 while products use it, 404 on an unknown id.
+ * @throws Refusal 'conflict' while products use it, 'not-found' on an unknown id.
  */
 export async function deleteShelf(
   db: Db,
@@ -511,9 +512,9 @@ export async function deleteShelf(
       const [used] = await tx.select({ n: count() }).from(products).where(eq(usedBy, input.id));
       const n = used?.n ?? 0;
       if (n > 0) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           `"${before.name}" still has ${n} ${n === 1 ? 'product' : 'products'}. Move or delete ${n === 1 ? 'it' : 'them'} first, or deactivate the ${what} instead.`,
-          409,
         );
       }
       let removedSubcategories: string[] = [];

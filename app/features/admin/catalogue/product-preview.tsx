@@ -3,7 +3,7 @@
  * holds right now (a photo chosen but not yet saved is laid over the card's image). It is
  * inert: a preview's heart, link and Add to Cart do nothing.
  */
-import { ProductCard } from '~/features/catalog/product-card';
+import { ProductCard } from '~/features/storefront/product-card';
 import type { ProductCard as ProductCardData } from '~/features/catalog/types';
 
 export interface PreviewImage {

@@ -32,7 +32,7 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { AdminError, type AdminOutcome } from '~/features/admin/shared/admin-action.server';
+import { type AdminOutcome } from '~/features/admin/shared/admin-action.server';
 import { PRICE_MESSAGES, PRODUCT_LIMITS } from './product-rules';
 import { settleImageRenders } from '~/features/admin/media/uploads.server';
 import {
@@ -45,6 +45,7 @@ import {
   saveProductSchema,
   setProductActive,
 } from './products.server';
+import { Refusal } from '~/lib/refusal';
 
 let app: TestApp;
 let adminCookie = '';
@@ -144,13 +145,13 @@ async function variantRows(productId: number) {
 const save = (changes: Record<string, string | string[]> = {}, form = noFile) =>
   saveProduct(app.database.db, app.storage, actor, saveProductSchema.parse(fields(changes)), form);
 
-async function refusal(run: () => Promise<unknown>): Promise<AdminError> {
+async function refusal(run: () => Promise<unknown>): Promise<Refusal> {
   const error = await run().then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AdminError);
-  return error as AdminError;
+  expect(error).toBeInstanceOf(Refusal);
+  return error as Refusal;
 }
 
 async function tableCount(table: typeof products | typeof auditLog | typeof images) {
@@ -413,7 +414,7 @@ describe(`saving products on ${testDatabaseKind}`, () => {
     const audits = await tableCount(auditLog);
     const sameName = await refusal(() => save({ name: 'Nehru  Jacket!' }));
     expect(sameName).toMatchObject({
-      status: 409,
+      code: 'conflict',
       field: 'slug',
       message: 'Another product already uses the slug "nehru-jacket".',
     });
@@ -425,7 +426,7 @@ describe(`saving products on ${testDatabaseKind}`, () => {
     const edit = await refusal(() =>
       save({ id: String(id), version: opened.version, name: 'Bandhgala', slug: 'nehru-jacket' }),
     );
-    expect(edit.status).toBe(409);
+    expect(edit.code).toBe('conflict');
     expect((await productRow(id))!.slug).toBe('bandhgala');
     expect(await tableCount(products)).toBe(products0 + 1);
     expect(await tableCount(auditLog)).toBe(audits + 1);
@@ -439,7 +440,7 @@ describe(`saving products on ${testDatabaseKind}`, () => {
       save({ name: 'Wool Shirt', subcategoryId: String(shelves.wool) }),
     );
     expect(created).toMatchObject({
-      status: 422,
+      code: 'invalid',
       field: 'subcategoryId',
       message: 'This subcategory belongs to another category.',
     });
@@ -482,7 +483,7 @@ describe(`saving products on ${testDatabaseKind}`, () => {
       save({ id: String(id), version: opened.version, name, price });
     await edit('Sherwani Deluxe', '27,500');
     const stale = await refusal(() => edit('Sherwani Basic', '20,000'));
-    expect(stale).toMatchObject({ status: 409, message: PRODUCT_CHANGED_ELSEWHERE });
+    expect(stale).toMatchObject({ code: 'conflict', message: PRODUCT_CHANGED_ELSEWHERE });
     expect(await productRow(id)).toMatchObject({ name: 'Sherwani Deluxe', pricePaise: 2_750_000 });
 
     const current = (await getAdminProduct(app.database.db, id))!;
@@ -493,13 +494,13 @@ describe(`saving products on ${testDatabaseKind}`, () => {
     );
     expect(race.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const lost = race.find((result) => result.status === 'rejected') as PromiseRejectedResult;
-    expect(lost.reason).toMatchObject({ status: 409, message: PRODUCT_CHANGED_ELSEWHERE });
+    expect(lost.reason).toMatchObject({ code: 'conflict', message: PRODUCT_CHANGED_ELSEWHERE });
     const missing = await refusal(() =>
       save({ id: '999999', version: current.version, name: 'Nobody' }),
     );
-    expect(missing.status).toBe(404);
+    expect(missing.code).toBe('not-found');
     const noVersion = await refusal(() => save({ id: String(id), name: 'No version' }));
-    expect(noVersion.status).toBe(409);
+    expect(noVersion.code).toBe('conflict');
   });
 
   it('stores HTML and script in every text field as typed text', async () => {
@@ -568,7 +569,7 @@ describe(`product images on ${testDatabaseKind}`, () => {
         keepImages: [three[2]!, three[1]!],
       }),
     );
-    expect(foreign.status).toBe(409);
+    expect(foreign.code).toBe('conflict');
     expect(saveProductSchema.safeParse(fields({ keepImages: '../etc/passwd' })).success).toBe(
       false,
     );
@@ -581,7 +582,7 @@ describe(`product images on ${testDatabaseKind}`, () => {
 
     const fake = new File(['<?php system($_GET["c"]); ?>'], 'photo.jpg', { type: 'image/jpeg' });
     const refused = await refusal(() => save({ name: 'Fake Photo Kurta' }, filesForm(fake)));
-    expect(refused).toMatchObject({ status: 415, field: 'images' });
+    expect(refused).toMatchObject({ code: 'unsupported-media', field: 'images' });
     expect(refused.message).toMatch(/not an image we can read/);
 
     const svg = new File(
@@ -590,7 +591,7 @@ describe(`product images on ${testDatabaseKind}`, () => {
       { type: 'image/png' },
     );
     expect(await refusal(() => save({ name: 'SVG Kurta' }, filesForm(svg)))).toMatchObject({
-      status: 415,
+      code: 'unsupported-media',
       field: 'images',
     });
 
@@ -599,7 +600,7 @@ describe(`product images on ${testDatabaseKind}`, () => {
       type: 'image/jpeg',
     });
     expect(await refusal(() => save({ name: 'Huge Kurta' }, filesForm(huge)))).toMatchObject({
-      status: 413,
+      code: 'too-large',
       field: 'images',
     });
 
@@ -607,7 +608,7 @@ describe(`product images on ${testDatabaseKind}`, () => {
       Array.from({ length: 9 }, (_, i) => jpeg(`#10${String(i).padStart(2, '0')}40`)),
     );
     const tooMany = await refusal(() => save({ name: 'Nine Photos' }, filesForm(...nine)));
-    expect(tooMany).toMatchObject({ status: 422, field: 'images' });
+    expect(tooMany).toMatchObject({ code: 'invalid', field: 'images' });
 
     // A stored image cannot be attached to a new product by key.
     const [stored] = await app.database.db.select({ key: images.key }).from(images).limit(1);
@@ -659,7 +660,7 @@ describe(`size variants in the product form on ${testDatabaseKind}`, () => {
       save({ name: 'Muslin Kurta', ...sizeRows([{ size: 'M', sku: 'taken-sku-m' }]) }),
     );
     expect(error).toMatchObject({
-      status: 409,
+      code: 'conflict',
       field: 'variants',
       message: 'The SKU "TAKEN-SKU-M" is already used by "Khadi Kurta". Please choose another.',
     });
@@ -672,8 +673,8 @@ describe(`size variants in the product form on ${testDatabaseKind}`, () => {
     ]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected')!;
-    expect(refused.reason).toBeInstanceOf(AdminError);
-    expect(refused.reason).toMatchObject({ status: 409, field: 'variants' });
+    expect(refused.reason).toBeInstanceOf(Refusal);
+    expect(refused.reason).toMatchObject({ code: 'conflict', field: 'variants' });
   });
 
   it('refuses rows it cannot read, sizes or SKUs listed twice, and sizes on cloth sold by the metre', async () => {
@@ -766,7 +767,7 @@ describe(`duplicate, activate and delete on ${testDatabaseKind}`, () => {
     });
     expect((await productRow(id))!.isActive).toBe(true);
     const missing = await refusal(() => duplicateProduct(app.database.db, actor, { id: 999_999 }));
-    expect(missing.status).toBe(404);
+    expect(missing.code).toBe('not-found');
   });
 
   it('deletes a product; orders keep their lines, carts and wishlists lose it; every change is audited', async () => {
@@ -830,7 +831,7 @@ describe(`duplicate, activate and delete on ${testDatabaseKind}`, () => {
       'product.delete',
     ]);
     expect(entries.at(-1)!.summary).toBe('Deleted product "Silk Kurta"');
-    expect((await refusal(() => deleteProduct(db, actor, { id }))).status).toBe(404);
+    expect((await refusal(() => deleteProduct(db, actor, { id }))).code).toBe('not-found');
   });
 });
 

@@ -20,22 +20,7 @@ import type { Storage } from '~/lib/storage/storage.server';
 import { slugify } from '~/features/catalog/slug';
 import { imageKeyPattern } from '~/features/media/image-url';
 import { findImages, placeholderFor } from '~/features/media/images.server';
-import {
-  adminHandler,
-  AdminError,
-  assertVersion,
-  isUniqueViolation,
-  versionMatches,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import { recordAudit, type Actor, type DbOrTx } from '~/features/admin/audit/audit.server';
-import { auditedWrite, sameVersion, type Tx } from '~/features/admin/shared/audited-write.server';
-import {
-  checkboxField,
-  idField,
-  optionalIdField,
-  textField,
-} from '~/features/admin/shared/form-fields.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import {
   formFiles,
   releasingOnError,
@@ -61,6 +46,17 @@ import {
 } from '~/features/catalog/variants.server';
 import { readVariantRows, repeatedField, type VariantRowInput } from './variant-rows';
 import { visibilityAnswer } from './visibility';
+import { Refusal } from '~/lib/refusal';
+import {
+  assertVersion,
+  isUniqueViolation,
+  versionMatches,
+  auditedWrite,
+  sameVersion,
+  type Tx,
+} from '~/lib/audited-write.server';
+import { recordAudit, type Actor, type DbOrTx } from '~/lib/audit.server';
+import { checkboxField, idField, optionalIdField, textField } from '~/lib/form-fields.server';
 
 /* ------------------------------------------------------------------------------------------ */
 /* Reading                                                                                    */
@@ -415,16 +411,16 @@ export const setProductActiveSchema = productId.extend({ isActive: checkbox });
 export const PRODUCT_CHANGED_ELSEWHERE =
   'This product was changed by someone else since you opened it. Reload to see their changes, then edit again.';
 
-const changedElsewhere = () => new AdminError(PRODUCT_CHANGED_ELSEWHERE, 409);
-const gone = () => new AdminError('This product no longer exists.', 404);
+const changedElsewhere = () => new Refusal('conflict', PRODUCT_CHANGED_ELSEWHERE);
+const gone = () => new Refusal('not-found', 'This product no longer exists.');
 
 /** The slug to store: the given one, or the one SPEC.md section 3 derives from the name. */
 function slugFor(input: { name: string; slug: string }): string {
   const slug = input.slug || slugify(input.name).slice(0, PRODUCT_LIMITS.slug).replace(/-+$/, '');
   if (!slug) {
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       'This name has no letters or digits to make a slug from; please enter a slug.',
-      422,
       'slug',
     );
   }
@@ -443,17 +439,17 @@ async function checkShelves(
     .select({ name: categories.name })
     .from(categories)
     .where(eq(categories.id, input.categoryId));
-  if (!category) throw new AdminError('This category no longer exists.', 422, 'categoryId');
+  if (!category) throw new Refusal('invalid', 'This category no longer exists.', 'categoryId');
   if (input.subcategoryId === null) return { category: category.name, subcategory: null };
   const [subcategory] = await db
     .select({ name: subcategories.name, categoryId: subcategories.categoryId })
     .from(subcategories)
     .where(eq(subcategories.id, input.subcategoryId));
   if (!subcategory) {
-    throw new AdminError('This subcategory no longer exists.', 422, 'subcategoryId');
+    throw new Refusal('invalid', 'This subcategory no longer exists.', 'subcategoryId');
   }
   if (subcategory.categoryId !== input.categoryId) {
-    throw new AdminError('This subcategory belongs to another category.', 422, 'subcategoryId');
+    throw new Refusal('invalid', 'This subcategory belongs to another category.', 'subcategoryId');
   }
   return { category: category.name, subcategory: subcategory.name };
 }
@@ -483,28 +479,28 @@ async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
 /**
  * The sale columns a save stores (issue 29 item 2): for the metre, step, minimum and maximum
  * in centimetres and the stock in centimetres; for the piece, no lengths and whole pieces.
- * @throws AdminError 422 naming the field when a length is missing or out of order, or a
+ * @throws Refusal 'invalid' naming the field when a length is missing or out of order, or a
  *   stock of pieces is not whole.
  */
 function saleTermsOf(input: SaveProductInput, variants: readonly VariantRowInput[]) {
   const { saleUnit, uqc, lengthStep, lengthMin, lengthMax, stock } = input;
   if (saleUnit === 'metre' && variants.length > 0) {
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       'A product sold by the metre has no sizes: remove the size rows, or sell it by the piece.',
-      422,
       'variants',
     );
   }
   if (variants.length > 0 && stock !== null) {
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       'A product with sizes keeps its stock per size: leave this empty and enter each size’s stock.',
-      422,
       'stock',
     );
   }
   if (saleUnit === 'piece') {
     if (stock !== null && stock % 100 !== 0) {
-      throw new AdminError('Please enter the stock in whole pieces, like 12.', 422, 'stock');
+      throw new Refusal('invalid', 'Please enter the stock in whole pieces, like 12.', 'stock');
     }
     return {
       saleUnit,
@@ -516,15 +512,23 @@ function saleTermsOf(input: SaveProductInput, variants: readonly VariantRowInput
     };
   }
   if (!lengthStep) {
-    throw new AdminError('Please enter the length step in metres, like 0.25.', 422, 'lengthStep');
+    throw new Refusal(
+      'invalid',
+      'Please enter the length step in metres, like 0.25.',
+      'lengthStep',
+    );
   }
   if (!lengthMin) {
-    throw new AdminError('Please enter the shortest length in metres, like 1.', 422, 'lengthMin');
+    throw new Refusal(
+      'invalid',
+      'Please enter the shortest length in metres, like 1.',
+      'lengthMin',
+    );
   }
   if (!lengthMax || lengthMax < lengthMin) {
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       'Please enter a longest length at least as long as the shortest.',
-      422,
       'lengthMax',
     );
   }
@@ -547,7 +551,7 @@ function violatedConstraint(error: unknown): string | undefined {
 /**
  * Creates (no id) or edits (id and version) a product with the form's new `images` files
  * appended after the kept images.
- * @throws AdminError 409 on a slug in use or a stale version, 404 on an unknown product,
+ * @throws Refusal 'conflict' on a slug in use or a stale version, 'not-found' on an unknown product,
  *   422 on a category/subcategory mismatch or too many images, 413/415/422 on a refused image
  *   (field 'images'); nothing is saved then.
  */
@@ -561,18 +565,22 @@ export async function saveProduct(
   const slug = slugFor(input);
   const files = formFiles(form, 'images');
   if (input.id === undefined && input.keepImages.length > 0) {
-    throw new AdminError('The image list could not be read. Reload and try again.', 422, 'images');
+    throw new Refusal(
+      'invalid',
+      'The image list could not be read. Reload and try again.',
+      'images',
+    );
   }
   if (input.keepImages.length + files.length > PRODUCT_LIMITS.images) {
-    throw new AdminError(
+    throw new Refusal(
+      'invalid',
       `A product can have at most ${PRODUCT_LIMITS.images} images; this would make ${input.keepImages.length + files.length}. Remove some first.`,
-      422,
       'images',
     );
   }
   // Everything that can be checked is checked before any upload is stored.
   const variantReading = readVariantRows(input);
-  if (!variantReading.ok) throw new AdminError(variantReading.message, 422, 'variants');
+  if (!variantReading.ok) throw new Refusal('invalid', variantReading.message, 'variants');
   const variants = variantReading.rows;
   const saleTerms = saleTermsOf(input, variants);
   const clash = await skuInUse(
@@ -581,9 +589,9 @@ export async function saveProduct(
     variants.map((row) => row.sku).filter(Boolean),
   );
   if (clash) {
-    throw new AdminError(
+    throw new Refusal(
+      'conflict',
       `The SKU "${clash.sku}" is already used by "${clash.productName}". Please choose another.`,
-      409,
       'variants',
     );
   }
@@ -651,14 +659,14 @@ export async function saveProduct(
     });
   } catch (error) {
     if (isUniqueViolation(error) && violatedConstraint(error) === 'product_variants_sku_key') {
-      throw new AdminError(
+      throw new Refusal(
+        'conflict',
         'Another product took one of these SKUs a moment ago. Please choose another.',
-        409,
         'variants',
       );
     }
     if (isUniqueViolation(error)) {
-      throw new AdminError(`Another product already uses the slug "${slug}".`, 409, 'slug');
+      throw new Refusal('conflict', `Another product already uses the slug "${slug}".`, 'slug');
     }
     throw error;
   }
@@ -686,7 +694,7 @@ async function freeCopySlug(db: DbOrTx, slug: string): Promise<string> {
 /**
  * Copies a product as 'Copy of …' with a free slug, inactive, with the same images, sizes and
  * colours (and no rating: reviews belong to the original).
- * @throws AdminError 404 on an unknown product, 409 when the slug was taken meanwhile.
+ * @throws Refusal 'not-found' on an unknown product, 'conflict' when the slug was taken meanwhile.
  */
 export async function duplicateProduct(
   db: Db,
@@ -750,7 +758,7 @@ export async function duplicateProduct(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AdminError('Another copy was made at the same moment. Please try again.', 409);
+      throw new Refusal('conflict', 'Another copy was made at the same moment. Please try again.');
     }
     throw error;
   }
@@ -766,7 +774,7 @@ function lockProduct(tx: Tx, id: number) {
     .then(([row]) => row);
 }
 
-/** Shows a product in the shop or hides it. @throws AdminError 404 on an unknown product. */
+/** Shows a product in the shop or hides it. @throws Refusal 'not-found' on an unknown product. */
 export async function setProductActive(
   db: Db,
   actor: Actor,
@@ -804,7 +812,7 @@ export async function setProductActive(
  * Deletes a product. Orders keep their lines (name, price and image were copied at purchase;
  * the foreign key clears `order_lines.product_id`); cart lines and wishlist entries of it go
  * with it (their foreign keys cascade).
- * @throws AdminError 404 on an unknown product.
+ * @throws Refusal 'not-found' on an unknown product.
  */
 export async function deleteProduct(
   db: Db,

@@ -17,12 +17,9 @@ import {
   previewMerge,
   type MergePreview,
 } from '~/features/customers/customer-merge.server';
-import {
-  adminHandler,
-  AdminError,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import { idField } from '~/features/admin/shared/form-fields.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
+import { Refusal } from '~/lib/refusal';
+import { idField } from '~/lib/form-fields.server';
 
 /** The longest search read from the page's query. */
 const SEARCH_MAX_LENGTH = 100;
@@ -75,7 +72,7 @@ export async function mergePageData(db: Db, id: number, url: URL): Promise<Merge
     try {
       preview = await previewMerge(db, { keepId: id, mergeId: query.with });
     } catch (error) {
-      if (!(error instanceof AdminError)) throw error;
+      if (!(error instanceof Refusal)) throw error;
       notice = error.message;
     }
   }

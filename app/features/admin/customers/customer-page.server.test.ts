@@ -27,8 +27,8 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
 import { loadCustomerPage } from './customer-page.server';
 import { RECORD_PHONE_NEEDED, recordForAccount, recordForAccountSchema } from './records.server';
 
@@ -81,7 +81,7 @@ describe(`the record made on demand from an account's page on ${testDatabaseKind
   it('asks for a phone when a record must be made, and writes nothing without one', async () => {
     const account = await shopper('Nisha Parmar');
     const error = await open(account.id).catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(AdminError);
+    expect(error).toBeInstanceOf(Refusal);
     expect(error).toMatchObject({ message: RECORD_PHONE_NEEDED, status: 422, field: 'phone' });
     expect(await recordOf(account.id)).toEqual([]);
   });

@@ -19,8 +19,6 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
 import { LAST_ADMIN_MESSAGE } from './customer-rules';
 import {
   CUSTOMERS_PAGE_SIZE,
@@ -31,6 +29,8 @@ import {
   setRole,
   setRoleSchema,
 } from './customers.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
 
 /** The password `TestApp.signedIn` registers accounts with. */
 const PASSWORD = 'a-long-test-password-42';
@@ -461,8 +461,8 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     const alone = await refusal(() =>
       setRole(app.database.db, first.actor, { userId: first.id, role: 'user' }),
     );
-    expect(alone).toBeInstanceOf(AdminError);
-    expect(alone).toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE });
+    expect(alone).toBeInstanceOf(Refusal);
+    expect(alone).toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
     expect(await roleOf(first.id)).toBe('admin');
     expect(await auditOf(first.id)).toEqual([]);
 
@@ -483,7 +483,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       await refusal(() =>
         setRole(app.database.db, second.actor, { userId: second.id, role: 'user' }),
       ),
-    ).toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE });
+    ).toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
     expect(await roleOf(second.id)).toBe('admin');
 
     // Someone who is no longer an administrator cannot change roles.
@@ -491,7 +491,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       await refusal(() =>
         setRole(app.database.db, first.actor, { userId: first.id, role: 'admin' }),
       ),
-    ).toMatchObject({ status: 409 });
+    ).toMatchObject({ code: 'conflict' });
     expect(await roleOf(first.id)).toBe('user');
   });
 
@@ -504,8 +504,8 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((result) => result.status === 'rejected');
-    expect(refused?.reason).toBeInstanceOf(AdminError);
-    expect(refused?.reason).toMatchObject({ status: 409, message: LAST_ADMIN_MESSAGE });
+    expect(refused?.reason).toBeInstanceOf(Refusal);
+    expect(refused?.reason).toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
     const roles = [await roleOf(a.id), await roleOf(b.id)].sort();
     expect(roles).toEqual(['admin', 'user']);
     expect((await auditOf(a.id)).length + (await auditOf(b.id)).length).toBe(1);
@@ -520,7 +520,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result) => result.status === 'rejected')?.reason).toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: LAST_ADMIN_MESSAGE,
     });
     const banned = [(await banOf(a.id))!.banned, (await banOf(b.id))!.banned].sort();
@@ -533,8 +533,8 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
     const error = await refusal(() =>
       setBanned(app.database.db, owner.actor, { userId: owner.id, banned: true, reason: null }),
     );
-    expect(error).toBeInstanceOf(AdminError);
-    expect(error).toMatchObject({ status: 422, message: 'You cannot ban your own account.' });
+    expect(error).toBeInstanceOf(Refusal);
+    expect(error).toMatchObject({ code: 'invalid', message: 'You cannot ban your own account.' });
     expect(await banOf(owner.id)).toEqual({ banned: false, banReason: null });
     expect(await sessionFor(owner.cookie)).not.toBeNull();
     expect(await auditOf(owner.id)).toEqual([]);
@@ -637,7 +637,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
         setRole(app.database.db, owner.actor, { userId: customer.id, role: 'admin' }),
       ),
     ).toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: 'Lift the ban before making this account an administrator.',
     });
     expect(await roleOf(customer.id)).toBe('user');
@@ -645,7 +645,7 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
       await refusal(() =>
         setRole(app.database.db, owner.actor, { userId: 'no-such-account', role: 'admin' }),
       ),
-    ).toMatchObject({ status: 404 });
+    ).toMatchObject({ code: 'not-found' });
   });
 
   it('reads the forms: roles, ban flags and reasons', () => {

@@ -38,13 +38,10 @@ import type {
 } from '~/lib/schema-enums';
 import { parseIndianMobile } from '~/features/customers/phone';
 import type { OrderStatus } from '~/features/orders/orders.server';
-import {
-  adminHandler,
-  AdminError,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
+import { auditedWrite, type Tx } from '~/lib/audited-write.server';
 import {
   BAN_REASON_MAX_LENGTH,
   CUSTOMER_ROLES,
@@ -337,7 +334,7 @@ interface LockedAccount extends AccountState {
 /**
  * Locks every administrator row, then the target's row, and checks that the actor is still an
  * unbanned administrator. Resolves to the target and the unbanned administrators' ids.
- * @throws AdminError 404 for an unknown account, 409 when the actor is no longer an
+ * @throws Refusal 'not-found' for an unknown account, 'conflict' when the actor is no longer an
  *   administrator.
  */
 async function lockForChange(
@@ -363,23 +360,24 @@ async function lockForChange(
     .from(user)
     .where(eq(user.id, targetId))
     .for('update');
-  if (!row) throw new AdminError('This account no longer exists.', 404);
+  if (!row) throw new Refusal('not-found', 'This account no longer exists.');
   return {
     target: { ...row, role: roleOf(row.role) },
     activeAdmins: admins.filter((admin) => !admin.banned).map((admin) => admin.id),
   };
 }
 
-/** @throws AdminError 409 when `actor` is no longer an unbanned administrator. */
+/** @throws Refusal 'conflict' when `actor` is no longer an unbanned administrator. */
 function assertStillAdmin(actor: Actor, activeAdmins: string[]): void {
   if (!activeAdmins.includes(actor.id)) {
-    throw new AdminError('You are no longer an administrator. Reload the page.', 409);
+    throw new Refusal('conflict', 'You are no longer an administrator. Reload the page.');
   }
 }
 
-/** @throws AdminError 409 when taking `target` away leaves no unbanned administrator. */
+/** @throws Refusal 'conflict' when taking `target` away leaves no unbanned administrator. */
 function assertAdminRemains(target: LockedAccount, activeAdmins: string[]): void {
-  if (activeAdmins.every((id) => id === target.id)) throw new AdminError(LAST_ADMIN_MESSAGE, 409);
+  if (activeAdmins.every((id) => id === target.id))
+    throw new Refusal('conflict', LAST_ADMIN_MESSAGE);
 }
 
 const stateOf = (account: AccountState): AccountState => ({
@@ -395,7 +393,7 @@ const who = (account: { name: string; email: string }) => `${account.name} (${ac
  * ('customer.make-admin' or 'customer.remove-admin'), in one transaction. An administrator
  * may remove their own role while another unbanned administrator remains. An account already
  * in that role is left as it is, with no audit entry. Resolves to the toast's message.
- * @throws AdminError 404 for an unknown account; 409 when the last administrator would go,
+ * @throws Refusal 'not-found' for an unknown account; 'conflict' when the last administrator would go,
  *   when a banned account would become an administrator, or when the actor is no longer one.
  */
 export async function setRole(
@@ -417,7 +415,7 @@ export async function setRole(
           : `${target.name} is already a customer.`;
       }
       if (promoted && target.banned) {
-        throw new AdminError('Lift the ban before making this account an administrator.', 409);
+        throw new Refusal('conflict', 'Lift the ban before making this account an administrator.');
       }
       return undefined;
     },
@@ -453,7 +451,7 @@ export async function setRole(
  * admin plugin then refuses the banned account a new session. Nobody can ban themselves, nor
  * the last unbanned administrator. An account already in that state is left as it is, with no
  * audit entry. Resolves to the toast's message.
- * @throws AdminError 404 for an unknown account, 422 for banning oneself, 409 when the last
+ * @throws Refusal 'not-found' for an unknown account, 'invalid' for banning oneself, 'conflict' when the last
  *   administrator would be banned or the actor is no longer an administrator.
  */
 export async function setBanned(
@@ -462,7 +460,7 @@ export async function setBanned(
   input: z.output<typeof setBannedSchema>,
 ): Promise<string> {
   if (input.banned && input.userId === actor.id) {
-    throw new AdminError('You cannot ban your own account.', 422);
+    throw new Refusal('invalid', 'You cannot ban your own account.');
   }
   const banReason = input.banned ? input.reason : null;
   return auditedWrite(db, actor, {

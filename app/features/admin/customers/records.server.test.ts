@@ -7,6 +7,8 @@
  */
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
 import {
   appointments,
   appointmentTypes,
@@ -26,8 +28,6 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
 import {
   clientIdSchema,
   createClient,
@@ -91,13 +91,13 @@ async function auditCount(action: string): Promise<number> {
   return Number(row!.n);
 }
 
-async function refusal(run: () => Promise<unknown>): Promise<AdminError> {
+async function refusal(run: () => Promise<unknown>): Promise<Refusal> {
   const error = await run().then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(AdminError);
-  return error as AdminError;
+  expect(error).toBeInstanceOf(Refusal);
+  return error as Refusal;
 }
 
 describe(`bespoke clients on ${testDatabaseKind}`, () => {
@@ -137,7 +137,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
   it('names the record a shared phone is on, and adds a second record when told to', async () => {
     const first = await addClient({ name: 'Meena Shah', phone: '+91 98250 22222' });
     const error = await refusal(() => addClient({ name: 'Ravi Shah', phone: '098250-22222' }));
-    expect(error.status).toBe(409);
+    expect(error.code).toBe('conflict');
     expect(error.field).toBe('phone');
     expect(error.message).toContain('+91 98250 22222 is already on the record of Meena Shah');
     expect(
@@ -226,7 +226,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
       await edit({ version: opened.version, name: 'Pooja R. Desai', notify: 'whatsapp' }),
     ).toBe('Saved Pooja R. Desai’s details.');
     const error = await refusal(() => edit({ version: opened.version, notes: 'Second tab' }));
-    expect(error.status).toBe(409);
+    expect(error.code).toBe('conflict');
     expect(error.message).toMatch(/changed by someone else/);
     const after = (await getClient(app.database.db, id, now))!;
     expect(after).toMatchObject({ name: 'Pooja R. Desai', notify: 'whatsapp', notes: '' });
@@ -247,8 +247,8 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
       linkAccount(app.database.db, actor, linkAccountSchema.parse({ id: String(clientId), email }));
 
     const missing = await refusal(() => link(id, 'nobody@example.com'));
-    expect([missing.status, missing.field, missing.message]).toEqual([
-      422,
+    expect([missing.code, missing.field, missing.message]).toEqual([
+      'invalid',
       'email',
       'There is no account with the e-mail nobody@example.com.',
     ]);
@@ -260,7 +260,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     expect(linked).toMatchObject({ userId, email: 'link-me@example.com' });
 
     const taken = await refusal(() => link(other.id, 'link-me@example.com'));
-    expect(taken.status).toBe(409);
+    expect(taken.code).toBe('conflict');
     expect(taken.message).toBe(`That account already has a client record: Sagar Mehta (#${id}).`);
     const twice = await refusal(() => link(id, 'link-me@example.com'));
     expect(twice.message).toBe('This record is already linked to an account. Unlink it first.');
@@ -288,8 +288,8 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
-    expect(rejected?.reason).toBeInstanceOf(AdminError);
-    expect((rejected?.reason as AdminError).status).toBe(409);
+    expect(rejected?.reason).toBeInstanceOf(Refusal);
+    expect((rejected?.reason as Refusal).code).toBe('conflict');
     const linked = await app.database.db
       .select({ id: customers.id })
       .from(customers)
@@ -331,8 +331,8 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
       deleteClient(app.database.db, storage, actor, clientIdSchema.parse({ id: String(id) }), now);
 
     const refused = await refusal(remove);
-    expect([refused.status, refused.message]).toEqual([
-      409,
+    expect([refused.code, refused.message]).toEqual([
+      'conflict',
       'Tara Kapoor has an upcoming appointment. Cancel or move it before deleting the record.',
     ]);
     expect(await getClient(app.database.db, id, now)).not.toBeNull();
@@ -352,7 +352,7 @@ describe(`bespoke clients on ${testDatabaseKind}`, () => {
       expect(Number(left!.n)).toBe(0);
     }
     expect(await auditCount('client.delete')).toBe(1);
-    expect((await refusal(remove)).status).toBe(404);
+    expect((await refusal(remove)).code).toBe('not-found');
   });
 
   it('serves the routes to an administrator and answers an unknown id with 404', async () => {

@@ -35,17 +35,17 @@ import {
   formatIndianMobile,
   indianMobileSchema,
 } from '~/features/customers/contact-fields';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
+import { carryBespokeOrdersToAccount } from '~/features/bespoke/bespoke-orders.server';
+import { Refusal } from '~/lib/refusal';
 import {
-  adminHandler,
-  AdminError,
+  auditedWrite,
   isUniqueViolation,
   versionMatches,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { carryBespokeOrdersToAccount } from '~/features/bespoke/bespoke-orders.server';
-import { auditedWrite, type Tx } from '~/features/admin/shared/audited-write.server';
-import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
+  type Tx,
+} from '~/lib/audited-write.server';
+import type { Actor } from '~/lib/audit.server';
+import { checkboxField, idField } from '~/lib/form-fields.server';
 import { CLIENT_NOTES_MAX_LENGTH, sharedPhoneNotice } from './record-rules';
 
 /** An appointment of the record, as its page lists it. */
@@ -279,7 +279,7 @@ const lockClient = (tx: Tx, id: number) =>
 /**
  * Adds a record (audit 'client.create'). When its phone is already on another record and
  * `sharedPhone` is not set, nothing is added. Resolves to the toast's message and the new id.
- * @throws AdminError 409 (field `phone`) naming the records that have the phone.
+ * @throws Refusal 'conflict' (field `phone`) naming the records that have the phone.
  */
 export async function createClient(
   db: Db,
@@ -296,12 +296,12 @@ export async function createClient(
         .limit(5),
     check: (same) => {
       if (same.length === 0 || input.sharedPhone) return undefined;
-      throw new AdminError(
+      throw new Refusal(
+        'conflict',
         sharedPhoneNotice(
           formatIndianMobile(input.phone),
           same.map((row) => row.name),
         ),
-        409,
         'phone',
       );
     },
@@ -337,7 +337,7 @@ export async function createClient(
 /**
  * Saves a record's details and channel preference over the version the form was opened at
  * (audit 'client.update'). Nothing changed is answered without a write.
- * @throws AdminError 404 when the record is gone, 409 when it changed since it was opened.
+ * @throws Refusal 'not-found' when the record is gone, 'conflict' when it changed since it was opened.
  */
 export async function updateClient(
   db: Db,
@@ -345,7 +345,7 @@ export async function updateClient(
   input: z.output<typeof updateClientSchema>,
 ): Promise<string> {
   const version = input.version;
-  if (!version || Number.isNaN(Date.parse(version))) throw new AdminError(staleMessage, 409);
+  if (!version || Number.isNaN(Date.parse(version))) throw new Refusal('conflict', staleMessage);
   const next = {
     name: input.name,
     phone: input.phone,
@@ -355,10 +355,10 @@ export async function updateClient(
   };
   return auditedWrite(db, actor, {
     read: (tx) => lockClient(tx, input.id),
-    missing: () => new AdminError(goneMessage, 404),
+    missing: () => new Refusal('not-found', goneMessage),
     check: (before) => {
       if (before.updatedAt.getTime() !== new Date(version).getTime()) {
-        throw new AdminError(staleMessage, 409);
+        throw new Refusal('conflict', staleMessage);
       }
       const unchanged = (Object.keys(next) as (keyof typeof next)[]).every(
         (key) => before[key] === next[key],
@@ -377,7 +377,7 @@ export async function updateClient(
         .where(and(eq(customers.id, input.id), versionMatches(customers.updatedAt, version)))
         .returning()
         .then(([row]) => row),
-    stale: () => new AdminError(staleMessage, 409),
+    stale: () => new Refusal('conflict', staleMessage),
     audit: (before, after) => ({
       action: 'client.update',
       entity: 'client',
@@ -395,7 +395,7 @@ export async function updateClient(
  * 'client.link'). The account must exist and have no record yet (an account holds one:
  * `customers.user_id` is unique, so two links at once cannot both succeed); a record without
  * an e-mail takes the account's.
- * @throws AdminError 404 for a missing record; 409 when it is already linked or the account
+ * @throws Refusal 'not-found' for a missing record; 'conflict' when it is already linked or the account
  *   already has a record; 422 (field `email`) when no account has that e-mail.
  */
 export async function linkAccount(
@@ -422,21 +422,25 @@ export async function linkAccount(
           : [];
         return { client, account, holder };
       },
-      missing: () => new AdminError(goneMessage, 404),
+      missing: () => new Refusal('not-found', goneMessage),
       check: ({ client, account, holder }) => {
         if (client.userId) {
-          throw new AdminError(
+          throw new Refusal(
+            'conflict',
             'This record is already linked to an account. Unlink it first.',
-            409,
           );
         }
         if (!account) {
-          throw new AdminError(`There is no account with the e-mail ${input.email}.`, 422, 'email');
+          throw new Refusal(
+            'invalid',
+            `There is no account with the e-mail ${input.email}.`,
+            'email',
+          );
         }
         if (holder) {
-          throw new AdminError(
+          throw new Refusal(
+            'conflict',
             `That account already has a client record: ${holder.name} (#${holder.id}).`,
-            409,
             'email',
           );
         }
@@ -457,7 +461,7 @@ export async function linkAccount(
         if (row) await carryBespokeOrdersToAccount(tx, client.id, account!.id);
         return row;
       },
-      stale: () => new AdminError(staleMessage, 409),
+      stale: () => new Refusal('conflict', staleMessage),
       audit: ({ client, account }, after) => ({
         action: 'client.link',
         entity: 'client',
@@ -470,14 +474,14 @@ export async function linkAccount(
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new AdminError('That account already has a client record.', 409, 'email');
+    throw new Refusal('conflict', 'That account already has a client record.', 'email');
   }
 }
 
 /**
  * Unlinks a record from its account (audit 'client.unlink'); the record, its appointments and
  * measurements stay; its bespoke orders leave the account with it. A record that is not linked is answered without a write.
- * @throws AdminError 404 for a missing record.
+ * @throws Refusal 'not-found' for a missing record.
  */
 export async function unlinkAccount(
   db: Db,
@@ -486,7 +490,7 @@ export async function unlinkAccount(
 ): Promise<string> {
   return auditedWrite(db, actor, {
     read: (tx) => lockClient(tx, input.id),
-    missing: () => new AdminError(goneMessage, 404),
+    missing: () => new Refusal('not-found', goneMessage),
     check: (before) =>
       before.userId ? undefined : `${before.name}’s record is not linked to an account.`,
     write: async (tx, before) => {
@@ -515,7 +519,7 @@ export async function unlinkAccount(
  * Deletes a record and everything that hangs on it (past appointments, measurement profiles
  * and their photos' rows, messages; audit 'client.delete'), then the photos' files from
  * `storage`. Refused while the record has a booked appointment from `now` on.
- * @throws AdminError 404 for a missing record; 409 naming how many upcoming appointments stop it.
+ * @throws Refusal 'not-found' for a missing record; 'conflict' naming how many upcoming appointments stop it.
  */
 export async function deleteClient(
   db: Db,
@@ -540,13 +544,13 @@ export async function deleteClient(
         );
       return { client, upcoming: Number(booked?.n ?? 0) };
     },
-    missing: () => new AdminError(goneMessage, 404),
+    missing: () => new Refusal('not-found', goneMessage),
     check: ({ client, upcoming }) => {
       if (upcoming === 0) return undefined;
-      throw new AdminError(
+      throw new Refusal(
+        'conflict',
         `${client.name} has ${upcoming === 1 ? 'an upcoming appointment' : `${upcoming} upcoming appointments`}. ` +
           `Cancel or move ${upcoming === 1 ? 'it' : 'them'} before deleting the record.`,
-        409,
       );
     },
     write: async (tx, { client }) => {
@@ -614,7 +618,7 @@ export const RECORD_PHONE_NEEDED =
  *   'client.create'). A phone never links (decision 017): a record of someone else on the
  *   same phone stays apart, and the answer says the phone is shared.
  * Resolves to the toast's message and the record's id.
- * @throws AdminError 404 for an unknown account; 422 (field `phone`) when a record must be
+ * @throws Refusal 404 for an unknown account; 422 (field `phone`) when a record must be
  *   made and no phone was given; 409 when the account got a record in the same moment.
  */
 export async function recordForAccount(
@@ -643,7 +647,7 @@ export async function recordForAccount(
           .limit(1);
         return { account, linked };
       },
-      missing: () => new AdminError('This account no longer exists.', 404),
+      missing: () => new Refusal('not-found', 'This account no longer exists.'),
       check: ({ linked }) =>
         linked ? { message: `${linked.name}’s record is open.`, id: linked.id } : undefined,
       write: async (tx, { account }) => {
@@ -653,7 +657,7 @@ export async function recordForAccount(
           await carryBespokeOrdersToAccount(tx, claimed.id, account.id);
           return { record: claimed, how: 'linked' as const, samePhone: 0 };
         }
-        if (!input.phone) throw new AdminError(RECORD_PHONE_NEEDED, 422, 'phone');
+        if (!input.phone) throw new Refusal('invalid', RECORD_PHONE_NEEDED, 'phone');
         const made = await makeRecordForAccount(tx, account, input.phone);
         if (!made) return undefined;
         const [same] = await tx
@@ -663,7 +667,7 @@ export async function recordForAccount(
         return { record: made, how: 'created' as const, samePhone: Number(same?.n ?? 0) };
       },
       stale: () =>
-        new AdminError('This account got a customer record just now. Reload the page.', 409),
+        new Refusal('conflict', 'This account got a customer record just now. Reload the page.'),
       audit: ({ account }, { record, how }) =>
         how === 'linked'
           ? {
@@ -693,7 +697,7 @@ export async function recordForAccount(
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new AdminError('This account got a customer record just now. Reload the page.', 409);
+    throw new Refusal('conflict', 'This account got a customer record just now. Reload the page.');
   }
 }
 

@@ -4,22 +4,22 @@
  * {@link RegisterPeriod}, Kolkata days), with the period's sums, and the same rows as a CSV
  * for the accountant. Figures come from each document's issued snapshot.
  */
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { data } from 'react-router';
 import * as z from 'zod/mini';
 import type { Db } from '~/lib/db.server';
 import { paiseToDecimal } from '~/lib/money';
 import { invoices, orders } from '~/lib/schema.server';
-import { shopInstant } from '~/lib/shop-time';
+import { csvCell } from '~/lib/csv';
 import type { InvoiceKind } from '~/lib/schema-enums';
 import type { InvoiceDocument } from '~/features/invoices/document';
 import {
   BAD_PERIOD,
-  periodDays,
   registerPeriodSchema,
   type RegisterPeriod,
 } from '~/features/invoices/register-period';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
+import { periodWhere } from '~/features/invoices/register-period.server';
 
 /** Rows a register page shows. */
 export const REGISTER_PAGE_SIZE = 50;
@@ -39,16 +39,6 @@ export function registerPeriodFrom(search: URLSearchParams): RegisterPeriod {
   );
   if (!parsed.success) throw data(BAD_PERIOD, { status: 400 });
   return parsed.data;
-}
-
-/** The documents issued in `period` (Kolkata days), or undefined for every document. */
-export function periodWhere(period: RegisterPeriod): SQL | undefined {
-  const days = periodDays(period);
-  if (!days) return undefined;
-  return and(
-    gte(invoices.issuedAt, shopInstant(days.from)),
-    lt(invoices.issuedAt, shopInstant(days.to)),
-  );
 }
 
 /** One row of the register. */
@@ -201,16 +191,6 @@ const REGISTER_TYPES: Record<RegisterRow['kind'], string> = {
   refund_voucher: 'Refund voucher',
   receipt_voucher: 'Receipt voucher',
 };
-
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a text starting with
- * = + - @ (which a spreadsheet would run as a formula) gets a leading apostrophe.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * The register of `period` as CSV, oldest first, amounts in rupees to the paisa (credit

@@ -12,7 +12,6 @@ import { Button } from '~/components/ui/button';
 import { FieldError, FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { Input } from '~/components/ui/input';
-import { INDIAN_STATES } from '~/features/checkout/checkout-details';
 import { GARMENTS } from '~/features/measurements/garments';
 import {
   DEMO_TAX_NOTICE,
@@ -30,6 +29,7 @@ import {
   rulesInForce,
   type RateRule,
 } from '~/features/invoices/rate-rules';
+import { INDIAN_STATES } from '~/lib/indian-states';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (

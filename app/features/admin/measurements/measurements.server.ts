@@ -15,12 +15,7 @@ import {
 } from '~/lib/schema-enums';
 import { appointments, siteSettings } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage/storage.server';
-import { recordAudit, type Actor } from '~/features/admin/audit/audit.server';
-import {
-  adminHandler,
-  AdminError,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { formFiles } from '~/features/admin/media/uploads.server';
 import { MediaRejectedError } from '~/features/media/images.server';
 import {
@@ -40,6 +35,8 @@ import {
   type MeasuredCustomer,
 } from '~/features/measurements/measurements.server';
 import { StorageWriteError } from '~/lib/storage/storage.server';
+import { recordAudit, type Actor } from '~/lib/audit.server';
+import { Refusal } from '~/lib/refusal';
 
 const AUDIT_ENTITY = 'measurements';
 
@@ -157,7 +154,7 @@ export function measurementHandlers(
     const customer = /^\d{1,10}$/.test(customerIdParam ?? '')
       ? await getMeasuredCustomer(db, Number(customerIdParam))
       : null;
-    if (!customer) throw new AdminError('This client no longer exists.', 404);
+    if (!customer) throw new Refusal('not-found', 'This client no longer exists.');
     return customer;
   };
   return {
@@ -171,7 +168,7 @@ export function measurementHandlers(
             and(eq(appointments.id, input.appointmentId), eq(appointments.customerId, customer.id)),
           );
         if (!appointment) {
-          throw new AdminError('That appointment is not this client’s.', 422, 'appointmentId');
+          throw new Refusal('invalid', 'That appointment is not this client’s.', 'appointmentId');
         }
       }
       const previous = await latestVersionOf(db, customer.id, input.garment);
@@ -184,7 +181,7 @@ export function measurementHandlers(
       );
       const photos = await preparePhotos(buffers).catch((error: unknown) => {
         if (error instanceof MediaRejectedError) {
-          throw new AdminError(error.message, error.status, 'photos');
+          throw new Refusal(error.code, error.message, 'photos');
         }
         throw error;
       });
@@ -223,9 +220,9 @@ export function measurementHandlers(
           await storeMeasurementPhotos(db, storage, saved.profileId, photos, admin.id);
         } catch (error) {
           if (!(error instanceof StorageWriteError)) throw error;
-          throw new AdminError(
+          throw new Refusal(
+            'unavailable',
             `Version ${saved.version} was saved, but not the photos: the storage is full or unavailable.`,
-            503,
             'photos',
           );
         }
@@ -250,9 +247,9 @@ export function measurementHandlers(
             input.version,
           );
           if (!confirmed) {
-            throw new AdminError(
+            throw new Refusal(
+              'conflict',
               'This version is not a self-measured set waiting for a check.',
-              409,
             );
           }
           await recordAudit(tx, admin, {

@@ -5,6 +5,7 @@
  * entries, and the upload route's JSON answers and role checks. The gallery's own query is
  * used to check that shoppers see each change.
  */
+import { refusalStatus, type RefusalCode } from '~/lib/refusal';
 import { count, desc, eq } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -228,10 +229,10 @@ describe(`media uploads on ${testDatabaseKind}`, () => {
     for (const [fields, files, status, message, field] of cases) {
       const error = await upload(fields, files).then(
         () => null,
-        (e: unknown) => e as { status: number; message: string; field?: string },
+        (e: unknown) => e as { code: RefusalCode; message: string; field?: string },
       );
       expect(error, JSON.stringify(fields)).not.toBeNull();
-      expect(error!.status).toBe(status);
+      expect(refusalStatus(error!.code)).toBe(status);
       expect(error!.message).toMatch(message);
       expect(error!.field).toBe(field);
     }
@@ -306,7 +307,7 @@ describe(`media edits and deletes on ${testDatabaseKind}`, () => {
       saveMediaSchema.parse({ id: String(id), version: opened, title: 'Overwritten' }),
       new FormData(),
     ).catch((e: unknown) => e as { status: number; message: string });
-    expect(stale).toMatchObject({ status: 409, message: MEDIA_CHANGED_ELSEWHERE });
+    expect(stale).toMatchObject({ code: 'conflict', message: MEDIA_CHANGED_ELSEWHERE });
     expect((await mediaRow(id))!.title).toBe('Linen shirt, sky blue');
   });
 
@@ -364,9 +365,9 @@ describe(`media edits and deletes on ${testDatabaseKind}`, () => {
     expect(audit.before).toMatchObject({ title: 'Shared photo' });
 
     const again = await deleteMedia(app.database.db, app.storage, actor, { id: shared.id }).catch(
-      (e: unknown) => e as { status: number },
+      (e: unknown) => e as { code: string },
     );
-    expect(again).toMatchObject({ status: 404 });
+    expect(again).toMatchObject({ code: 'not-found' });
   });
 
   it('deletes a video file once no item uses it', async () => {

@@ -19,16 +19,7 @@ import type { Storage } from '~/lib/storage/storage.server';
 import { videoSections, type VideoSection } from '~/features/gallery/filter';
 import { fileUrl } from '~/features/media/image-url';
 import { placeholderFor } from '~/features/media/images.server';
-import {
-  adminHandler,
-  AdminError,
-  assertVersion,
-  versionMatches,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import { recordAudit, type Actor, type DbOrTx } from '~/features/admin/audit/audit.server';
-import { auditedWrite, sameVersion } from '~/features/admin/shared/audited-write.server';
-import { idField, optionalIdField, textField } from '~/features/admin/shared/form-fields.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import {
   formFiles,
   releaseUnusedFiles,
@@ -38,6 +29,15 @@ import {
   storeFormVideo,
 } from './uploads.server';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
+import { Refusal } from '~/lib/refusal';
+import {
+  assertVersion,
+  versionMatches,
+  auditedWrite,
+  sameVersion,
+} from '~/lib/audited-write.server';
+import { recordAudit, type Actor, type DbOrTx } from '~/lib/audit.server';
+import { idField, optionalIdField, textField } from '~/lib/form-fields.server';
 
 /** Items per page of /admin/media. */
 export const ADMIN_MEDIA_PAGE_SIZE = 24;
@@ -197,12 +197,12 @@ export const deleteMediaSchema = z.object({ id: idField('This item could not be 
 export const MEDIA_CHANGED_ELSEWHERE =
   'This item was changed by someone else since you opened it. Reload to see their changes, then edit again.';
 
-const gone = () => new AdminError('This gallery item no longer exists.', 404);
+const gone = () => new Refusal('not-found', 'This gallery item no longer exists.');
 
 /**
  * Checks the category and subcategory (a subcategory needs its own category) and returns
  * their names, for the audit summary.
- * @throws AdminError 422 on an unknown one or a subcategory of another category.
+ * @throws Refusal 'invalid' on an unknown one or a subcategory of another category.
  */
 async function checkShelves(
   db: DbOrTx,
@@ -213,21 +213,21 @@ async function checkShelves(
       .select({ id: categories.id })
       .from(categories)
       .where(eq(categories.id, input.categoryId));
-    if (!category) throw new AdminError('This category no longer exists.', 422, 'categoryId');
+    if (!category) throw new Refusal('invalid', 'This category no longer exists.', 'categoryId');
   }
   if (input.subcategoryId === null) return;
   if (input.categoryId === null) {
-    throw new AdminError('Please choose the category of this subcategory.', 422, 'categoryId');
+    throw new Refusal('invalid', 'Please choose the category of this subcategory.', 'categoryId');
   }
   const [subcategory] = await db
     .select({ categoryId: subcategories.categoryId })
     .from(subcategories)
     .where(eq(subcategories.id, input.subcategoryId));
   if (!subcategory) {
-    throw new AdminError('This subcategory no longer exists.', 422, 'subcategoryId');
+    throw new Refusal('invalid', 'This subcategory no longer exists.', 'subcategoryId');
   }
   if (subcategory.categoryId !== input.categoryId) {
-    throw new AdminError('This subcategory belongs to another category.', 422, 'subcategoryId');
+    throw new Refusal('invalid', 'This subcategory belongs to another category.', 'subcategoryId');
   }
 }
 
@@ -257,7 +257,7 @@ function auditView(row: typeof media.$inferSelect) {
 /**
  * Adds one uploaded image or video (the form's `file`) to the gallery; a video may bring a
  * `poster` image and gets the section 'fabric-showcase' when none is chosen.
- * @throws AdminError 422 on field 'file' when no file was sent; 413/415/422 on a refused file
+ * @throws Refusal 'invalid' on field 'file' when no file was sent; 'too-large'/'unsupported-media'/'invalid' on a refused file
  *   or poster (fields 'file', 'poster'); 422 on a category/subcategory mismatch. Nothing is
  *   added then.
  */
@@ -269,7 +269,7 @@ export async function uploadMedia(
   form: FormData,
 ): Promise<{ message: string; id: number }> {
   const [file] = formFiles(form, 'file');
-  if (!file) throw new AdminError('Please choose an image or a video to upload.', 422, 'file');
+  if (!file) throw new Refusal('invalid', 'Please choose an image or a video to upload.', 'file');
   await checkShelves(db, input);
   const video = await isVideo(file);
   let values: typeof media.$inferInsert;
@@ -327,7 +327,7 @@ export async function uploadMedia(
 /**
  * Edits an item's title, description, shelves and, for a video, its section and poster (a new
  * `poster` file replaces it; `removePoster` clears it).
- * @throws AdminError 404 on an unknown item, 409 on a stale version, 422 on a category or
+ * @throws Refusal 'not-found' on an unknown item, 'conflict' on a stale version, 'invalid' on a category or
  *   subcategory mismatch, 413/415/422 on a refused poster; nothing is changed then.
  */
 export async function saveMedia(
@@ -352,7 +352,7 @@ export async function saveMedia(
       missing: gone,
       check: (before) => {
         if (!sameVersion(before.updatedAt, version)) {
-          throw new AdminError(MEDIA_CHANGED_ELSEWHERE, 409);
+          throw new Refusal('conflict', MEDIA_CHANGED_ELSEWHERE);
         }
         return undefined;
       },
@@ -381,7 +381,7 @@ export async function saveMedia(
           .returning();
         return after;
       },
-      stale: () => new AdminError(MEDIA_CHANGED_ELSEWHERE, 409),
+      stale: () => new Refusal('conflict', MEDIA_CHANGED_ELSEWHERE),
       audit: (before, after) => ({
         action: 'media.update',
         entity: 'media',
@@ -406,7 +406,7 @@ export async function saveMedia(
 
 /**
  * Deletes a gallery item, then its stored image, poster or video when nothing else uses them.
- * @throws AdminError 404 on an unknown item.
+ * @throws Refusal 'not-found' on an unknown item.
  */
 export async function deleteMedia(
   db: Db,

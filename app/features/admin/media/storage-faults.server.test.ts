@@ -129,7 +129,7 @@ describe(`uploads when the storage fails, on ${testDatabaseKind}`, () => {
         new File([new Uint8Array(video)], 'walk.mp4', { type: 'video/mp4' }),
       ).catch((error: unknown) => error);
       expect(refusal).toMatchObject({
-        status: 503,
+        code: 'unavailable',
         message: STORAGE_FAILED_MESSAGE,
         field: 'file',
       });
@@ -155,7 +155,11 @@ describe(`uploads when the storage fails, on ${testDatabaseKind}`, () => {
           [await photo('#1f3a5f'), await noisyPhoto()],
           'images',
         ),
-      ).rejects.toMatchObject({ status: 503, message: STORAGE_FAILED_MESSAGE, field: 'images' });
+      ).rejects.toMatchObject({
+        code: 'unavailable',
+        message: STORAGE_FAILED_MESSAGE,
+        field: 'images',
+      });
       expect(await keys(storage)).toEqual([]);
       expect(await counts()).toEqual(before);
     },
@@ -174,7 +178,11 @@ describe(`uploads when the storage fails, on ${testDatabaseKind}`, () => {
       const before = await counts();
       await expect(
         upload(storage, 'Walk with poster', small, await photo('#5f1f3a')),
-      ).rejects.toMatchObject({ status: 503, message: STORAGE_FAILED_MESSAGE, field: 'poster' });
+      ).rejects.toMatchObject({
+        code: 'unavailable',
+        message: STORAGE_FAILED_MESSAGE,
+        field: 'poster',
+      });
       // Only the file in the way is left: the video is gone again.
       expect(await keys(storage)).toEqual(['sources']);
       expect(await counts()).toEqual(before);
@@ -198,7 +206,7 @@ describe(`uploads when the storage fails, on ${testDatabaseKind}`, () => {
       });
       const before = await counts();
       await expect(upload(storage, 'Lost photo', await photo())).rejects.toMatchObject({
-        status: 503,
+        code: 'unavailable',
         message: STORAGE_FAILED_MESSAGE,
       });
       expect(await counts()).toEqual(before);

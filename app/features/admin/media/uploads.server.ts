@@ -1,7 +1,7 @@
 /**
  * Files sent to the back office's forms (categories, products, the gallery's media): read from
  * the multipart form, stored through the media pipeline (issue "Gallery and media"), refusals
- * turned into {@link AdminError}s on the form's field, and the new images' variants rendered
+ * turned into {@link Refusal}s on the form's field, and the new images' variants rendered
  * in the background so the first shopper does not wait for them.
  */
 import { count, eq, inArray, or, sql } from 'drizzle-orm';
@@ -15,8 +15,8 @@ import {
   storeUploadedImage,
   storeUploadedVideo,
 } from '~/features/media/images.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { DbOrTx } from '~/features/admin/audit/audit.server';
+import { Refusal } from '~/lib/refusal';
+import type { DbOrTx } from '~/lib/audit.server';
 
 /** The files of a (possibly repeated) file field; an empty file input sends an empty file. */
 export function formFiles(form: FormData, field: string): File[] {
@@ -29,16 +29,16 @@ export function formFiles(form: FormData, field: string): File[] {
 export const STORAGE_FAILED_MESSAGE =
   'The file could not be saved: the storage is full or unavailable. Nothing was added. Please try again later, or tell whoever looks after the server.';
 
-/** An AdminError 503 on `field` for a storage failure, or the error itself for anything else. */
+/** A Refusal 'unavailable' on `field` for a storage failure, or the error itself for anything else. */
 function storageRefusal(error: unknown, field: string): unknown {
   return error instanceof StorageWriteError
-    ? new AdminError(STORAGE_FAILED_MESSAGE, 503, field)
+    ? new Refusal('unavailable', STORAGE_FAILED_MESSAGE, field)
     : error;
 }
 
 /**
  * Stores each uploaded image through the pipeline, in order, and returns their keys.
- * @throws AdminError on `field` with the pipeline's message (prefixed by the file's name when
+ * @throws Refusal on `field` with the pipeline's message (prefixed by the file's name when
  *   there are several) for the first refused file, or 503 with `STORAGE_FAILED_MESSAGE` when
  *   the storage cannot write; the files stored before it are removed again then.
  */
@@ -58,7 +58,7 @@ export async function storeFormImages(
       if (!(error instanceof MediaRejectedError)) throw storageRefusal(error, field);
       const named =
         files.length > 1 && file.name ? `${file.name}: ${error.message}` : error.message;
-      throw new AdminError(named, error.status, field);
+      throw new Refusal(error.code, named, field);
     }
   }
   return keys;
@@ -66,7 +66,7 @@ export async function storeFormImages(
 
 /**
  * The single image of file field `field`, stored through the pipeline; null when none was sent.
- * @throws AdminError on `field` when the pipeline refuses the file.
+ * @throws Refusal on `field` when the pipeline refuses the file.
  */
 export async function storeFormImage(
   db: Db,
@@ -82,15 +82,14 @@ export async function storeFormImage(
 
 /**
  * The single video of file field `field`, validated and stored (MP4 or WebM); its storage key.
- * @throws AdminError on `field` when the pipeline refuses the file, 503 when the storage
+ * @throws Refusal on `field` when the pipeline refuses the file, 503 when the storage
  *   cannot write it.
  */
 export async function storeFormVideo(storage: Storage, file: File, field: string): Promise<string> {
   try {
     return await storeUploadedVideo(storage, Buffer.from(await file.arrayBuffer()));
   } catch (error) {
-    if (error instanceof MediaRejectedError)
-      throw new AdminError(error.message, error.status, field);
+    if (error instanceof MediaRejectedError) throw new Refusal(error.code, error.message, field);
     throw storageRefusal(error, field);
   }
 }

@@ -11,8 +11,6 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../../tests/support/test-db';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
 import {
   listMessages,
   MESSAGES_PAGE_SIZE,
@@ -20,6 +18,8 @@ import {
   messageIdSchema,
   setMessageStatus,
 } from './messages.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
 
 let database: TestDatabase;
 const admin: Actor = { id: 'admin-1', email: 'owner@example.com' };
@@ -190,8 +190,8 @@ describe(`messages on ${testDatabaseKind}`, () => {
     const error = await setMessageStatus(database.db, admin, 987_654, 'read').catch(
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(AdminError);
-    expect(error).toMatchObject({ status: 404, message: 'This message no longer exists.' });
+    expect(error).toBeInstanceOf(Refusal);
+    expect(error).toMatchObject({ code: 'not-found', message: 'This message no longer exists.' });
     expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 

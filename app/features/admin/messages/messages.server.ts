@@ -5,18 +5,15 @@
  */
 import { count, desc, eq } from 'drizzle-orm';
 import * as z from 'zod';
-import { idField } from '~/features/admin/shared/form-fields.server';
 import type { Db } from '~/lib/db.server';
 import { contactMessages } from '~/lib/schema.server';
-import {
-  adminHandler,
-  AdminError,
-  type AdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite } from '~/features/admin/shared/audited-write.server';
+import { adminHandler, type AdminHandler } from '~/features/admin/shared/admin-action.server';
 import { pagedList } from '~/features/admin/shared/paged-list.server';
 import { MESSAGE_STATUS_LABELS, MESSAGE_STATUSES, type MessageStatus } from './message-status';
+import { idField } from '~/lib/form-fields.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
+import { auditedWrite } from '~/lib/audited-write.server';
 
 /** Messages per page of /admin/messages. */
 export const MESSAGES_PAGE_SIZE = 25;
@@ -114,7 +111,7 @@ export type MessageIntent = keyof typeof MESSAGE_INTENTS;
  * Sets a message's status and records the change ('message.mark-read' and so on, with the
  * status before and after) in the same transaction. A message already in that status is left
  * as it is, with no audit entry. Resolves to the toast's message.
- * @throws AdminError 404 for an unknown id.
+ * @throws Refusal 'not-found' for an unknown id.
  */
 export async function setMessageStatus(
   db: Db,
@@ -135,7 +132,7 @@ export async function setMessageStatus(
         .where(eq(contactMessages.id, id))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This message no longer exists.', 404),
+    missing: () => new Refusal('not-found', 'This message no longer exists.'),
     check: (before) =>
       before.status === status ? `The message from ${before.name} is already ${label}.` : undefined,
     write: async (tx) => {

@@ -47,8 +47,6 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
 import {
   advanceFulfilment,
   advanceFulfilmentSchema,
@@ -56,6 +54,8 @@ import {
   listAdminOrders,
   ORDERS_PAGE_SIZE,
 } from './orders.server';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
 
 let app: TestApp;
 let adminCookie: string;
@@ -138,14 +138,14 @@ async function versionOf(number: string): Promise<string> {
 const advance = (number: string, status: FulfilmentStatus, version: string) =>
   advanceFulfilment(app.database.db, admin, { number, status, version }, site);
 
-/** Resolves to the AdminError an advance is refused with. */
-async function refusal(promise: Promise<unknown>): Promise<AdminError> {
+/** Resolves to the Refusal an advance is refused with. */
+async function refusal(promise: Promise<unknown>): Promise<Refusal> {
   const error = await promise.then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(AdminError);
-  return error as AdminError;
+  expect(error).toBeInstanceOf(Refusal);
+  return error as Refusal;
 }
 
 const eventsOf = async (orderId: number) =>
@@ -392,18 +392,18 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     const backward = await refusal(
       advance(placed.number, 'measuring', await versionOf(placed.number)),
     );
-    expect(backward.status).toBe(409);
+    expect(backward.code).toBe('conflict');
     expect(backward.message).toBe(
       'This order is already at “Cutting”; it cannot go back to “Measuring”. Fulfilment only moves forward.',
     );
     const same = await refusal(advance(placed.number, 'cutting', await versionOf(placed.number)));
-    expect(same.status).toBe(409);
+    expect(same.code).toBe('conflict');
     expect(same.message).toBe('This order is already at “Cutting”.');
 
     await advance(placed.number, 'delivered', await versionOf(placed.number));
     const detail = await getAdminOrder(app.database.db, placed.number);
     expect(detail).toMatchObject({ fulfilmentStatus: 'delivered', nextStatuses: [] });
-    expect((await refusal(advance(placed.number, 'ready', detail!.version))).status).toBe(409);
+    expect((await refusal(advance(placed.number, 'ready', detail!.version))).code).toBe('conflict');
 
     // Each move is one timeline entry with the administrator, in order.
     const events = await eventsOf(placed.id);
@@ -427,7 +427,7 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
       const error = await refusal(
         advance(unpaid.number, 'confirmed', unpaid.updatedAt.toISOString()),
       );
-      expect(error.status).toBe(409);
+      expect(error.code).toBe('conflict');
       expect(error.message).toBe('Only a paid order can move through fulfilment.');
       const [row] = await app.database.db.select().from(orders).where(eq(orders.id, unpaid.id));
       expect(row!.fulfilmentStatus).toBeNull();
@@ -437,7 +437,7 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     const unknown = await refusal(
       advance('RT-000000-NONE0', 'confirmed', new Date().toISOString()),
     );
-    expect(unknown.status).toBe(404);
+    expect(unknown.code).toBe('not-found');
     await sendQueued();
     expect(sent).toEqual([]);
   });
@@ -447,7 +447,7 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     const seen = placed.updatedAt.toISOString();
     await advance(placed.number, 'confirmed', seen);
     const stale = await refusal(advance(placed.number, 'measuring', seen));
-    expect(stale.status).toBe(409);
+    expect(stale.code).toBe('conflict');
     expect(stale.message).toMatch(/changed by someone else since you opened it/);
 
     const current = await versionOf(placed.number);
@@ -457,7 +457,7 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     ]);
     expect(raced.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const [rejected] = raced.filter((outcome) => outcome.status === 'rejected');
-    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
     expect(await eventsOf(placed.id)).toHaveLength(2);
     expect(await auditOf(placed.number)).toHaveLength(2);
 

@@ -37,14 +37,11 @@ import {
   type OrderSummary,
   type RecordedOrderEvent,
 } from '~/features/orders/orders.server';
-import {
-  adminHandler,
-  AdminError,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite, sameVersion } from '~/features/admin/shared/audited-write.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { ORDER_FILTERS, PAYMENT_FILTERS, TO_CONFIRM, type OrderFilter } from './order-filters';
+import { Refusal } from '~/lib/refusal';
+import type { Actor } from '~/lib/audit.server';
+import { auditedWrite, sameVersion } from '~/lib/audited-write.server';
 
 /** Orders per page of /admin/orders. */
 export const ORDERS_PAGE_SIZE = 25;
@@ -244,7 +241,7 @@ const label = (status: FulfilmentStatus) => FULFILMENT_STEPS[status].label;
  * Moves a paid shop order, or a bespoke order not cancelled, to a later fulfilment step (skipping steps is allowed), with its
  * timeline entry, audit entry ('order.fulfilment', before and after) and the customer's
  * message (`queueOrderMessage`) in one transaction. Resolves to the toast's message.
- * @throws AdminError 404 for an unknown order; 409 for an order that may not move (canMoveFulfilment), a stale version, or a
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' for an order that may not move (canMoveFulfilment), a stale version, or a
  *   step that is not later than the current one.
  */
 export async function advanceFulfilment(
@@ -273,30 +270,30 @@ export async function advanceFulfilment(
         .where(eq(orders.number, input.number))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This order could not be found.', 404),
+    missing: () => new Refusal('not-found', 'This order could not be found.'),
     check: (current) => {
       if (!canMoveFulfilment(current)) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           current.kind === 'bespoke'
             ? 'This order was cancelled: it cannot move through fulfilment.'
             : 'Only a paid order can move through fulfilment.',
-          409,
         );
       }
       if (!sameVersion(current.updatedAt, input.version)) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           'This order was changed by someone else since you opened it. Reload to see its status, then try again.',
-          409,
         );
       }
       const from = current.fulfilmentStatus;
       if (from === input.status) {
-        throw new AdminError(`This order is already at “${label(from)}”.`, 409, 'status');
+        throw new Refusal('conflict', `This order is already at “${label(from)}”.`, 'status');
       }
       if (from !== null && fulfilmentIndex(input.status) < fulfilmentIndex(from)) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           `This order is already at “${label(from)}”; it cannot go back to “${label(input.status)}”. Fulfilment only moves forward.`,
-          409,
           'status',
         );
       }
@@ -367,7 +364,7 @@ export const revokeOrderLinksSchema = z.object({
  * expiry and a revocation"): raises its `link_version`, which every token is signed with, so
  * each older link answers 404; the next message carries a working one. Audited
  * ('order.links-revoked', the version before and after). Resolves to the toast's message.
- * @throws AdminError 404 for an unknown order.
+ * @throws Refusal 'not-found' for an unknown order.
  */
 export async function revokeOrderLinks(
   db: Db,
@@ -382,7 +379,7 @@ export async function revokeOrderLinks(
         .where(eq(orders.number, input.number))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This order could not be found.', 404),
+    missing: () => new Refusal('not-found', 'This order could not be found.'),
     check: () => undefined,
     write: async (tx, current) => {
       await tx

@@ -10,7 +10,6 @@ import { auditLog, siteSettings } from '~/lib/schema.server';
 import * as settingsRoute from '~/routes/admin/settings';
 import { defaultMessageSettings } from '~/features/customers/message-settings';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
 import {
   createTestApp,
   formPost,
@@ -24,6 +23,7 @@ import {
   messageSettingsFormSchema,
   saveMessageSettings,
 } from './message-settings.server';
+import { Refusal } from '~/lib/refusal';
 
 let app: TestApp;
 let adminCookie: string;
@@ -110,8 +110,8 @@ describe(`the WhatsApp templates in the back office on ${testDatabaseKind}`, () 
       actor,
       messageSettingsFormSchema.parse(form({ orderStatus: 'other_name' })),
     ).catch((error: unknown) => error);
-    expect(stale).toBeInstanceOf(AdminError);
-    expect((stale as AdminError).status).toBe(409);
+    expect(stale).toBeInstanceOf(Refusal);
+    expect((stale as Refusal).code).toBe('conflict');
     expect((await getMessageSettings(app.database.db)).templates.orderStatus).toBe('order_news');
   });
 

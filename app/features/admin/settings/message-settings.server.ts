@@ -21,8 +21,8 @@ import {
   MESSAGE_SETTINGS_KEY,
   TEMPLATE_NAME,
 } from '~/features/customers/message-settings.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { saveSettingsDocument } from './settings.server';
+import { saveSettingsDocument } from '~/features/site/settings-documents.server';
+import type { Actor } from '~/lib/audit.server';
 
 /** The templates' settings and the version (the row's `updated_at`) an edit must present. */
 export async function getMessageSettingsForAdmin(
@@ -66,7 +66,7 @@ export const messageSettingsFormSchema = z.object({
 
 /**
  * Saves the templates over the version the form was opened at.
- * @throws AdminError 409 when someone saved them since.
+ * @throws Refusal 'conflict' when someone saved them since.
  */
 export async function saveMessageSettings(
   db: Db,

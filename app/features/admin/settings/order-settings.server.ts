@@ -15,8 +15,8 @@ import {
   type OrderSettings,
 } from '~/features/orders/order-settings';
 import { getOrderSettings, ORDER_SETTINGS_KEY } from '~/features/orders/order-settings.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { saveSettingsDocument } from './settings.server';
+import { saveSettingsDocument } from '~/features/site/settings-documents.server';
+import type { Actor } from '~/lib/audit.server';
 
 /** The orders' settings and the version (the row's `updated_at`) an edit must present. */
 export async function getOrderSettingsForAdmin(
@@ -45,7 +45,7 @@ export const orderSettingsFormSchema = z.object({
 
 /**
  * Saves the orders' settings over the version the form was opened at.
- * @throws AdminError 409 when someone saved them since.
+ * @throws Refusal 'conflict' when someone saved them since.
  */
 export async function saveOrderSettings(
   db: Db,

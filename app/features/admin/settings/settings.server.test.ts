@@ -10,13 +10,13 @@ import { defaultSiteSettings } from '~/features/site/settings';
 import { getSiteSettings } from '~/features/site/settings.server';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
 import {
   getSettingsForAdmin,
   normaliseWhatsappNumber,
   saveSettings,
   settingsFormSchema,
 } from './settings.server';
+import { Refusal } from '~/lib/refusal';
 
 let app: TestApp;
 const actor = { id: '', email: 'owner@example.com' };
@@ -145,8 +145,8 @@ describe(`saving the settings on ${testDatabaseKind}`, () => {
       actor,
       settingsFormSchema.parse(form({ version: version!, tagline: 'Mine' })),
     ).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AdminError);
-    expect((error as AdminError).status).toBe(409);
+    expect(error).toBeInstanceOf(Refusal);
+    expect((error as Refusal).code).toBe('conflict');
     expect((await getSiteSettings(app.database.db)).tagline).toBe('Theirs');
   });
 });

@@ -6,15 +6,14 @@
  * then clears every instance's cache and refreshes open pages, so the footer, contact page,
  * enquiry links and JSON-LD use the new values at once.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import { siteSettings } from '~/lib/schema.server';
 import { defaultSiteSettings, MAX_HOURS_ROWS, type SiteSettings } from '~/features/site/settings';
 import { getSiteSettings, SHOP_SETTINGS_KEY } from '~/features/site/settings.server';
-import { AdminError } from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite } from '~/features/admin/shared/audited-write.server';
+import type { Actor } from '~/lib/audit.server';
+import { saveSettingsDocument } from '~/features/site/settings-documents.server';
 
 /** The settings and the version (the row's `updated_at`, ISO 8601) an edit must present. */
 export async function getSettingsForAdmin(
@@ -178,7 +177,7 @@ function settingsFromForm(form: z.output<typeof settingsFormSchema>): SiteSettin
 
 /**
  * Saves the settings over the version the form was opened at.
- * @throws AdminError 409 when someone saved the settings since.
+ * @throws Refusal 'conflict' when someone saved the settings since.
  */
 export async function saveSettings(
   db: Db,
@@ -194,62 +193,5 @@ export async function saveSettings(
     what: 'The settings were',
     summary: 'Edited the shop settings',
     answer: 'Settings saved. The shop shows them now.',
-  });
-}
-
-/**
- * Saves one settings document (`site_settings` row `key`) over the version its form was
- * opened at, audited as 'settings.update'; no row yet (a new shop) means the save creates it.
- * @throws AdminError 409 '<what> changed by someone else…' when it was saved since.
- */
-export async function saveSettingsDocument<T>(
-  db: Db,
-  actor: Actor,
-  doc: {
-    key: string;
-    version: string | undefined;
-    next: T;
-    defaults: T;
-    what: string;
-    summary: string;
-    answer: string;
-  },
-): Promise<string> {
-  return auditedWrite(db, actor, {
-    read: (tx) =>
-      tx
-        .select()
-        .from(siteSettings)
-        .where(eq(siteSettings.key, doc.key))
-        .for('update')
-        .then(([row]) => row ?? null),
-    check: (row) => {
-      if (row && doc.version !== row.updatedAt.toISOString()) {
-        throw new AdminError(
-          `${doc.what} changed by someone else since you opened them. Reload to see their changes, then edit again.`,
-          409,
-        );
-      }
-      return undefined;
-    },
-    write: async (tx) => {
-      await tx
-        .insert(siteSettings)
-        .values({ key: doc.key, value: doc.next, updatedAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: siteSettings.key,
-          set: { value: doc.next, updatedAt: sql`now()` },
-        });
-      return doc.next;
-    },
-    audit: (row, after) => ({
-      action: 'settings.update',
-      entity: 'settings',
-      entityId: doc.key,
-      summary: doc.summary,
-      before: row?.value ?? doc.defaults,
-      after,
-    }),
-    answer: () => doc.answer,
   });
 }

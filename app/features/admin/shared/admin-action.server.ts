@@ -7,16 +7,15 @@
  * 3. the handler's zod schema parses the form's fields; a refusal is 422 with a message per
  *    field;
  * 4. the handler runs (in its own transaction, recording the audit entry); an
- *    {@link AdminError} becomes its status and message.
+ *    {@link Refusal} becomes its message, with the status `refusalStatus` gives its code.
  *
  * Loaders keep `requireAdmin` (a redirect to /login), which suits a page visit.
  */
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { data, type AppLoadContext } from 'react-router';
 import type * as z from 'zod';
 import { getSessionUser, type SessionUser } from '~/features/account/session.server';
 import { BODY_REFUSALS, formContainsNul, isFormRequest } from '~/lib/request-body.server';
-import { readShopInstant } from '~/lib/shop-time-input';
+import { Refusal, refusalStatus } from '~/lib/refusal';
 
 /** What the back office answers refused callers (SPEC.md has no text for these). */
 const ADMIN_REFUSALS = {
@@ -25,19 +24,6 @@ const ADMIN_REFUSALS = {
   unknownIntent: 'This action is not known.',
   invalid: 'Please correct the highlighted fields.',
 } as const;
-
-/** A refusal with a message for the administrator and its HTTP status. */
-export class AdminError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 | 413 | 415 | 422 | 503 = 422,
-    /** The form field the message belongs beside, when it is about one. */
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'AdminError';
-  }
-}
 
 /** What an admin action answers (its status is on the response). */
 export interface AdminOutcome {
@@ -175,7 +161,7 @@ export async function runAdminAction(
     const outcome = typeof result === 'string' ? { message: result } : result;
     return data<AdminOutcome>({ ok: true, intent, ...outcome });
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     return data<AdminOutcome>(
       {
         ok: false,
@@ -183,42 +169,9 @@ export async function runAdminAction(
         message: error.message,
         fieldErrors: error.field ? { [error.field]: error.message } : undefined,
       },
-      { status: error.status },
+      { status: refusalStatus(error.code) },
     );
   }
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Edit versions and unique keys, shared by the editing screens                               */
-/* ------------------------------------------------------------------------------------------ */
-
-/**
- * A SQL condition: the row's `updated_at` equals the version (ISO 8601) the editor opened, to
- * the millisecond (PostgreSQL keeps microseconds; JavaScript dates keep milliseconds). Used in
- * an UPDATE's WHERE, so a save over a newer version changes no row.
- */
-export function versionMatches(column: SQLWrapper, version: string): SQL {
-  return sql`date_trunc('milliseconds', ${column}) = ${new Date(version).toISOString()}::timestamptz`;
-}
-
-/**
- * The version an edit form sent, checked to be an instant of the shop's years (ISO 8601 with
- * its zone, as `updatedAt.toISOString()` writes it): `versionMatches` can send it to the
- * database as it is (issue 28 item 7: '-000001-01-01T00:00:00Z' was a date to JavaScript).
- * @throws AdminError 409 "The {what} form is out of date…" when it is missing or unreadable.
- */
-export function assertVersion(version: string | undefined, what: string): string {
-  if (!version || !readShopInstant(version)) {
-    throw new AdminError(`The ${what} form is out of date. Reload and edit again.`, 409);
-  }
-  return version;
-}
-
-/** Whether a database error is a unique-constraint violation (SQLSTATE 23505), wrapped or not. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505' || causeCode === '23505';
 }
 
 /** React Router's `data()` result, read without its (unexported) class. */

@@ -21,17 +21,8 @@ import {
   styleOptions,
 } from '~/lib/schema.server';
 import { GARMENT_TYPES, STYLE_OPTION_GROUPS, type GarmentType } from '~/lib/schema-enums';
-import {
-  adminHandler,
-  AdminError,
-  assertVersion,
-  versionMatches,
-  type AnyAdminHandler,
-} from '~/features/admin/shared/admin-action.server';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { auditedWrite } from '~/features/admin/shared/audited-write.server';
-import { saveSettingsDocument } from '~/features/admin/settings/settings.server';
-import { checkboxField, idField } from '~/features/admin/shared/form-fields.server';
+import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
+import { saveSettingsDocument } from '~/features/site/settings-documents.server';
 import {
   BESPOKE_SETTINGS_KEY,
   getBespokeSettings,
@@ -39,6 +30,10 @@ import {
 import { defaultBespokeSettings, type BespokeSettings } from '~/features/bespoke/pricing';
 import { listStyleOptions, type StyleOption } from '~/features/bespoke/style-catalogue.server';
 import { STYLE_GROUP_LABELS, type StyleOptionGroup } from '~/features/bespoke/style-groups';
+import { Refusal } from '~/lib/refusal';
+import { assertVersion, versionMatches, auditedWrite } from '~/lib/audited-write.server';
+import type { Actor } from '~/lib/audit.server';
+import { checkboxField, idField } from '~/lib/form-fields.server';
 
 /** An option as the screen edits it, with the version an edit must present. */
 export interface StyleOptionRow extends StyleOption {
@@ -214,7 +209,7 @@ const optionState = (row: typeof styleOptions.$inferSelect) => ({
 
 /**
  * Adds or edits an option (audit 'style-option.create' / 'style-option.update').
- * @throws AdminError 409 for a group and code already used or an edit over a stale version,
+ * @throws Refusal 'conflict' for a group and code already used or an edit over a stale version,
  *   404 for an option that is gone, 422 (imageKey) for a picture that is not stored.
  */
 async function saveOption(db: Db, actor: Actor, input: z.output<typeof saveOptionSchema>) {
@@ -223,7 +218,8 @@ async function saveOption(db: Db, actor: Actor, input: z.output<typeof saveOptio
       .select({ key: images.key })
       .from(images)
       .where(eq(images.key, input.imageKey));
-    if (!image) throw new AdminError('That picture is not in the media library.', 422, 'imageKey');
+    if (!image)
+      throw new Refusal('invalid', 'That picture is not in the media library.', 'imageKey');
   }
   const values = {
     group: input.group,
@@ -237,9 +233,9 @@ async function saveOption(db: Db, actor: Actor, input: z.output<typeof saveOptio
     imageKey: input.imageKey,
   };
   const taken = () =>
-    new AdminError(
+    new Refusal(
+      'conflict',
       `The ${STYLE_GROUP_LABELS[input.group].toLowerCase()} code “${input.code}” is already used.`,
-      409,
       'code',
     );
   const [clash] = await db
@@ -278,7 +274,7 @@ async function saveOption(db: Db, actor: Actor, input: z.output<typeof saveOptio
         .where(eq(styleOptions.id, id))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This style option no longer exists.', 404),
+    missing: () => new Refusal('not-found', 'This style option no longer exists.'),
     write: (tx) =>
       tx
         .update(styleOptions)
@@ -287,9 +283,9 @@ async function saveOption(db: Db, actor: Actor, input: z.output<typeof saveOptio
         .returning()
         .then(([row]) => row),
     stale: () =>
-      new AdminError(
+      new Refusal(
+        'conflict',
         'This style option was changed by someone else since you opened it. Reload and edit again.',
-        409,
       ),
     audit: (before, after) => ({
       action: 'style-option.update',
@@ -307,7 +303,7 @@ const deleteOptionSchema = z.object({ id: idField('This style option could not b
 
 /**
  * Deletes an option (audit 'style-option.delete'), with its conflicts.
- * @throws AdminError 409 while a saved design uses it (retire it instead), 404 when gone.
+ * @throws Refusal 'conflict' while a saved design uses it (retire it instead), 'not-found' when gone.
  */
 async function deleteOption(db: Db, actor: Actor, input: z.output<typeof deleteOptionSchema>) {
   return auditedWrite(db, actor, {
@@ -318,16 +314,16 @@ async function deleteOption(db: Db, actor: Actor, input: z.output<typeof deleteO
         .where(eq(styleOptions.id, input.id))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This style option was already deleted.', 404),
+    missing: () => new Refusal('not-found', 'This style option was already deleted.'),
     write: async (tx, before) => {
       const [used] = await tx
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(designs)
         .where(sql`${designs.options} ->> ${before.group} = ${before.code}`);
       if ((used?.n ?? 0) > 0) {
-        throw new AdminError(
+        throw new Refusal(
+          'conflict',
           `${before.name} is in ${used!.n} saved design${used!.n === 1 ? '' : 's'}; untick Active to stop offering it instead.`,
-          409,
         );
       }
       return tx
@@ -360,12 +356,12 @@ const addConflictSchema = z.object({
 
 /**
  * Records that two options are not made together (audit 'style-conflict.create').
- * @throws AdminError 422 for the same option twice, 409 for a pair already listed (either way
+ * @throws Refusal 'invalid' for the same option twice, 'conflict' for a pair already listed (either way
  *   round), 404 for an option that is gone.
  */
 async function addConflict(db: Db, actor: Actor, input: z.output<typeof addConflictSchema>) {
   if (input.optionId === input.otherOptionId) {
-    throw new AdminError('Please choose two different options.', 422, 'otherOptionId');
+    throw new Refusal('invalid', 'Please choose two different options.', 'otherOptionId');
   }
   const [optionId, otherOptionId] = [input.optionId, input.otherOptionId].sort((a, b) => a - b) as [
     number,
@@ -380,7 +376,7 @@ async function addConflict(db: Db, actor: Actor, input: z.output<typeof addConfl
         .for('update');
       return found.length === 2 ? found : undefined;
     },
-    missing: () => new AdminError('One of these options no longer exists.', 404),
+    missing: () => new Refusal('not-found', 'One of these options no longer exists.'),
     write: async (tx) => {
       const [existing] = await tx
         .select({ id: styleOptionConflicts.id })
@@ -389,7 +385,7 @@ async function addConflict(db: Db, actor: Actor, input: z.output<typeof addConfl
           sql`(${styleOptionConflicts.optionId} = ${optionId} and ${styleOptionConflicts.otherOptionId} = ${otherOptionId}) or (${styleOptionConflicts.optionId} = ${otherOptionId} and ${styleOptionConflicts.otherOptionId} = ${optionId})`,
         );
       if (existing)
-        throw new AdminError('These two options are already listed as not made together.', 409);
+        throw new Refusal('conflict', 'These two options are already listed as not made together.');
       return tx
         .insert(styleOptionConflicts)
         .values({ optionId, otherOptionId, reason: input.reason })
@@ -412,7 +408,7 @@ async function addConflict(db: Db, actor: Actor, input: z.output<typeof addConfl
 
 const removeConflictSchema = z.object({ id: idField('This pair could not be found.') });
 
-/** Removes a pair (audit 'style-conflict.delete'). @throws AdminError 404 when gone. */
+/** Removes a pair (audit 'style-conflict.delete'). @throws Refusal 'not-found' when gone. */
 async function removeConflict(db: Db, actor: Actor, input: z.output<typeof removeConflictSchema>) {
   return auditedWrite(db, actor, {
     read: (tx) =>
@@ -422,7 +418,7 @@ async function removeConflict(db: Db, actor: Actor, input: z.output<typeof remov
         .where(eq(styleOptionConflicts.id, input.id))
         .for('update')
         .then(([row]) => row),
-    missing: () => new AdminError('This pair was already removed.', 404),
+    missing: () => new Refusal('not-found', 'This pair was already removed.'),
     write: (tx, before) =>
       tx
         .delete(styleOptionConflicts)

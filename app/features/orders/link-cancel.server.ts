@@ -5,8 +5,10 @@
  * links not yet paid become 'cancelled' (the sandbox's `/pay/:linkId` then answers 409),
  * and each link the provider made gets a `payment-link.cancel` job, run after the commit by
  * `paymentLinkJobHandlers`, which asks the provider to cancel it (Razorpay's Payment Links
- * cancel API; the sandbox through the same call). Kept apart from the ledger so the orders
- * module can use it without an import cycle.
+ * cancel API; the sandbox through the same call). It lives with the orders (not the ledger) so
+ * that cancelling or expiring an order can withdraw its links without features/orders importing
+ * features/payments (no import loop between feature folders, issue 30 item 4); the payments
+ * table it writes is the ledger's: its owner's commands are to take this write over.
  */
 import { and, eq } from 'drizzle-orm';
 import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';

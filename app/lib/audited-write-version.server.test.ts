@@ -5,15 +5,16 @@
  * JavaScript, but its ISO form (+010000-…) is not one PostgreSQL reads.
  */
 import { describe, expect, it } from 'vitest';
-import { AdminError, assertVersion } from './admin-action.server';
+import { Refusal, refusalStatus } from '~/lib/refusal';
+import { assertVersion } from './audited-write.server';
 
 function refusalOf(version: string | undefined): { status: number; message: string } | null {
   try {
     assertVersion(version, 'product');
     return null;
   } catch (error) {
-    if (!(error instanceof AdminError)) throw error;
-    return { status: error.status, message: error.message };
+    if (!(error instanceof Refusal)) throw error;
+    return { status: refusalStatus(error.code), message: error.message };
   }
 }
 

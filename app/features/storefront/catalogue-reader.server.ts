@@ -6,6 +6,7 @@
  */
 import type { StyleFigures } from '~/content/home';
 import { styleFigures } from '~/features/bespoke/style-catalogue.server';
+import { loadDesignView, type DesignView } from '~/features/bespoke/design-page.server';
 import type { QueryCache } from '~/lib/cache.server';
 import type { Db } from '~/lib/db.server';
 import type { GalleryItem } from '~/features/gallery/filter';
@@ -23,15 +24,15 @@ import {
   listNavCategories,
   listProducts,
   listRelatedProducts,
-} from './catalog.server';
-import { searchProducts } from './search.server';
+} from '~/features/catalog/catalog.server';
+import { searchProducts } from '~/features/catalog/search.server';
 import type {
   CategorySummary,
   NavCategory,
   ProductCard,
   ProductDetail,
   ProductSort,
-} from './types';
+} from '~/features/catalog/types';
 
 export interface CatalogueReader {
   settings(): Promise<SiteSettings>;
@@ -51,6 +52,11 @@ export interface CatalogueReader {
   search(text: string): Promise<{ total: number; products: ProductCard[] }>;
   /** What the configurator offers on the garment the site's style figures are stated for. */
   styleFigures(): Promise<StyleFigures>;
+  /**
+   * A saved design as `/d/<id>` shows it, or null (not cached: for the booking page that is
+   * about one, so features/booking reads it without importing features/bespoke).
+   */
+  design(id: string): Promise<DesignView | null>;
 }
 
 /** A reader over `db` that caches in `cache`. */
@@ -70,5 +76,6 @@ export function catalogueReader(db: Db, cache: QueryCache): CatalogueReader {
     galleryItems: () => cache.get('gallery-items', () => listGalleryItems(db)),
     search: (text) => searchProducts(db, text),
     styleFigures: () => cache.get('style-figures', () => styleFigures(db)),
+    design: (id) => loadDesignView(db, id),
   };
 }

@@ -10,10 +10,10 @@ import {
   createTestDatabase,
   testDatabaseKind,
   type TestDatabase,
-} from '../../../../tests/support/test-db';
-import type { Actor } from '~/features/admin/audit/audit.server';
-import { AdminError } from './admin-action.server';
+} from '../../tests/support/test-db';
 import { auditedWrite, sameVersion, type Tx } from './audited-write.server';
+import type { Actor } from '~/lib/audit.server';
+import { Refusal } from '~/lib/refusal';
 
 let database: TestDatabase;
 const admin: Actor = { id: 'admin-1', email: 'owner@example.com' };
@@ -72,7 +72,7 @@ describe(`auditedWrite on ${testDatabaseKind}`, () => {
   it('writes the change and its audit entry, and answers from before and after', async () => {
     const answer = await auditedWrite(database.db, admin, {
       read: readMessage(messageId),
-      missing: () => new AdminError('Gone.', 404),
+      missing: () => new Refusal('not-found', 'Gone.'),
       write: markRead,
       audit: (before, after) => ({
         action: 'message.mark-read',
@@ -102,14 +102,14 @@ describe(`auditedWrite on ${testDatabaseKind}`, () => {
     let wrote = false;
     const write = auditedWrite(database.db, admin, {
       read: readMessage(messageId + 1),
-      missing: () => new AdminError('This message no longer exists.', 404),
+      missing: () => new Refusal('not-found', 'This message no longer exists.'),
       write: async () => (wrote = true),
       audit: () => ({ action: 'x', entity: 'message', entityId: null, summary: 'x' }),
       answer: () => 'done',
     });
     await expect(write).rejects.toMatchObject({
       message: 'This message no longer exists.',
-      status: 404,
+      code: 'not-found',
     });
     expect(wrote).toBe(false);
     expect(await entries()).toEqual([]);
@@ -136,11 +136,14 @@ describe(`auditedWrite on ${testDatabaseKind}`, () => {
         await markRead(tx);
         return undefined;
       },
-      stale: () => new AdminError('Changed by someone else.', 409),
+      stale: () => new Refusal('conflict', 'Changed by someone else.'),
       audit: () => ({ action: 'x', entity: 'message', entityId: null, summary: 'x' }),
       answer: () => 'done',
     });
-    await expect(write).rejects.toMatchObject({ message: 'Changed by someone else.', status: 409 });
+    await expect(write).rejects.toMatchObject({
+      message: 'Changed by someone else.',
+      code: 'conflict',
+    });
     expect(await statusOf()).toBe('new');
     expect(await entries()).toEqual([]);
   });

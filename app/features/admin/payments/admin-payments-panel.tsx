@@ -26,9 +26,9 @@ import {
   returnCredit,
 } from '~/features/invoices/refund-lines';
 import { formatShopDateTime } from '~/lib/shop-time';
-import { METHOD_LABELS, STATUS_LABELS, type OrderBalance } from './ledger';
-import type { AdminPaymentView } from './ledger.server';
-import { BalanceSummary } from './order-payments';
+import { METHOD_LABELS, STATUS_LABELS, type OrderBalance } from '~/features/payments/ledger';
+import type { AdminPaymentView } from '~/features/payments/ledger.server';
+import { BalanceSummary } from '~/features/payments/order-payments';
 
 const SELECT =
   'h-11 w-full rounded-md border border-border bg-white px-3 text-base focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:h-10 md:text-sm';

@@ -22,7 +22,7 @@ import { CartButton } from '~/features/cart/cart-button';
 import { SearchForm } from '~/features/catalog/search-form';
 import type { NavCategory } from '~/features/catalog/types';
 import { cn } from '~/lib/utils';
-import { Logo } from './logo';
+import { Logo } from '~/features/site/logo';
 
 /** Scroll offset in px after which the bar turns white (SPEC.md section 9). */
 const SCROLLED_THRESHOLD_PX = 20;

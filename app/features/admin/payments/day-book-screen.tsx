@@ -14,9 +14,13 @@ import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import { formatRupeesExact } from '~/lib/money';
 import { addShopDays, formatShopDate, formatShopDateTime, formatShopTime } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
-import { METHOD_LABELS } from './ledger';
-import { cashDifference, type CashDifference, type DayBookGroup } from './day-book';
-import type { CashCountRow, DayBookView } from './day-book.server';
+import { METHOD_LABELS } from '~/features/payments/ledger';
+import {
+  cashDifference,
+  type CashDifference,
+  type DayBookGroup,
+} from '~/features/payments/day-book';
+import type { CashCountRow, DayBookView } from '~/features/payments/day-book.server';
 
 const money = (paise: number) => formatRupeesExact(paise);
 

@@ -8,10 +8,10 @@ import { useFetcher, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
 import { toast } from '~/components/ui/toaster';
-import { usePayment } from '~/features/checkout/payment-widget';
-import type { PaymentStart } from '~/features/checkout/payment-flow.server';
+import { usePayment } from '~/features/payments/payment-widget';
 import { formatRupees } from '~/lib/money';
 import { formatShopDateTime } from '~/lib/shop-time';
+import type { PaymentStart } from './payment-start.server';
 
 /** What the order page's action answers (`intent` pay-order or cancel-order). */
 export type UnpaidOrderAnswer =

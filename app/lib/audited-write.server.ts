@@ -1,11 +1,14 @@
 /**
- * An audited write (issue "Back office": every change runs in one transaction with its audit
- * entry, nothing half-changed): read what the change starts from, check it, change it, record
+ * The write frame (issue "Back office": every change runs in one transaction with its audit
+ * entry, nothing half-changed; issue 30 item 4: it lives in app/lib, below every domain): read what the change starts from, check it, change it, record
  * the audit entry, answer. Each step is the caller's own SQL and messages; this module only
  * keeps their order and their transaction.
  */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
-import { recordAudit, type Actor, type AuditEntry } from '~/features/admin/audit/audit.server';
+import { Refusal } from '~/lib/refusal';
+import { readShopInstant } from '~/lib/shop-time-input';
+import { recordAudit, type Actor, type AuditEntry } from '~/lib/audit.server';
 
 /** An open transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -17,10 +20,10 @@ export interface AuditedWriteSteps<Before, After, Result> {
    * caller locks it); undefined when it is not there.
    */
   read(tx: Tx): Promise<Before | undefined>;
-  /** The refusal when `read` finds nothing, e.g. AdminError 404 "This product no longer exists.". */
+  /** The refusal when `read` finds nothing, e.g. Refusal 'not-found' "This product no longer exists.". */
   missing?: () => Error;
   /**
-   * Checks the row before the change: throws a refusal (an AdminError), or returns the answer
+   * Checks the row before the change: throws a {@link Refusal}, or returns the answer
    * when there is nothing to change (then nothing is written and no entry recorded); undefined
    * to go on.
    */
@@ -30,7 +33,7 @@ export interface AuditedWriteSteps<Before, After, Result> {
    * or undefined when a versioned update matched no row.
    */
   write(tx: Tx, before: Before): Promise<After | undefined>;
-  /** The refusal when `write` matched no row: the row changed since (AdminError 409). */
+  /** The refusal when `write` matched no row: the row changed since (Refusal 'conflict'). */
   stale?: () => Error;
   /** The audit entry of the change. */
   audit(before: Before, after: After): AuditEntry;
@@ -73,4 +76,37 @@ export async function auditedWrite<Before, After, Result>(
  */
 export function sameVersion(updatedAt: Date, version: string): boolean {
   return updatedAt.getTime() === new Date(version).getTime();
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Edit versions and unique keys                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * A SQL condition: the row's `updated_at` equals the version (ISO 8601) the editor opened, to
+ * the millisecond (PostgreSQL keeps microseconds; JavaScript dates keep milliseconds). Used in
+ * an UPDATE's WHERE, so a save over a newer version changes no row.
+ */
+export function versionMatches(column: SQLWrapper, version: string): SQL {
+  return sql`date_trunc('milliseconds', ${column}) = ${new Date(version).toISOString()}::timestamptz`;
+}
+
+/**
+ * The version an edit form sent, checked to be an instant of the shop's years (ISO 8601 with
+ * its zone, as `updatedAt.toISOString()` writes it): `versionMatches` can send it to the
+ * database as it is (issue 28 item 7: '-000001-01-01T00:00:00Z' was a date to JavaScript).
+ * @throws Refusal 'conflict' "The {what} form is out of date…" when it is missing or unreadable.
+ */
+export function assertVersion(version: string | undefined, what: string): string {
+  if (!version || !readShopInstant(version)) {
+    throw new Refusal('conflict', `The ${what} form is out of date. Reload and edit again.`);
+  }
+  return version;
+}
+
+/** Whether a database error is a unique-constraint violation (SQLSTATE 23505), wrapped or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505' || causeCode === '23505';
 }

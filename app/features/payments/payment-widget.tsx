@@ -12,7 +12,7 @@ import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
 import { formatRupees } from '~/lib/money';
 import { useCart } from '~/features/cart/cart-context';
-import type { PaymentStart } from './payment-flow.server';
+import type { PaymentStart } from './payment-start.server';
 
 const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 const FAILED = {

@@ -14,11 +14,16 @@ import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
 import { AddToCartButton } from '~/features/cart/add-to-cart-button';
 import { WishlistButton } from '~/features/wishlist/wishlist-button';
-import { measurementBookingPath } from '~/features/booking/booking-links';
-import { EnquiryButton } from './enquiry-button';
-import type { ProductPage } from './types';
-import { formatLength, formatMetres, lengthChoices, metreLinePaise } from './sale-units';
-import { firstSize } from './variants';
+import { measurementBookingPath } from '~/features/catalog/booking-links';
+import { EnquiryButton } from '~/features/catalog/enquiry-button';
+import type { ProductPage } from '~/features/catalog/types';
+import {
+  formatLength,
+  formatMetres,
+  lengthChoices,
+  metreLinePaise,
+} from '~/features/catalog/sale-units';
+import { firstSize } from '~/features/catalog/variants';
 
 export function ProductDetails({
   product,

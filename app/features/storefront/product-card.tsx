@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { AddToCartButton, addToCartLabel } from '~/features/cart/add-to-cart-button';
 import { WishlistButton } from '~/features/wishlist/wishlist-button';
 import { formatRupees } from '~/lib/money';
-import type { ProductTile } from './types';
+import type { ProductTile } from '~/features/catalog/types';
 
 export function ProductCard({
   product,
