@@ -15,6 +15,8 @@ import { readShopDate } from '~/lib/shop-time-input';
 import { listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
 import type { Slot } from '~/features/booking/slots';
 import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
+import { readDesignReference } from '~/features/bespoke/design-reference';
+import { listCustomerDesigns, type CustomerDesign } from '~/features/bespoke/designs.server';
 import {
   addGarment,
   addGarmentSchema,
@@ -96,10 +98,16 @@ export interface NewBespokeOrderData {
   matches: CustomerChoice[];
   client: CustomerChoice | null;
   /** The appointment the order is made from (`?appointment=`), when it is the client's. */
-  appointment: { id: number; startsAt: string; typeName: string } | null;
-  /** The design id typed (`?design=`), and whether it was found. */
+  appointment: { id: number; startsAt: string; typeName: string; designId: string | null } | null;
+  /** The design's link or id as pasted (`?design=`), and whether it names a saved design. */
   designQuery: string;
   designFound: boolean;
+  /** The id of the design in use, when one was found. */
+  designId: string | null;
+  /** Why the pasted text names no design (not a link or id, or no such design), or null. */
+  designError: string | null;
+  /** The client's saved designs to pick from (their account's, and their appointments'). */
+  designs: CustomerDesign[];
   /** The garment form, once a client and a garment are chosen. */
   garment: GarmentFormData | null;
   /** The client's last billing address on an order, to start the form with. */
@@ -208,7 +216,7 @@ export async function newBespokeOrderScreen(
 ): Promise<NewBespokeOrderData> {
   const q = (search.get('q') ?? '').trim().slice(0, MAX_QUERY);
   let customerId = idParam(search.get('customer'));
-  let designQuery = (search.get('design') ?? '').trim().slice(0, 64);
+  let designQuery = (search.get('design') ?? '').trim().slice(0, 500);
   let appointment: NewBespokeOrderData['appointment'] = null;
   const appointmentId = idParam(search.get('appointment'));
   if (appointmentId !== null) {
@@ -229,17 +237,24 @@ export async function newBespokeOrderScreen(
         id: row.id,
         startsAt: row.startsAt.toISOString(),
         typeName: types.find((type) => type.id === row.typeId)?.name ?? 'Appointment',
+        designId: row.context?.designId ?? null,
       };
       if (!designQuery && row.context?.designId) designQuery = row.context.designId;
     }
   }
-  const design = /^[A-Za-z0-9_-]{1,64}$/.test(designQuery)
-    ? await getDesign(db, designQuery)
-    : null;
+  // A pasted share link or id (issue 30 item 3); anything else is refused with its reason.
+  const reference = readDesignReference(designQuery);
+  const design = reference.ok && reference.id ? await getDesign(db, reference.id) : null;
+  const designError = !reference.ok
+    ? reference.message
+    : reference.id && !design
+      ? 'No saved design has this link or id.'
+      : null;
   const [matches, client] = await Promise.all([
     findCustomers(db, q),
     customerId === null ? null : customerChoice(db, customerId),
   ]);
+  const designs = client ? await listCustomerDesigns(db, client.id) : [];
   const garmentType = design?.garmentType ?? garmentParam(search.get('garment'));
   const garment =
     client && garmentType
@@ -269,6 +284,9 @@ export async function newBespokeOrderScreen(
     appointment,
     designQuery,
     designFound: design !== null,
+    designId: design?.id ?? null,
+    designError,
+    designs,
     garment,
     lastAddress: lastAddress ?? null,
     today: shopDateOf(now),
