@@ -280,6 +280,7 @@ function OrderForm({ data }: { data: NewBespokeOrderData }) {
           <input type="hidden" name="appointmentId" value={data.appointment.id} />
         )}
         <GarmentFields
+          key={`${data.garment!.garmentType}:${data.garment!.fabricQuery}:${data.designId ?? ''}`}
           garment={data.garment!}
           errors={errors}
           measurementLink={`/admin/clients/${client.id}/measurements`}
