@@ -82,6 +82,7 @@ export default function AdminOrder() {
             rows={money.rows}
             balance={money.balance}
             lines={returnable}
+            counter={money.counter}
           />
         </>
       }
