@@ -193,7 +193,7 @@ describe('counterOffer (issue 30 item 3)', () => {
   });
 
   it('asks no advance of a shop order, and nothing of a cancelled or settled one', () => {
-    const none: LedgerEntry[] = [];
+    const none: ReturnType<typeof pay>[] = [];
     expect(
       counterOffer({ kind: 'shop', status: 'created' }, orderBalance(50_000, none), none, 50),
     ).toMatchObject({ advance: null, suggestedPaise: 50_000 });
