@@ -67,7 +67,7 @@ test('an admin makes a bespoke order from a saved design, books a trial, confirm
   await admin.getByRole('link', { name: 'New bespoke order' }).click();
   await expect(admin.getByRole('heading', { name: 'New bespoke order' })).toBeVisible();
   await expect(admin.getByText('Kiran Mehta', { exact: false }).first()).toBeVisible();
-  await admin.getByLabel('Saved design id (optional)').fill(designId);
+  await admin.getByLabel('Design share link or id (optional)').fill(designId);
   await admin.getByRole('button', { name: 'Use design' }).click();
   await expect(admin.getByText('Using the saved design: Sherwani')).toBeVisible();
   await expect(admin.getByLabel('Catalogue fabric', { exact: true })).toContainText(fabricName);

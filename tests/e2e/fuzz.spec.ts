@@ -337,6 +337,7 @@ const FORMS: FormTarget[] = [
       'retry-refund': ['number', 'refundId'],
       'withdraw-payment-link': ['number', 'paymentId'],
       'revoke-order-links': ['number'],
+      'send-document': ['number', 'documentId', 'channel'],
       ...bespokeOrderIntents(
         'add-garment',
         'set-garment-price',

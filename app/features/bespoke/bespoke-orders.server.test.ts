@@ -250,6 +250,98 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     });
   });
 
+  it('takes a suit as a set: jacket, trouser and waistcoat of one fabric, each quoted by the server (issue 30 item 3)', async () => {
+    const { number } = await create({
+      customerId: String(clientId),
+      ...address,
+      garmentType: 'suit_jacket',
+      fabricSource: 'catalogue',
+      fabricProductId: String(fabricId),
+      suitSet: 'on',
+    });
+    const pieces = await garmentsOf(number);
+    // At ₹1,500 a metre: jacket ₹9,000 + 1.8 m = ₹11,700; trouser ₹1,500 + 1.3 m = ₹3,450;
+    // waistcoat ₹3,500 + 0.9 m = ₹4,850.
+    expect(
+      pieces.map((piece) => [
+        piece.position,
+        piece.garmentType,
+        piece.fabricProductId,
+        piece.quotePaise,
+        piece.pricePaise,
+      ]),
+    ).toEqual([
+      [1, 'suit_jacket', fabricId, 1_170_000, 1_170_000],
+      [2, 'trouser', fabricId, 345_000, 345_000],
+      [3, 'waistcoat', fabricId, 485_000, 485_000],
+    ]);
+    expect((await orderRow(number)).amountPaise).toBe(2_000_000);
+    const [entry] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, number), eq(auditLog.action, 'order.bespoke.create')));
+    expect(entry!.summary).toContain(
+      'Suit set: suit jacket ₹11,700, trouser ₹3,450, waistcoat ₹4,850',
+    );
+
+    // Only a suit jacket is taken as a set.
+    await expect(create({ ...orderForm(clientId), suitSet: 'on' })).rejects.toMatchObject({
+      status: 422,
+      field: 'suitSet',
+    });
+  });
+
+  it('adds a garment with the fabric of another garment of the order, priced for its own type (issue 30 item 3)', async () => {
+    const db = app.database.db;
+    const { number } = await create({
+      customerId: String(clientId),
+      ...address,
+      garmentType: 'suit_jacket',
+      fabricSource: 'store',
+      fabricCode: 'RK-88',
+      fabricName: 'Charcoal worsted',
+      fabricPrice: '2,000',
+    });
+    const [jacket] = await garmentsOf(number);
+    const message = await addGarment(
+      db,
+      actor(),
+      addGarmentSchema.parse({
+        number,
+        garmentType: 'trouser',
+        fabricSource: 'garment',
+        fromGarmentId: String(jacket!.id),
+      }),
+    );
+    // Trouser: ₹1,500 + 1.3 m × ₹2,000 = ₹4,100; the order ₹12,600 + ₹4,100.
+    expect(message).toBe(`Added the trouser. Order ${number} is now ₹16,700.`);
+    const [, trouser] = await garmentsOf(number);
+    expect(trouser).toMatchObject({
+      garmentType: 'trouser',
+      fabricCode: 'RK-88',
+      fabricName: 'Charcoal worsted',
+      fabricPricePerMetrePaise: 200_000,
+      quotePaise: 410_000,
+    });
+
+    // A garment of another order carries nothing.
+    const other = await create(orderForm(clientId));
+    const [foreign] = await garmentsOf(other.number);
+    await expect(
+      addGarment(
+        db,
+        actor(),
+        addGarmentSchema.parse({
+          number,
+          garmentType: 'trouser',
+          fabricSource: 'garment',
+          fromGarmentId: String(foreign!.id),
+        }),
+      ),
+    ).rejects.toMatchObject({ status: 422, field: 'fromGarmentId' });
+    expect(await garmentsOf(number)).toHaveLength(2);
+  });
+
   it('keeps the buyer’s GSTIN given at the counter, and refuses one of another state (issue 29)', async () => {
     // 27AABCT1332L1Z + its check character: a Maharashtra GSTIN.
     const first14 = '27AABCT1332L1Z';

@@ -107,10 +107,19 @@ const garmentShape = {
     .regex(/^[A-Za-z0-9_-]*$/, 'No saved design has this id.')
     .optional()
     .transform((value) => value || null),
-  /** 'customer': the customer brought the cloth (a tailoring service, issue 29 item 1). */
-  fabricSource: z.enum(['catalogue', 'store', 'customer'], {
+  /**
+   * 'customer': the customer brought the cloth (a tailoring service, issue 29 item 1);
+   * 'garment': the fabric of another garment of the order, `fromGarmentId` (issue 30 item 3).
+   */
+  fabricSource: z.enum(['catalogue', 'store', 'customer', 'garment'], {
     error: 'Please choose where the fabric is from.',
   }),
+  fromGarmentId: optionalIdField('This garment is no longer on the order.'),
+  /** 'on': a suit jacket taken as a set, with a trouser and a waistcoat (issue 30 item 3). */
+  suitSet: z
+    .enum(['on'], { error: 'Please tick the suit set or leave it.' })
+    .optional()
+    .transform((value) => value === 'on'),
   fabricProductId: optionalIdField('Please choose a fabric from the catalogue.'),
   fabricCode: text(40, 'The fabric code'),
   fabricName: text(120, 'The fabric name'),
@@ -127,7 +136,11 @@ const garmentShape = {
 export interface GarmentInput {
   garmentType: GarmentType | null;
   designId: string | null;
-  fabricSource: 'catalogue' | 'store' | 'customer';
+  fabricSource: 'catalogue' | 'store' | 'customer' | 'garment';
+  /** With fabricSource 'garment': the garment of the order whose fabric this one takes. */
+  fromGarmentId: number | null;
+  /** A suit jacket taken as a set: a trouser and a waistcoat of its fabric follow it. */
+  suitSet: boolean;
   fabricProductId: number | null;
   fabricCode: string;
   fabricName: string;
@@ -150,6 +163,8 @@ function gatherGarment(fields: Record<string, unknown>): GarmentInput {
     garmentType: (fields.garmentType as GarmentType | undefined) ?? null,
     designId: fields.designId as string | null,
     fabricSource: fields.fabricSource as GarmentInput['fabricSource'],
+    fromGarmentId: fields.fromGarmentId as number | null,
+    suitSet: fields.suitSet === true,
     fabricProductId: fields.fabricProductId as number | null,
     fabricCode: fields.fabricCode as string,
     fabricName: fields.fabricName as string,
@@ -340,6 +355,10 @@ async function resolveGarment(
     if (input.fabricSource === 'catalogue') fabricProductId ??= design.fabricProductId;
   }
   if (!garmentType) throw new Refusal('invalid', 'Please choose the garment.', 'garmentType');
+  if (input.fabricSource === 'garment') {
+    // Only an order's page offers another garment's fabric (carryFabric reads it first).
+    throw new Refusal('invalid', 'Please choose where the fabric is from.', 'fabricSource');
+  }
 
   let fabric: { productId: number | null; code: string; name: string; pricePaise: number };
   if (input.fabricSource === 'catalogue') {
@@ -431,6 +450,78 @@ async function resolveGarment(
     quotePaise,
     pricePaise,
     overrideReason,
+  };
+}
+
+/** The pieces a suit jacket taken as a set brings with it (issue 30 item 3), in order. */
+export const SUIT_SET_PIECES = ['trouser', 'waistcoat'] as const satisfies readonly GarmentType[];
+
+/**
+ * The garments one garment form makes: the garment, and, for a suit jacket taken as a set
+ * (`suitSet`), a trouser and a waistcoat of the same fabric after it. Each piece is priced by
+ * the server's quote for its own garment type (its making charge, its fabric length); the
+ * pieces start with no options (settled at the fitting), the client's latest confirmed
+ * measurements of their garment, and no price override (the form's override is the jacket's).
+ * @throws Refusal 422 as `resolveGarment`, or for a set that is not a suit jacket.
+ */
+async function resolveGarments(
+  tx: Tx,
+  customerId: number,
+  input: GarmentInput,
+): Promise<ResolvedGarment[]> {
+  const first = await resolveGarment(tx, customerId, input);
+  if (!input.suitSet) return [first];
+  if (first.garmentType !== 'suit_jacket') {
+    throw new Refusal('invalid', 'Only a suit jacket can be taken as a suit set.', 'suitSet');
+  }
+  const pieces = [first];
+  for (const garmentType of SUIT_SET_PIECES) {
+    pieces.push(
+      await resolveGarment(tx, customerId, {
+        ...input,
+        garmentType,
+        designId: null,
+        // The jacket's fabric, as resolved (a design's fabric included).
+        fabricProductId: first.fabricProductId ?? input.fabricProductId,
+        options: {},
+        measurementVersionId: null,
+        price: null,
+        overrideReason: '',
+        suitSet: false,
+      }),
+    );
+  }
+  return pieces;
+}
+
+/**
+ * A garment form that takes the fabric of another garment of the order (fabricSource
+ * 'garment', issue 30 item 3: "Add a garment can start … from another garment of the order
+ * (same fabric)"), turned into the fabric fields of that garment: its catalogue fabric (priced
+ * as the catalogue prices it now), its in-store code, name and price, or the customer's cloth.
+ * Any other form is returned as it is.
+ * @throws Refusal 422 when the garment is not on the order.
+ */
+async function carryFabric(tx: Tx, orderId: number, input: GarmentInput): Promise<GarmentInput> {
+  if (input.fabricSource !== 'garment') return input;
+  const from =
+    input.fromGarmentId === null ? undefined : await lockGarment(tx, orderId, input.fromGarmentId);
+  if (!from) {
+    throw new Refusal('invalid', 'This garment is no longer on the order.', 'fromGarmentId');
+  }
+  const carried = { ...input, designId: null, fromGarmentId: null };
+  if (from.customerCloth) {
+    return { ...carried, fabricSource: 'customer', fabricName: from.fabricName };
+  }
+  if (from.fabricProductId !== null) {
+    return { ...carried, fabricSource: 'catalogue', fabricProductId: from.fabricProductId };
+  }
+  return {
+    ...carried,
+    fabricSource: 'store',
+    fabricCode: from.fabricCode,
+    fabricName: from.fabricName,
+    fabricPrice: from.fabricPricePerMetrePaise,
   };
 }
 
@@ -564,6 +655,13 @@ function priceWords(
 const garmentLabel = (type: GarmentType) =>
   type.replace('_', ' ').replace(/^./, (first) => first.toUpperCase());
 
+/** 'Suit jacket, ₹12,000' or, for a set, 'Suit set: suit jacket ₹12,000, trouser ₹4,000, …'. */
+function piecesWords(pieces: readonly ResolvedGarment[]): string {
+  if (pieces.length === 1)
+    return `${garmentLabel(pieces[0]!.garmentType)}, ${priceWords(pieces[0]!)}`;
+  return `Suit set: ${pieces.map((piece) => `${garmentLabel(piece.garmentType).toLowerCase()} ${priceWords(piece)}`).join(', ')}`;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Changes                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
@@ -603,7 +701,8 @@ export async function createBespokeOrder(
           throw new Refusal('invalid', 'This appointment is not this client’s.', 'appointmentId');
         }
       }
-      const garment = await resolveGarment(tx, customer.id, input.garment);
+      const pieces = await resolveGarments(tx, customer.id, input.garment);
+      const garment = pieces[0]!;
       const [order] = await tx
         .insert(orders)
         .values({
@@ -612,7 +711,7 @@ export async function createBespokeOrder(
           userId: customer.userId,
           customerId: customer.id,
           status: 'created',
-          amountPaise: garment.pricePaise,
+          amountPaise: pieces.reduce((sum, piece) => sum + piece.pricePaise, 0),
           currency: 'INR',
           customerName: customer.name,
           email: customer.email ?? '',
@@ -631,15 +730,19 @@ export async function createBespokeOrder(
         })
         .returning();
       await tx.insert(orderEvents).values({ orderId: order!.id, kind: 'created', createdAt: now });
-      await tx.insert(bespokeGarments).values({ orderId: order!.id, position: 1, ...garment });
-      return { order: order!, garment, customerName: customer.name };
+      await tx
+        .insert(bespokeGarments)
+        .values(
+          pieces.map((piece, index) => ({ orderId: order!.id, position: index + 1, ...piece })),
+        );
+      return { order: order!, garment, pieces, customerName: customer.name };
     },
-    audit: (_customer, { order, garment }) => ({
+    audit: (_customer, { order, garment, pieces }) => ({
       action: 'order.bespoke.create',
       entity: 'order',
       entityId: order.number,
-      summary: `Created bespoke order ${order.number} for ${order.customerName}: ${garmentLabel(garment.garmentType)}, ${priceWords(garment)}`,
-      after: { order, garment },
+      summary: `Created bespoke order ${order.number} for ${order.customerName}: ${piecesWords(pieces)}`,
+      after: { order, garment, ...(pieces.length > 1 ? { set: pieces.slice(1) } : {}) },
     }),
     answer: (_customer, { order }) => ({
       number: order.number,
@@ -677,27 +780,41 @@ export async function addGarment(
         })
         .from(bespokeGarments)
         .where(eq(bespokeGarments.orderId, order.id));
-      if (Number(last?.n ?? 0) >= MAX_GARMENTS) {
+      const garmentInput = await carryFabric(tx, order.id, input.garment);
+      const pieces = await resolveGarments(tx, order.customerId!, garmentInput);
+      if (Number(last?.n ?? 0) + pieces.length > MAX_GARMENTS) {
         throw new Refusal('conflict', `An order holds at most ${MAX_GARMENTS} garments.`);
       }
-      const garment = await resolveGarment(tx, order.customerId!, input.garment);
-      const [row] = await tx
+      const position = Number(last?.position ?? 0);
+      const rows = await tx
         .insert(bespokeGarments)
-        .values({ orderId: order.id, position: Number(last?.position ?? 0) + 1, ...garment })
+        .values(
+          pieces.map((piece, index) => ({
+            orderId: order.id,
+            position: position + index + 1,
+            ...piece,
+          })),
+        )
         .returning();
       const total = await settleTotal(tx, order.id, now);
-      return { row: row!, garment, total };
+      return { rows, pieces, total };
     },
-    audit: (order, { row, garment, total }) => ({
+    audit: (order, { rows, pieces, total }) => ({
       action: 'order.garment.add',
       entity: 'order',
       entityId: order.number,
-      summary: `Added a ${garmentLabel(garment.garmentType).toLowerCase()} to order ${order.number}: ${priceWords(garment)} (total ${formatRupees(total)})`,
+      summary:
+        pieces.length > 1
+          ? `Added a suit set to order ${order.number}: ${piecesWords(pieces).replace(/^Suit set: /, '')} (total ${formatRupees(total)})`
+          : `Added a ${garmentLabel(pieces[0]!.garmentType).toLowerCase()} to order ${order.number}: ${priceWords(pieces[0]!)} (total ${formatRupees(total)})`,
       before: { amountPaise: order.amountPaise },
-      after: { garment: row, amountPaise: total },
+      after:
+        rows.length > 1
+          ? { garments: rows, amountPaise: total }
+          : { garment: rows[0], amountPaise: total },
     }),
-    answer: (order, { garment, total }) =>
-      `Added the ${garmentLabel(garment.garmentType).toLowerCase()}. Order ${order.number} is now ${formatRupees(total)}.`,
+    answer: (order, { pieces, total }) =>
+      `Added the ${pieces.map((piece) => garmentLabel(piece.garmentType).toLowerCase()).join(', ')}. Order ${order.number} is now ${formatRupees(total)}.`,
   });
 }
 

@@ -5,9 +5,9 @@
  * guest's design (saved to share or to book) belongs to nobody and is rate-limited per address.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
-import { designs, products } from '~/lib/schema.server';
+import { appointments, customers, designs, products } from '~/lib/schema.server';
 import type { GarmentType } from '~/lib/schema-enums';
 import { fabricForDesign, quoteDesign, type DesignQuote } from './style-catalogue.server';
 
@@ -125,4 +125,61 @@ export async function deleteUserDesign(db: Db, userId: string, id: string): Prom
     .where(and(eq(designs.id, id), eq(designs.userId, userId)))
     .returning({ id: designs.id });
   return deleted.length === 1;
+}
+
+/** A design as the counter offers it for a customer record (issue 30 item 3). */
+export interface CustomerDesign extends DesignListItem {
+  name: string;
+  /** The design one of the customer's appointments was booked with. */
+  fromAppointment: boolean;
+}
+
+/**
+ * The saved designs of customer record `customerId`, newest first, at most 100: those of the
+ * account linked to the record, and those the customer's appointments were booked with (a
+ * guest's design, saved to book). Empty for an unknown record.
+ * @throws when the database fails.
+ */
+export async function listCustomerDesigns(db: Db, customerId: number): Promise<CustomerDesign[]> {
+  const [record] = await db
+    .select({ userId: customers.userId })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!record) return [];
+  const booked = db
+    .select({ id: sql<string>`${appointments.context}->>'designId'` })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.customerId, customerId),
+        isNotNull(sql`${appointments.context}->>'designId'`),
+      ),
+    );
+  const bookedIds = new Set((await booked).map((row) => row.id));
+  const rows = await db
+    .select({
+      id: designs.id,
+      garmentType: designs.garmentType,
+      fabricName: products.name,
+      fabricProductId: designs.fabricProductId,
+      options: designs.options,
+      estimatePaise: designs.estimatePaise,
+      name: designs.name,
+      createdAt: designs.createdAt,
+    })
+    .from(designs)
+    .leftJoin(products, eq(products.id, designs.fabricProductId))
+    .where(
+      or(
+        record.userId === null ? undefined : eq(designs.userId, record.userId),
+        bookedIds.size === 0 ? undefined : inArray(designs.id, [...bookedIds]),
+      ) ?? sql`false`,
+    )
+    .orderBy(desc(designs.createdAt), desc(designs.id))
+    .limit(MAX_DESIGNS_PER_ACCOUNT);
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    fromAppointment: bookedIds.has(row.id),
+  }));
 }

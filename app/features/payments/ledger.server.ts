@@ -37,7 +37,14 @@ import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.s
 import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { formatRupees } from '~/lib/money';
-import { orderBalance, type HeldPaise, type OrderBalance } from './ledger';
+import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
+import {
+  counterOffer,
+  orderBalance,
+  type CounterOffer,
+  type HeldPaise,
+  type OrderBalance,
+} from './ledger';
 import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
 import { paidInFullEmail } from './payment-email';
 
@@ -258,14 +265,22 @@ export async function orderPayments(
   };
 }
 
-/** An order's payments as the back office sees them, with its balance. */
+/**
+ * An order's payments as the back office sees them, with its balance and what the counter
+ * offers (the agreed advance from the bespoke settings, or the balance: issue 30 item 3).
+ */
 export async function adminOrderPayments(
   db: Db,
-  order: { id: number; amountPaise: number },
-): Promise<{ rows: AdminPaymentView[]; balance: OrderBalance }> {
-  const rows = await rowsOf(db, order.id);
+  order: { id: number; amountPaise: number; kind: 'shop' | 'bespoke'; status: string },
+): Promise<{ rows: AdminPaymentView[]; balance: OrderBalance; counter: CounterOffer }> {
+  const [rows, { advancePercent }] = await Promise.all([
+    rowsOf(db, order.id),
+    getBespokeSettings(db),
+  ]);
   const refundable = refundableByPayment(rows);
+  const balance = orderBalance(order.amountPaise, rows);
   return {
+    counter: counterOffer(order, balance, rows, advancePercent),
     rows: rows.map((row) => ({
       ...toView(row),
       provider: row.provider,
@@ -281,7 +296,7 @@ export async function adminOrderPayments(
         row.providerRefundId === null &&
         row.provider !== null,
     })),
-    balance: orderBalance(order.amountPaise, rows),
+    balance,
   };
 }
 

@@ -3,7 +3,13 @@
  * cases in paise, and which online payment a bespoke order offers its owner.
  */
 import { describe, expect, it } from 'vitest';
-import { onlineOffer, orderBalance, overBalanceMessage, type LedgerEntry } from './ledger';
+import {
+  counterOffer,
+  onlineOffer,
+  orderBalance,
+  overBalanceMessage,
+  type LedgerEntry,
+} from './ledger';
 
 const paid = (amountPaise: number, status: LedgerEntry['status'] = 'succeeded'): LedgerEntry => ({
   kind: 'payment',
@@ -137,5 +143,68 @@ describe('onlineOffer', () => {
 
   it('words the overpayment refusal with the balance', () => {
     expect(overBalanceMessage(12_500_00)).toBe('This is more than the balance of ₹12,500.');
+  });
+});
+
+describe('counterOffer (issue 30 item 3)', () => {
+  const pay = (amountPaise: number, status: LedgerEntry['status'] = 'succeeded') => ({
+    kind: 'payment' as const,
+    method: 'cash',
+    status,
+    amountPaise,
+  });
+  const link = (amountPaise: number) => ({
+    ...pay(amountPaise, 'pending'),
+    method: 'payment_link',
+  });
+  const bespoke = { kind: 'bespoke' as const, status: 'created' };
+
+  it('offers the agreed advance, rounded up to the rupee, while nothing is paid', () => {
+    const rows = [pay(1_000, 'failed')];
+    expect(counterOffer(bespoke, orderBalance(2_000_050, rows), rows, 30)).toEqual({
+      advance: { percent: 30, amountPaise: 600_100 },
+      balancePaise: 2_000_050,
+      pendingLinksPaise: 0,
+      freePaise: 2_000_050,
+      suggestedPaise: 600_100,
+    });
+  });
+
+  it('offers the balance once the advance is received', () => {
+    const rows = [pay(600_000)];
+    expect(counterOffer(bespoke, orderBalance(2_000_000, rows), rows, 30)).toEqual({
+      advance: null,
+      balancePaise: 1_400_000,
+      pendingLinksPaise: 0,
+      freePaise: 1_400_000,
+      suggestedPaise: 1_400_000,
+    });
+  });
+
+  it('counts a pending link against what the counter may take, the advance included', () => {
+    const rows = [link(1_800_000)];
+    const offer = counterOffer(bespoke, orderBalance(2_000_000, rows), rows, 50);
+    expect(offer).toMatchObject({
+      advance: { percent: 50, amountPaise: 200_000 },
+      pendingLinksPaise: 1_800_000,
+      freePaise: 200_000,
+      suggestedPaise: 200_000,
+    });
+  });
+
+  it('asks no advance of a shop order, and nothing of a cancelled or settled one', () => {
+    const none: ReturnType<typeof pay>[] = [];
+    expect(
+      counterOffer({ kind: 'shop', status: 'created' }, orderBalance(50_000, none), none, 50),
+    ).toMatchObject({ advance: null, suggestedPaise: 50_000 });
+    expect(
+      counterOffer({ kind: 'bespoke', status: 'cancelled' }, orderBalance(50_000, none), none, 50),
+    ).toMatchObject({ advance: null, freePaise: 0, suggestedPaise: 0 });
+    const paid = [pay(50_000)];
+    expect(counterOffer(bespoke, orderBalance(50_000, paid), paid, 50)).toMatchObject({
+      advance: null,
+      balancePaise: 0,
+      suggestedPaise: 0,
+    });
   });
 });

@@ -10,6 +10,7 @@
  * A negative balance means the customer paid more than the order's value (two online payments
  * captured at once): the back office shows it as an overpayment to refund.
  */
+import { advanceDuePaise } from '~/features/bespoke/pricing';
 import { formatRupees } from '~/lib/money';
 import { fulfilmentIndex, type FulfilmentStatus } from '~/features/orders/fulfilment';
 import type { PAYMENT_METHODS } from '~/lib/schema-enums';
@@ -127,4 +128,59 @@ export function heldBalanceMessage(balancePaise: number, held: HeldPaise): strin
   ].filter(Boolean);
   const free = balancePaise - held.linksPaise - held.onlinePaise;
   return `${overBalanceMessage(free)} (${reasons.join(' ')})`;
+}
+
+/**
+ * What the back office's counter payment box offers (issue 30 item 3: "The payment box offers
+ * the agreed advance (a percentage from settings) or the balance, and refreshes after every
+ * action"), worked out by the server from the ledger and sent by the loader. Amounts in paise.
+ */
+export interface CounterOffer {
+  /**
+   * The agreed advance while one is due: a bespoke order with no payment received yet, its
+   * `percent` of the total (advanceDuePaise: rounded up to the rupee), never more than the
+   * free balance; null otherwise (a shop order, an advance received, or nothing free).
+   */
+  advance: { percent: number; amountPaise: number } | null;
+  /** The balance due: total − paid. */
+  balancePaise: number;
+  /** What pending payment links already ask for. */
+  pendingLinksPaise: number;
+  /** What the counter may take now: the balance less the pending links (never below 0). */
+  freePaise: number;
+  /** What the form starts with: the advance while one is due, else the free balance. */
+  suggestedPaise: number;
+}
+
+/**
+ * The counter's offer for an order of `kind` and `status` with `balance`, its pending link
+ * rows (`rows`: payment rows as the ledger lists them) and the bespoke settings'
+ * `advancePercent` (1–100). A cancelled order offers nothing (all 0, no advance).
+ */
+export function counterOffer(
+  order: { kind: 'shop' | 'bespoke'; status: string },
+  balance: OrderBalance,
+  rows: readonly { method: string; status: string; kind: string; amountPaise: number }[],
+  advancePercent: number,
+): CounterOffer {
+  const pendingLinksPaise = rows
+    .filter(
+      (row) => row.kind === 'payment' && row.method === 'payment_link' && row.status === 'pending',
+    )
+    .reduce((sum, row) => sum + row.amountPaise, 0);
+  const open = order.status !== 'cancelled' && balance.balancePaise > 0;
+  const balancePaise = Math.max(0, balance.balancePaise);
+  const freePaise = open ? Math.max(0, balance.balancePaise - pendingLinksPaise) : 0;
+  const advancePaise =
+    open && order.kind === 'bespoke' && balance.paidPaise === 0 && freePaise > 0
+      ? Math.min(freePaise, advanceDuePaise(balance.totalPaise, advancePercent))
+      : 0;
+  const advance = advancePaise > 0 ? { percent: advancePercent, amountPaise: advancePaise } : null;
+  return {
+    advance,
+    balancePaise,
+    pendingLinksPaise,
+    freePaise,
+    suggestedPaise: advance ? advance.amountPaise : freePaise,
+  };
 }

@@ -15,7 +15,12 @@ import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';
 import type { JobHandlers } from '~/lib/jobs/worker.server';
 import { jobs, notifications } from '~/lib/schema.server';
 import type { NotificationChannel as ChannelName } from '~/lib/schema-enums';
-import type { NotificationAttachment, NotificationChannels, WhatsAppTemplate } from './types';
+import type {
+  NotificationAttachment,
+  NotificationChannels,
+  WhatsAppDocument,
+  WhatsAppTemplate,
+} from './types';
 
 /** The job kind that sends one notification. */
 const SEND_JOB = 'notification.send';
@@ -41,8 +46,10 @@ export interface NewNotification {
   html?: string;
   /** E-mail only: files attached (an `.ics` invite). */
   attachments?: NotificationAttachment[];
-  /** WhatsApp only, required there: the approved template and its parameters. */
+  /** WhatsApp only: the approved template and its parameters (this or `whatsappDocument`). */
   whatsapp?: WhatsAppTemplate;
+  /** WhatsApp only: a document message (a PDF by its link) instead of a template. */
+  whatsappDocument?: WhatsAppDocument;
   /** When to send it; now when absent. Pass the job's `now` when queuing from a job. */
   runAt?: Date;
   /** Queues the message only once per key (e.g. 'order:12:paid:email'). */
@@ -53,14 +60,15 @@ export interface NewNotification {
  * Queues `message`: a 'queued' notifications row and its send job, in `tx`.
  * Resolves to the row's id, or null when a message with the same `dedupeKey` was queued before
  * (nothing is added).
- * @throws Error for a WhatsApp message without a template; whatever the database throws.
+ * @throws Error for a WhatsApp message without a template or a document; whatever the
+ *   database throws.
  */
 export async function queueNotification(
   tx: DbOrTx,
   message: NewNotification,
 ): Promise<number | null> {
-  if (message.channel === 'whatsapp' && !message.whatsapp) {
-    throw new Error('A WhatsApp notification needs its template');
+  if (message.channel === 'whatsapp' && !message.whatsapp && !message.whatsappDocument) {
+    throw new Error('A WhatsApp notification needs its template or a document');
   }
   const [row] = await tx
     .insert(notifications)
@@ -81,6 +89,7 @@ export async function queueNotification(
     ...(message.html === undefined ? {} : { html: message.html }),
     ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     ...(message.whatsapp ? { whatsapp: message.whatsapp } : {}),
+    ...(message.whatsappDocument ? { document: message.whatsappDocument } : {}),
   };
   const jobId = await enqueueJob(tx, {
     kind: SEND_JOB,
@@ -110,6 +119,13 @@ const sendPayloadSchema = z.object({
     .optional(),
   whatsapp: z
     .object({ name: z.string().min(1), language: z.string().min(1), params: z.array(z.string()) })
+    .optional(),
+  document: z
+    .object({
+      link: z.url({ protocol: /^https?$/ }),
+      filename: z.string().min(1).max(200),
+      caption: z.string().max(1_024).optional(),
+    })
     .optional(),
 });
 
@@ -255,6 +271,7 @@ export function notificationHandlers(
           html: payload.html,
           attachments: payload.attachments,
           template,
+          document: payload.document,
         }));
       } catch (error) {
         const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2_000);

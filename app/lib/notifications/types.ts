@@ -27,6 +27,19 @@ export interface WhatsAppTemplate {
   params: string[];
 }
 
+/**
+ * A WhatsApp document message (the Cloud API's `document` type): the file is fetched by
+ * WhatsApp from `link` (an https URL that needs no sign-in) and shown as `filename`, with
+ * `caption` under it (issue 30 item 2: "Staff can send an invoice or voucher as a WhatsApp
+ * document message").
+ */
+export interface WhatsAppDocument {
+  link: string;
+  /** e.g. 'receipt-voucher-RV-26-27-000001.pdf'. */
+  filename: string;
+  caption?: string;
+}
+
 /** One message to one recipient on one channel. */
 export interface OutgoingMessage {
   /** An e-mail address, or an E.164 phone number ('+919812345678') for WhatsApp. */
@@ -41,6 +54,8 @@ export interface OutgoingMessage {
   attachments?: NotificationAttachment[];
   /** WhatsApp only: the template the Cloud API sends. */
   template?: WhatsAppTemplate;
+  /** WhatsApp only: a document message instead of a template (one or the other). */
+  document?: WhatsAppDocument;
 }
 
 /** What a channel answers for a message it sent. */

@@ -1,6 +1,7 @@
 /**
  * The WhatsApp channel through the WhatsApp Business Cloud API (issue 20 item 4): template
- * messages only (a business may open a conversation with an approved template, nothing else).
+ * messages (a business may open a conversation with an approved template), and document
+ * messages (an invoice or voucher PDF by its link, issue 30 item 2).
  * One HTTPS POST per message to `<baseUrl>/<version>/<phone-number-id>/messages` with the
  * bearer token, given up after `timeoutMs`. A non-2xx answer throws with the API's own error
  * message; the token never appears in errors or logs.
@@ -20,8 +21,25 @@ export interface WhatsAppCloudOptions {
   baseUrl?: string;
 }
 
-/** The JSON body of a template message, as the Cloud API wants it. */
-function templateMessageBody(message: OutgoingMessage) {
+/**
+ * The JSON body of a message as the Cloud API wants it: a document message (`type`
+ * 'document': link, filename, caption) when the message carries a document, else a template
+ * message.
+ */
+function messageBody(message: OutgoingMessage) {
+  if (message.document) {
+    return {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: message.to.replace(/\D/g, ''),
+      type: 'document',
+      document: {
+        link: message.document.link,
+        filename: message.document.filename,
+        ...(message.document.caption ? { caption: message.document.caption } : {}),
+      },
+    };
+  }
   const template = message.template;
   if (!template) throw new Error('A WhatsApp message needs a template');
   return {
@@ -54,7 +72,7 @@ export function createWhatsAppCloudChannel(options: WhatsAppCloudOptions): Notif
   return {
     name: 'whatsapp-cloud',
     async send(message) {
-      const body = JSON.stringify(templateMessageBody(message));
+      const body = JSON.stringify(messageBody(message));
       let response: Response;
       try {
         response = await fetch(endpoint, {

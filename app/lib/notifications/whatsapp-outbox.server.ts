@@ -15,6 +15,8 @@ export interface WhatsAppOutboxEntry {
   template: string | null;
   language: string | null;
   params: string[];
+  /** A document message's link, file name and caption; null for a template message. */
+  document: { link: string; filename: string; caption: string | null } | null;
   text: string;
   writtenAt: string;
 }
@@ -35,6 +37,13 @@ export function createWhatsAppOutbox(options: {
         template: message.template?.name ?? null,
         language: message.template?.language ?? null,
         params: message.template?.params ?? [],
+        document: message.document
+          ? {
+              link: message.document.link,
+              filename: message.document.filename,
+              caption: message.document.caption ?? null,
+            }
+          : null,
         text: message.text,
         writtenAt,
       };
@@ -42,7 +51,13 @@ export function createWhatsAppOutbox(options: {
       const name = `${writtenAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
       await fs.writeFile(path.join(options.dir, name), `${JSON.stringify(entry, null, 2)}\n`);
       options.log.info(
-        { to: message.to, template: entry.template, outboxFile: name, text: message.text },
+        {
+          to: message.to,
+          template: entry.template,
+          document: entry.document?.filename ?? null,
+          outboxFile: name,
+          text: message.text,
+        },
         'WhatsApp message written to the outbox',
       );
       return { providerMessageId: `outbox:${name}` };

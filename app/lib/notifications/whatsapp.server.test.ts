@@ -147,6 +147,36 @@ describe('the WhatsApp Cloud API channel', () => {
     );
     expect(seen).toEqual([]);
   });
+
+  it('posts a document message (link, file name, caption) when the message carries a document', async () => {
+    seen.length = 0;
+    answer = (res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ messages: [{ id: 'wamid.DOC1' }] }));
+    await channel().send({
+      ...message,
+      template: undefined,
+      document: {
+        link: 'https://shop.example/o/12.abc.0123/invoice.pdf',
+        filename: 'tax-invoice-RT-26-27-000001.pdf',
+        caption: 'Tax invoice RT/26-27/000001',
+      },
+    });
+    expect(seen.map((request) => request.body)).toEqual([
+      {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: '919812345678',
+        type: 'document',
+        document: {
+          link: 'https://shop.example/o/12.abc.0123/invoice.pdf',
+          filename: 'tax-invoice-RT-26-27-000001.pdf',
+          caption: 'Tax invoice RT/26-27/000001',
+        },
+      },
+    ]);
+  });
 });
 
 describe('the WhatsApp outbox', () => {
@@ -174,6 +204,7 @@ describe('the WhatsApp outbox', () => {
       template: 'appointment_confirmation',
       language: 'en',
       params: ['Asha', 'Consultation', 'Sat 28 Nov 2026, 11:00 am'],
+      document: null,
       text: message.text,
       writtenAt: '2026-11-27T05:00:00.000Z',
     });

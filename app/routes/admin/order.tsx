@@ -5,6 +5,7 @@ import { OrderScreen } from '~/features/admin/orders/order-screen';
 import { getAdminOrder, orderHandlers } from '~/features/admin/orders/orders.server';
 import { documentsOfOrder } from '~/features/invoices/downloads.server';
 import { linesToReturn } from '~/features/invoices/invoices.server';
+import { documentRecipients } from '~/features/invoices/send-documents.server';
 import {
   bespokeOrderHandlers,
   bespokeOrderPanel,
@@ -33,14 +34,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, failedJobs, returnable] = await Promise.all([
+  const [documents, bespoke, money, failedJobs, returnable, recipients] = await Promise.all([
     documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
     bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
     adminOrderPayments(context.db, order),
     failedJobsOfOrder(context.db, order.id),
     linesToReturn(context.db, order.id),
+    documentRecipients(context.db, order.id),
   ]);
-  return { order, documents, bespoke, money, failedJobs, returnable };
+  return { order, documents, bespoke, money, failedJobs, returnable, recipients };
 }
 
 /**
@@ -49,7 +51,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * set-garment-price, remove-garment, book-trial, update-bespoke-order) change its garments,
  * dates and trials; the money intents (`record-payment`, `send-payment-link`, `refund`,
  * `retry-refund`: features/payments) record a counter payment, send a payment link, refund or
- * retry a refund. The role is checked first (runAdminAction).
+ * retry a refund; `send-document` sends the invoice or a voucher to the customer on WhatsApp or
+ * by e-mail (features/invoices/send-documents). The role is checked first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(request, context, {
@@ -65,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, documents, bespoke, money, failedJobs, returnable } =
+  const { order, documents, bespoke, money, failedJobs, returnable, recipients } =
     useLoaderData<typeof loader>();
   return (
     <OrderScreen
@@ -73,6 +76,7 @@ export default function AdminOrder() {
       documents={documents}
       bespoke={bespoke}
       paidPaise={money.balance.paidPaise}
+      recipients={recipients}
       payments={
         <>
           <FailedJobs jobs={failedJobs} />
@@ -82,6 +86,7 @@ export default function AdminOrder() {
             rows={money.rows}
             balance={money.balance}
             lines={returnable}
+            counter={money.counter}
           />
         </>
       }

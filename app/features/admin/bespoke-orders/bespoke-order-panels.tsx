@@ -18,7 +18,13 @@ import type { FulfilmentStatus } from '~/lib/schema-enums';
 import { formatShopDate, formatShopDateTime, formatShopTime } from '~/lib/shop-time';
 import type { BespokeGarmentView } from '~/features/bespoke/bespoke-orders.server';
 import type { BespokeOrderPanel } from './bespoke-orders.server';
-import { FabricSearch, GarmentChooser, GarmentFields, groupLabel } from './garment-fields';
+import {
+  FabricSearch,
+  GarmentChooser,
+  GarmentFields,
+  groupLabel,
+  type GarmentStart,
+} from './garment-fields';
 
 /** The order as the panels need it. */
 interface PanelOrder {
@@ -270,22 +276,39 @@ function AddGarment({ order, panel }: { order: PanelOrder; panel: BespokeOrderPa
   const keep = {
     trialDate: panel.trial && panel.trial.date !== panel.today ? panel.trial.date : null,
   };
+  // Issue 30 item 3: from another garment of the order (its fabric) or a saved design.
+  const starts: GarmentStart[] = [
+    ...panel.garments.map((garment) => ({
+      value: `garment-${garment.id}`,
+      label: `The fabric of ${garment.position}. ${GARMENTS[garment.garmentType].label} (${garment.fabric.customerCloth ? 'customer’s own cloth' : garment.fabric.name})`,
+    })),
+    ...panel.designs.map((design) => ({
+      value: `design-${design.id}`,
+      label: `Saved design: ${design.name || GARMENTS[design.garmentType].label}, ${design.fabricName ?? 'fabric no longer sold'} (${formatShopDate(design.createdAt.slice(0, 10))})`,
+    })),
+  ];
   return (
-    <div className="mt-6 grid gap-4 border-t border-border pt-4">
+    <div id="add-garment" className="mt-6 grid gap-4 border-t border-border pt-4">
       <h3 className="font-semibold">Add a garment</h3>
-      <GarmentChooser id="add-garment-type" current={form?.garmentType ?? null} keep={keep} />
+      <GarmentChooser
+        id="add-garment-type"
+        current={form?.garmentType ?? null}
+        keep={keep}
+        starts={starts}
+        currentStart={panel.from}
+      />
       {form && (
         <>
           <FabricSearch
             id="add-garment-fabric"
             query={form.fabricQuery}
-            keep={{ ...keep, garment: form.garmentType }}
+            keep={{ ...keep, garment: form.garmentType, from: panel.from }}
           />
           <fetcher.Form method="post" className="grid gap-4">
             <input type="hidden" name="intent" value="add-garment" />
             <input type="hidden" name="number" value={order.number} />
             <GarmentFields
-              key={form.garmentType}
+              key={`${form.garmentType}:${form.fabricQuery}:${panel.from ?? ''}`}
               garment={form}
               errors={errors}
               measurementLink={

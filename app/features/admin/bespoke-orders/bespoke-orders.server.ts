@@ -15,6 +15,8 @@ import { readShopDate } from '~/lib/shop-time-input';
 import { listAppointmentTypes, slotsOn } from '~/features/booking/booking.server';
 import type { Slot } from '~/features/booking/slots';
 import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
+import { readDesignReference } from '~/features/bespoke/design-reference';
+import { listCustomerDesigns, type CustomerDesign } from '~/features/bespoke/designs.server';
 import {
   addGarment,
   addGarmentSchema,
@@ -81,11 +83,21 @@ export interface GarmentFormData {
    * garment on the customer's own cloth costs before options (issue 29 item 1).
    */
   makingChargePaise: number;
-  /** What the form starts with (a design's choices, when one was given). */
+  /**
+   * What the form starts with: a design's choices, when one was given; the fabric a search
+   * found (the first match, issue 30 item 3: "Finding a fabric selects it"); or another
+   * garment of the order whose fabric this one takes (`fromGarment`).
+   */
   initial: {
     designId: string | null;
     fabricProductId: number | null;
     options: Record<string, string>;
+    fromGarment?: {
+      id: number;
+      position: number;
+      garmentType: GarmentType;
+      fabricName: string;
+    } | null;
   };
 }
 
@@ -96,10 +108,16 @@ export interface NewBespokeOrderData {
   matches: CustomerChoice[];
   client: CustomerChoice | null;
   /** The appointment the order is made from (`?appointment=`), when it is the client's. */
-  appointment: { id: number; startsAt: string; typeName: string } | null;
-  /** The design id typed (`?design=`), and whether it was found. */
+  appointment: { id: number; startsAt: string; typeName: string; designId: string | null } | null;
+  /** The design's link or id as pasted (`?design=`), and whether it names a saved design. */
   designQuery: string;
   designFound: boolean;
+  /** The id of the design in use, when one was found. */
+  designId: string | null;
+  /** Why the pasted text names no design (not a link or id, or no such design), or null. */
+  designError: string | null;
+  /** The client's saved designs to pick from (their account's, and their appointments'). */
+  designs: CustomerDesign[];
   /** The garment form, once a client and a garment are chosen. */
   garment: GarmentFormData | null;
   /** The client's last billing address on an order, to start the form with. */
@@ -170,6 +188,8 @@ async function garmentForm(
     }
     group.options.push({ code: option.code, name: option.name, pricePaise: option.pricePaise });
   }
+  // A search selects what it found first (issue 30 item 3), over a design's fabric.
+  const found = fabrics[0];
   // The design's fabric is offered even when no search found it.
   if (
     initial.fabricProductId !== null &&
@@ -190,7 +210,7 @@ async function garmentForm(
     fabricQuery,
     fabrics,
     makingChargePaise: bespokeSettings.garments[garmentType].basePricePaise,
-    initial,
+    initial: found ? { ...initial, fabricProductId: found.productId } : initial,
   };
 }
 
@@ -208,7 +228,7 @@ export async function newBespokeOrderScreen(
 ): Promise<NewBespokeOrderData> {
   const q = (search.get('q') ?? '').trim().slice(0, MAX_QUERY);
   let customerId = idParam(search.get('customer'));
-  let designQuery = (search.get('design') ?? '').trim().slice(0, 64);
+  let designQuery = (search.get('design') ?? '').trim().slice(0, 500);
   let appointment: NewBespokeOrderData['appointment'] = null;
   const appointmentId = idParam(search.get('appointment'));
   if (appointmentId !== null) {
@@ -229,17 +249,24 @@ export async function newBespokeOrderScreen(
         id: row.id,
         startsAt: row.startsAt.toISOString(),
         typeName: types.find((type) => type.id === row.typeId)?.name ?? 'Appointment',
+        designId: row.context?.designId ?? null,
       };
       if (!designQuery && row.context?.designId) designQuery = row.context.designId;
     }
   }
-  const design = /^[A-Za-z0-9_-]{1,64}$/.test(designQuery)
-    ? await getDesign(db, designQuery)
-    : null;
+  // A pasted share link or id (issue 30 item 3); anything else is refused with its reason.
+  const reference = readDesignReference(designQuery);
+  const design = reference.ok && reference.id ? await getDesign(db, reference.id) : null;
+  const designError = !reference.ok
+    ? reference.message
+    : reference.id && !design
+      ? 'No saved design has this link or id.'
+      : null;
   const [matches, client] = await Promise.all([
     findCustomers(db, q),
     customerId === null ? null : customerChoice(db, customerId),
   ]);
+  const designs = client ? await listCustomerDesigns(db, client.id) : [];
   const garmentType = design?.garmentType ?? garmentParam(search.get('garment'));
   const garment =
     client && garmentType
@@ -269,6 +296,9 @@ export async function newBespokeOrderScreen(
     appointment,
     designQuery,
     designFound: design !== null,
+    designId: design?.id ?? null,
+    designError,
+    designs,
     garment,
     lastAddress: lastAddress ?? null,
     today: shopDateOf(now),
@@ -278,8 +308,15 @@ export async function newBespokeOrderScreen(
 /** What a bespoke order's page adds for the back office. */
 export interface BespokeOrderPanel extends BespokeDetail {
   today: ShopDate;
-  /** The add-garment form (`?garment=` chosen), or null. */
+  /** The add-garment form (`?garment=` chosen, or `?from=` a design), or null. */
   garmentForm: GarmentFormData | null;
+  /**
+   * What the add-garment form starts from (`?from=`, issue 30 item 3): 'garment-<id>' (the
+   * fabric of a garment of the order), 'design-<id>' (a saved design of the client), or null.
+   */
+  from: string | null;
+  /** The client's saved designs an added garment may start from. */
+  designs: CustomerDesign[];
   /** The trial times of `?trialDate=` (today by default), full ones with `left` 0. */
   trial: { date: ShopDate; slots: Slot[] } | null;
 }
@@ -307,22 +344,47 @@ export async function bespokeOrderPanel(
   if (!order) return null;
   const today = shopDateOf(now);
   const detail = await bespokeDetailOf(db, order);
-  const garmentType = garmentParam(search.get('garment'));
+  // Issue 30 item 3: an added garment may start from a garment of the order (its fabric) or
+  // from one of the client's saved designs (its garment, fabric and options).
+  const fromParam = search.get('from') ?? '';
+  const fromGarmentId = /^garment-([1-9]\d{0,8})$/.exec(fromParam)?.[1];
+  const fromGarment = detail.garments.find((garment) => String(garment.id) === fromGarmentId);
+  const fromDesignId = /^design-([A-Za-z0-9_-]{16,64})$/.exec(fromParam)?.[1];
+  const design = fromDesignId ? await getDesign(db, fromDesignId) : null;
+  const garmentType = design?.garmentType ?? garmentParam(search.get('garment'));
   const garmentFormData =
     order.customerId !== null && garmentType
       ? await garmentForm(db, order.customerId, garmentType, search, {
-          designId: null,
-          fabricProductId: null,
-          options: {},
+          designId: design?.id ?? null,
+          fabricProductId: design?.fabricProductId ?? fromGarment?.fabric.productId ?? null,
+          options: design?.options ?? {},
+          fromGarment: fromGarment
+            ? {
+                id: fromGarment.id,
+                position: fromGarment.position,
+                garmentType: fromGarment.garmentType,
+                fabricName: fromGarment.fabric.customerCloth
+                  ? `the customer’s own cloth${fromGarment.fabric.name ? ` (${fromGarment.fabric.name})` : ''}`
+                  : fromGarment.fabric.name,
+              }
+            : null,
         })
       : null;
+  const designs = order.customerId === null ? [] : await listCustomerDesigns(db, order.customerId);
   const trialType = (await listAppointmentTypes(db)).find((type) => type.key === TRIAL_TYPE_KEY);
   const asked = readShopDate(search.get('trialDate'));
   const date = asked && asked >= today ? asked : today;
   const trial = trialType
     ? { date, slots: await slotsOn(db, trialType, date, now, { staff: true }) }
     : null;
-  return { ...detail, today, garmentForm: garmentFormData, trial };
+  return {
+    ...detail,
+    today,
+    garmentForm: garmentFormData,
+    from: fromGarment ? `garment-${fromGarment.id}` : design ? `design-${design.id}` : null,
+    designs,
+    trial,
+  };
 }
 
 /** The intent of /admin/orders/new. */

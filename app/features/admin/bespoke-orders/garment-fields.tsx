@@ -6,7 +6,7 @@
  * reason. Each error sits under its field.
  */
 import { SearchIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FieldError, FormField } from '~/components/ui/form-field';
@@ -37,19 +37,51 @@ function KeptQuery({ keep }: { keep: Record<string, string | null | undefined> }
   );
 }
 
-/** Chooses the garment type (`?garment=`), keeping the other query values. */
+/** Where an added garment may start from (`?from=`): a garment of the order, or a design. */
+export interface GarmentStart {
+  /** 'garment-<id>' or 'design-<id>'. */
+  value: string;
+  label: string;
+}
+
+/**
+ * Chooses the garment type (`?garment=`), and, when `starts` are given, what it starts from
+ * (`?from=`: another garment's fabric or a saved design), keeping the other query values.
+ */
 export function GarmentChooser({
   current,
   keep,
   id,
+  starts,
+  currentStart,
 }: {
   current: GarmentType | null;
   keep: Record<string, string | null | undefined>;
   id: string;
+  starts?: GarmentStart[];
+  currentStart?: string | null;
 }) {
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" preventScrollReset>
       <KeptQuery keep={keep} />
+      {starts && starts.length > 0 && (
+        <div className="grid min-w-48 flex-1 gap-2">
+          <Label htmlFor={`${id}-from`}>Start from</Label>
+          <select
+            id={`${id}-from`}
+            name="from"
+            defaultValue={currentStart ?? ''}
+            className={selectClass}
+          >
+            <option value="">Nothing: a new garment</option>
+            {starts.map((start) => (
+              <option key={start.value} value={start.value}>
+                {start.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="grid min-w-48 flex-1 gap-2">
         <Label htmlFor={id}>Garment</Label>
         <select id={id} name="garment" defaultValue={current ?? ''} className={selectClass}>
@@ -125,27 +157,53 @@ export function GarmentFields({
 }) {
   const id = useId();
   const { initial } = garment;
-  const [source, setSource] = useState<'catalogue' | 'store' | 'customer'>(
-    garment.fabrics.length > 0 || initial.fabricProductId !== null ? 'catalogue' : 'store',
+  const from = initial.fromGarment ?? null;
+  const [source, setSource] = useState<'catalogue' | 'store' | 'customer' | 'garment'>(
+    from
+      ? 'garment'
+      : garment.fabrics.length > 0 || initial.fabricProductId !== null
+        ? 'catalogue'
+        : 'store',
   );
   const confirmed = garment.measurements.find((version) => version.confirmed);
+  // Issue 30 item 3: the fabric a search found is selected and brought into view (keyed by
+  // the search, this runs once per search).
+  const fabricSelect = useRef<HTMLSelectElement>(null);
+  const searched = garment.fabricQuery !== '' && garment.fabrics.length > 0;
+  useEffect(() => {
+    if (searched) fabricSelect.current?.focus();
+  }, [searched]);
+  const sources = [
+    ...(from
+      ? [
+          [
+            'garment',
+            `Same as ${from.position}. ${GARMENTS[from.garmentType].label}: ${from.fabricName}`,
+          ] as const,
+        ]
+      : []),
+    ['catalogue', 'From the catalogue'] as const,
+    ['store', 'In-store fabric code'] as const,
+    ['customer', 'Customer’s own cloth'] as const,
+  ];
   return (
     <div className="grid gap-4">
       <input type="hidden" name="garmentType" value={garment.garmentType} />
       {initial.designId && <input type="hidden" name="designId" value={initial.designId} />}
+      {garment.garmentType === 'suit_jacket' && (
+        <label className="flex min-h-11 items-center gap-2 text-sm sm:min-h-0">
+          <input type="checkbox" name="suitSet" value="on" className="size-4" />
+          Take as a suit set: jacket, trouser and waistcoat of this fabric, each priced by the
+          server
+        </label>
+      )}
       <Fieldset legend="Fabric">
         <div
           className="flex flex-wrap gap-4"
           role="radiogroup"
           aria-label="Where the fabric is from"
         >
-          {(
-            [
-              ['catalogue', 'From the catalogue'],
-              ['store', 'In-store fabric code'],
-              ['customer', 'Customer’s own cloth'],
-            ] as const
-          ).map(([value, text]) => (
+          {sources.map(([value, text]) => (
             <label key={value} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-0">
               <input
                 type="radio"
@@ -159,7 +217,13 @@ export function GarmentFields({
             </label>
           ))}
         </div>
-        {source === 'catalogue' ? (
+        {source === 'garment' && from ? (
+          <p className="text-sm text-muted-foreground">
+            <input type="hidden" name="fromGarmentId" value={from.id} />
+            The fabric of garment {from.position}, {from.fabricName}; the server prices it for this
+            garment’s own length and making charge.
+          </p>
+        ) : source === 'catalogue' ? (
           <div className="grid gap-2">
             <Label htmlFor={`${id}-fabric`}>Catalogue fabric</Label>
             {garment.fabrics.length === 0 ? (
@@ -168,6 +232,7 @@ export function GarmentFields({
               </p>
             ) : (
               <select
+                ref={fabricSelect}
                 id={`${id}-fabric`}
                 name="fabricProductId"
                 defaultValue={initial.fabricProductId ?? garment.fabrics[0]!.productId}

@@ -15,6 +15,7 @@ import { Label } from '~/components/ui/label';
 import { formatIndianMobile } from '~/features/customers/contact-fields';
 import { GARMENTS } from '~/features/measurements/garments';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
+import { formatRupees } from '~/lib/money';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
 import type { NewBespokeOrderData } from './bespoke-orders.server';
@@ -27,7 +28,7 @@ export function NewBespokeOrderScreen({ data }: { data: NewBespokeOrderData }) {
   const keep = {
     customer: client ? String(client.id) : null,
     appointment: appointment ? String(appointment.id) : null,
-    design: data.designFound ? data.designQuery : null,
+    design: data.designId,
     garment: garment?.garmentType ?? null,
     fabric: garment?.fabricQuery ?? null,
   };
@@ -81,6 +82,7 @@ export function NewBespokeOrderScreen({ data }: { data: NewBespokeOrderData }) {
         {client && (
           <Section heading="2. Garment" padding="md">
             <div className="mt-3 grid gap-4">
+              <SavedDesigns data={data} keep={keep} />
               <DesignLookup data={data} keep={keep} />
               {!data.designFound && (
                 <GarmentChooser
@@ -153,6 +155,75 @@ function ClientSearch({ data }: { data: NewBespokeOrderData }) {
   );
 }
 
+/** The client's saved designs, each to start the order from (issue 30 item 3). */
+function SavedDesigns({
+  data,
+  keep,
+}: {
+  data: NewBespokeOrderData;
+  keep: Record<string, string | null>;
+}) {
+  if (data.designs.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        This client has no saved designs. Paste a design’s share link below, or choose a garment.
+      </p>
+    );
+  }
+  const link = (designId: string) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...keep, garment: null, fabric: null })) {
+      if (value && name !== 'design') query.set(name, value);
+    }
+    query.set('design', designId);
+    return `/admin/orders/new?${query.toString()}`;
+  };
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-semibold">Saved designs</h3>
+      <ul className="grid gap-2" aria-label="Saved designs of this client">
+        {data.designs.map((design) => {
+          const label = GARMENTS[design.garmentType].label;
+          const inUse = design.id === data.designId;
+          return (
+            <li
+              key={design.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3 text-sm"
+            >
+              <span>
+                <span className="font-medium">{design.name || label}</span>
+                {design.name ? ` · ${label}` : ''} · {design.fabricName ?? 'fabric no longer sold'}{' '}
+                · estimate {formatRupees(design.estimatePaise)}
+                <span className="block text-muted-foreground">
+                  Saved {formatShopDateTime(design.createdAt)}
+                  {design.fromAppointment ? ' · booked with an appointment' : ''}
+                </span>
+              </span>
+              {inUse ? (
+                <span className="font-medium">In use</span>
+              ) : (
+                <Link
+                  to={link(design.id)}
+                  preventScrollReset
+                  className={cn(
+                    buttonVariants({ variant: 'outline', size: 'sm' }),
+                    'min-h-11 sm:min-h-9',
+                  )}
+                >
+                  Use this design{' '}
+                  <span className="sr-only">
+                    ({label}, saved {formatShopDateTime(design.createdAt)})
+                  </span>
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 function DesignLookup({
   data,
   keep,
@@ -163,31 +234,28 @@ function DesignLookup({
   const id = useId();
   const kept = { ...keep, design: null, garment: null, fabric: null };
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3">
+    <Form method="get" className="flex flex-wrap items-end gap-3" preventScrollReset>
       {Object.entries(kept).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
       <div className="grid min-w-48 flex-1 gap-2">
-        <Label htmlFor={id}>Saved design id (optional)</Label>
+        <Label htmlFor={id}>Design share link or id (optional)</Label>
         <input
           id={id}
           name="design"
           defaultValue={data.designQuery}
-          maxLength={64}
+          maxLength={500}
+          autoComplete="off"
+          aria-invalid={data.designError ? true : undefined}
           aria-describedby={`${id}-hint ${id}-error`}
           className="h-11 rounded-md border border-border bg-white px-3 text-base sm:h-10 md:text-sm"
         />
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
           {data.designFound
             ? `Using the saved design: ${GARMENTS[data.garment?.garmentType ?? 'shirt'].label}, its fabric and options.`
-            : 'Paste the id from the design’s link to start from its garment, fabric and options.'}
+            : 'Paste the design’s link (…/d/…) or its id to start from its garment, fabric and options.'}
         </p>
-        <FieldError
-          id={`${id}-error`}
-          message={
-            data.designQuery && !data.designFound ? 'No saved design has this id.' : undefined
-          }
-        />
+        <FieldError id={`${id}-error`} message={data.designError ?? undefined} />
       </div>
       <Button type="submit" variant="outline" className="min-h-11 sm:min-h-10">
         Use design
@@ -212,6 +280,7 @@ function OrderForm({ data }: { data: NewBespokeOrderData }) {
           <input type="hidden" name="appointmentId" value={data.appointment.id} />
         )}
         <GarmentFields
+          key={`${data.garment!.garmentType}:${data.garment!.fabricQuery}:${data.designId ?? ''}`}
           garment={data.garment!}
           errors={errors}
           measurementLink={`/admin/customers/${client.id}/measurements`}

@@ -17,6 +17,8 @@ import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderBadges, OrderStatusBadge } from '~/features/orders/order-status';
 import { OrderTimeline } from '~/features/orders/order-timeline';
 import { OrderDocuments } from '~/features/invoices/order-documents';
+import type { DocumentRecipients } from '~/features/invoices/send-documents.server';
+import { SendDocuments } from './send-documents';
 import { telLink, whatsappLink } from '~/features/site/settings';
 import { formatRupees } from '~/lib/money';
 import { cn } from '~/lib/utils';
@@ -54,6 +56,7 @@ export function OrderScreen({
   bespoke,
   payments,
   paidPaise = 0,
+  recipients,
 }: {
   order: AdminOrder;
   /** The order's tax invoice and credit notes (features/invoices). */
@@ -62,6 +65,8 @@ export function OrderScreen({
   payments?: ReactNode;
   /** Succeeded payments so far, in paise: an order awaiting payment with some reads 'Part paid'. */
   paidPaise?: number;
+  /** Where the order's documents can be sent (issue 30 item 2); none shows no send buttons. */
+  recipients?: DocumentRecipients | null;
 }) {
   return (
     <>
@@ -112,6 +117,9 @@ export function OrderScreen({
             documents={documents}
             basePath={`/admin/orders/${encodeURIComponent(order.number)}`}
           />
+          {recipients && (
+            <SendDocuments number={order.number} documents={documents} recipients={recipients} />
+          )}
         </div>
       </div>
     </>

@@ -27,6 +27,7 @@ import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import { milestoneLabel } from '~/features/orders/milestones';
 import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.server';
 import { balanceOf } from '~/features/payments/ledger.server';
+import { sendDocumentSchema, sendOrderDocument } from '~/features/invoices/send-documents.server';
 import { formatRupeesExact } from '~/lib/money';
 import {
   findOrderDetail,
@@ -404,7 +405,7 @@ export async function revokeOrderLinks(
 }
 
 /** The intents of /admin/orders/:number. */
-export type OrderIntent = 'advance-fulfilment' | 'revoke-order-links';
+export type OrderIntent = 'advance-fulfilment' | 'revoke-order-links' | 'send-document';
 
 /** The action handlers of an order's page, by intent, for `runAdminAction`. */
 export function orderHandlers(deps: {
@@ -418,6 +419,13 @@ export function orderHandlers(deps: {
   return {
     'revoke-order-links': adminHandler(revokeOrderLinksSchema, (input, admin) =>
       revokeOrderLinks(deps.db, admin, input),
+    ),
+    // Issue 30 item 2: the invoice or a voucher to the customer, on WhatsApp or by e-mail.
+    'send-document': adminHandler(sendDocumentSchema, (input, admin) =>
+      sendOrderDocument(deps.db, admin, input, {
+        publicUrl: deps.publicUrl,
+        linkSecret: deps.linkSecret,
+      }),
     ),
     'advance-fulfilment': adminHandler(advanceFulfilmentSchema, async (input, admin) =>
       advanceFulfilment(deps.db, admin, input, {

@@ -26,7 +26,12 @@ import {
   returnCredit,
 } from '~/features/invoices/refund-lines';
 import { formatShopDateTime } from '~/lib/shop-time';
-import { METHOD_LABELS, STATUS_LABELS, type OrderBalance } from '~/features/payments/ledger';
+import {
+  METHOD_LABELS,
+  STATUS_LABELS,
+  type CounterOffer,
+  type OrderBalance,
+} from '~/features/payments/ledger';
 import type { AdminPaymentView } from '~/features/payments/ledger.server';
 import { BalanceSummary } from '~/features/payments/order-payments';
 
@@ -41,15 +46,14 @@ export interface AdminPaymentsProps {
   balance: OrderBalance;
   /** The lines of the order's tax invoice a refund may return (none before it is paid). */
   lines: ReturnableLine[];
+  /** What the counter offers, from the loader (the agreed advance or the balance). */
+  counter: CounterOffer;
 }
 
 export function AdminPaymentsPanel(props: AdminPaymentsProps) {
   const refundable = props.rows.filter((row) => row.refundablePaise > 0);
   const open = props.status !== 'cancelled' && props.balance.balancePaise > 0;
-  // Links not yet paid count against the balance (a second link for it is refused).
-  const pendingLinksPaise = props.rows
-    .filter((row) => row.method === 'payment_link' && row.status === 'pending')
-    .reduce((sum, row) => sum + row.amountPaise, 0);
+  const { counter } = props;
   return (
     <Section heading="Payments" padding="md">
       <div className="mt-3 grid gap-4">
@@ -63,11 +67,16 @@ export function AdminPaymentsPanel(props: AdminPaymentsProps) {
         <PaymentRows number={props.number} rows={props.rows} />
         {open && (
           <>
-            <CounterPaymentForm number={props.number} balancePaise={props.balance.balancePaise} />
-            <PaymentLinkForm
+            {/* Keyed by the server's figures: every action that changes them resets the form. */}
+            <CounterPaymentForm
+              key={`${counter.suggestedPaise}:${counter.freePaise}:${counter.balancePaise}`}
               number={props.number}
-              balancePaise={props.balance.balancePaise}
-              pendingLinksPaise={pendingLinksPaise}
+              counter={counter}
+            />
+            <PaymentLinkForm
+              key={`link:${counter.freePaise}:${counter.pendingLinksPaise}`}
+              number={props.number}
+              counter={counter}
             />
           </>
         )}
@@ -197,11 +206,25 @@ function RetryRefund({ number, refundId }: { number: string; refundId: number })
   );
 }
 
-function CounterPaymentForm({ number, balancePaise }: { number: string; balancePaise: number }) {
+function CounterPaymentForm({ number, counter }: { number: string; counter: CounterOffer }) {
   const [key, setKey] = useState(0);
   const fetcher = useAdminFetcher({ onSuccess: () => setKey((k) => k + 1) });
   const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
   const [method, setMethod] = useState<'cash' | 'upi'>('upi');
+  const [amount, setAmount] = useState(paiseToRupeesText(counter.suggestedPaise));
+  const offers = [
+    ...(counter.advance
+      ? [
+          {
+            label: `Advance (${counter.advance.percent}%): ${formatRupeesExact(counter.advance.amountPaise)}`,
+            paise: counter.advance.amountPaise,
+          },
+        ]
+      : []),
+    ...(counter.freePaise > 0
+      ? [{ label: `Balance: ${formatRupeesExact(counter.freePaise)}`, paise: counter.freePaise }]
+      : []),
+  ];
   return (
     <fetcher.Form
       key={key}
@@ -227,14 +250,32 @@ function CounterPaymentForm({ number, balancePaise }: { number: string; balanceP
           <option value="cash">Cash</option>
         </select>
       </div>
+      {offers.length > 0 && (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Amounts to take">
+          {offers.map((offer) => (
+            <Button
+              key={offer.label}
+              type="button"
+              size="sm"
+              variant={amount === paiseToRupeesText(offer.paise) ? 'default' : 'outline'}
+              aria-pressed={amount === paiseToRupeesText(offer.paise)}
+              onClick={() => setAmount(paiseToRupeesText(offer.paise))}
+              className="min-h-11 sm:min-h-9"
+            >
+              {offer.label}
+            </Button>
+          ))}
+        </div>
+      )}
       <FormField
         id="counter-amount"
         name="amount"
         label="Payment amount (₹)"
         inputMode="decimal"
         autoComplete="off"
-        defaultValue={paiseToRupeesText(balancePaise)}
-        hint={`Balance due: ${formatRupeesExact(balancePaise)}`}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        hint={`${counter.advance ? `Advance due (${counter.advance.percent}%): ${formatRupeesExact(counter.advance.amountPaise)} · ` : ''}Balance due: ${formatRupeesExact(counter.balancePaise)}${counter.pendingLinksPaise > 0 ? ` (${formatRupeesExact(counter.pendingLinksPaise)} of it asked for by a link)` : ''}`}
         error={errors.amount}
         required
       />
@@ -254,15 +295,12 @@ function CounterPaymentForm({ number, balancePaise }: { number: string; balanceP
   );
 }
 
-function PaymentLinkForm(props: {
-  number: string;
-  balancePaise: number;
-  pendingLinksPaise: number;
-}) {
-  const { number, balancePaise, pendingLinksPaise } = props;
+function PaymentLinkForm(props: { number: string; counter: CounterOffer }) {
+  const { number, counter } = props;
+  const { pendingLinksPaise } = counter;
   const [key, setKey] = useState(0);
   const fetcher = useAdminFetcher({ onSuccess: () => setKey((k) => k + 1) });
-  const askable = Math.max(0, balancePaise - pendingLinksPaise);
+  const askable = counter.suggestedPaise;
   const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
   return (
     <fetcher.Form

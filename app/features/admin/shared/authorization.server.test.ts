@@ -106,6 +106,8 @@ interface Fixture {
   productVersion: string;
   /** A paid order and its version. */
   orderNumber: string;
+  /** The fixture order's tax invoice (issue 30 item 2: sent on WhatsApp or by e-mail). */
+  invoiceId: number;
   orderVersion: string;
   /** On that order (issue 21): a cash payment, and a refund the provider never answered. */
   cashPaymentId: number;
@@ -319,7 +321,8 @@ async function fixture(): Promise<Fixture> {
   await db
     .insert(orderLines)
     .values({ orderId: order!.id, name: 'Fixture shirt', unitPricePaise: 125_000, quantity: 1 });
-  await issueInvoice(db, order!.id);
+  const issued = await issueInvoice(db, order!.id);
+  if (!issued.ok) throw new Error(`fixture invoice: ${issued.reason}`);
   const [refund] = await db
     .insert(payments)
     .values({
@@ -499,6 +502,7 @@ async function fixture(): Promise<Fixture> {
     productCategoryId: shelf!.id,
     productVersion: product!.updatedAt.toISOString(),
     orderNumber: order!.number,
+    invoiceId: issued.issued.id,
     orderVersion: order!.updatedAt.toISOString(),
     creditNoteId: note.issued.id,
     invoicingVersion: invoicingRow?.updatedAt.toISOString() ?? '',
@@ -726,6 +730,16 @@ const ACTIONS: {
       number: f.bespokeNumber,
       promisedOn: '2099-01-15',
       notes: 'Fixture notes',
+    }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'send-document',
+    form: (f: Fixture) => ({
+      number: f.orderNumber,
+      documentId: String(f.invoiceId),
+      channel: 'whatsapp',
     }),
   },
   {
