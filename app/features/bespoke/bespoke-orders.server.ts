@@ -454,7 +454,7 @@ async function resolveGarment(
 }
 
 /** The pieces a suit jacket taken as a set brings with it (issue 30 item 3), in order. */
-export const SUIT_SET_PIECES = ['trouser', 'waistcoat'] as const satisfies readonly GarmentType[];
+const SUIT_SET_PIECES = ['trouser', 'waistcoat'] as const satisfies readonly GarmentType[];
 
 /**
  * The garments one garment form makes: the garment, and, for a suit jacket taken as a set

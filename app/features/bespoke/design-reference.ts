@@ -39,7 +39,7 @@ function pathOf(text: string): string | null {
  * The design id a pasted text names (trimmed; at most 500 characters), or a zod issue with
  * {@link DESIGN_REFERENCE_MESSAGE}. '' stays '' (no design chosen).
  */
-export const designReferenceSchema = z
+const designReferenceSchema = z
   .string()
   .trim()
   .max(500, DESIGN_REFERENCE_MESSAGE)

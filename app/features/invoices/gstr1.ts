@@ -410,7 +410,8 @@ export function buildGstr1(sources: readonly Gstr1Source[]): Gstr1Data {
         valuePaise: 0,
         ...emptySums(),
       };
-      if (!service) row.quantity = addQuantity(row.quantity, sign * quantityCounted(document, line));
+      if (!service)
+        row.quantity = addQuantity(row.quantity, sign * quantityCounted(document, line));
       row.valuePaise += sign * line.grossPaise;
       addTo(row, line, sign);
       summary.set(hsnKey, row);

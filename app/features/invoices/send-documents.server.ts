@@ -30,7 +30,7 @@ import { documentFileName } from './invoice-jobs.server';
 import { invoicePdf } from './pdf.server';
 
 /** The channels a document is sent on. */
-export const DOCUMENT_CHANNELS = ['whatsapp', 'email'] as const;
+const DOCUMENT_CHANNELS = ['whatsapp', 'email'] as const;
 
 /** What each kind of document is called in a message. */
 const DOCUMENT_NAMES = {
