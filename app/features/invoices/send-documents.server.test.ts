@@ -184,7 +184,7 @@ describe(`sending a document to the customer on ${testDatabaseKind}`, () => {
         }),
         site(),
       ),
-    ).rejects.toMatchObject({ status: 404 });
+    ).rejects.toMatchObject({ code: 'not-found' });
     expect(
       sendDocumentSchema.safeParse({ number: 'RT-SEND-1', documentId: '1', channel: 'sms' })
         .success,

@@ -82,7 +82,7 @@ describe(`the record made on demand from an account's page on ${testDatabaseKind
     const account = await shopper('Nisha Parmar');
     const error = await open(account.id).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(Refusal);
-    expect(error).toMatchObject({ message: RECORD_PHONE_NEEDED, status: 422, field: 'phone' });
+    expect(error).toMatchObject({ message: RECORD_PHONE_NEEDED, code: 'invalid', field: 'phone' });
     expect(await recordOf(account.id)).toEqual([]);
   });
 
@@ -194,7 +194,7 @@ describe(`the record made on demand from an account's page on ${testDatabaseKind
 
   it('refuses an unknown account with 404', async () => {
     const error = await open('no-such-account', '98250 66666').catch((thrown: unknown) => thrown);
-    expect(error).toMatchObject({ status: 404, message: 'This account no longer exists.' });
+    expect(error).toMatchObject({ code: 'not-found', message: 'This account no longer exists.' });
   });
 });
 
