@@ -160,6 +160,7 @@ test('every route behind a sign-in answers private, no-store as a page and as da
     'admin/products/:id': { id: ids.product },
     'admin/orders/:number': { number: orderNumber },
     'admin/customers/:id': { id: ids.client },
+    'admin/customers/:id/merge': { id: ids.client },
     'admin/customers/:id/measurements': { id: ids.client },
     'admin/customers/:id/measurements/new': { id: ids.client },
     'admin/customers/:id/measurements/:garment': { id: ids.client, garment: 'shirt' },
