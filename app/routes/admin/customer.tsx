@@ -43,8 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * After this record is deleted its page has nothing to load, and after open-record the screen
- * goes on to the form it was opened for: neither reloads the page (the screen navigates).
+ * After this record is deleted its page has nothing to load, and open-record answers with a
+ * redirect to the form it was opened for: neither reloads the page.
  */
 export function shouldRevalidate({
   formData,

@@ -281,6 +281,20 @@ describe(`the customer page and its open-record intent on ${testDatabaseKind}`, 
       data: { ok: false, fieldErrors: { phone: 'Please enter a 10-digit Indian mobile number' } },
     });
 
+    // Given the form staff are going to, the action sends them on to it, prefilled.
+    const onward = await routeOutcome(() =>
+      customerRoute.action({
+        request: formPost(
+          `/admin/customers/${account.id}`,
+          { intent: 'open-record', userId: account.id, next: 'order' },
+          adminCookie,
+        ),
+        context: app.context,
+        params: { id: account.id },
+      } as never),
+    );
+    expect(onward).toEqual({ status: 302, location: `/admin/orders/new?customer=${id}` });
+
     const load = (path: string, param: string) =>
       routeOutcome(() =>
         customerRoute.loader({

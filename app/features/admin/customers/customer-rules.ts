@@ -24,7 +24,10 @@ export const LAST_ADMIN_MESSAGE = 'The shop must keep at least one administrator
 export const WALK_IN_LABEL = 'Walk-in customer: no account';
 
 /** What staff start for a customer from their page (issue 30 item 1). */
-export type CustomerStart = 'measurements' | 'trial' | 'appointment' | 'order';
+export const CUSTOMER_STARTS = ['measurements', 'trial', 'appointment', 'order'] as const;
+
+/** One of {@link CUSTOMER_STARTS}. */
+export type CustomerStart = (typeof CUSTOMER_STARTS)[number];
 
 /**
  * Where each start goes for record `recordId`: the measurement form, the counter's booking

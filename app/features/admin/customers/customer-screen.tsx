@@ -21,8 +21,8 @@ import {
   ShieldOffIcon,
   UnlockIcon,
 } from 'lucide-react';
-import { createContext, use, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { createContext, use, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
 import {
@@ -115,22 +115,17 @@ export function CustomerScreen({
   suggestedPhone,
   viewerId,
 }: CustomerScreenProps) {
-  const navigate = useNavigate();
   const name = record?.name ?? account?.name ?? '';
   const isSelf = account?.id === viewerId;
   const [phone, setPhone] = useState(suggestedPhone ? formatIndianMobile(suggestedPhone) : '');
-  const pending = useRef<CustomerStart>('measurements');
-  const opener = useAdminFetcher({
-    onSuccess: (outcome) => {
-      if (outcome.id !== undefined) {
-        void navigate(customerStartPath(pending.current, Number(outcome.id)));
-      }
-    },
-  });
+  // The server answers open-record with a redirect to the form `next` names.
+  const opener = useAdminFetcher();
   const start: Starter = (next) => {
     if (!account) return;
-    pending.current = next;
-    void opener.submit({ intent: 'open-record', userId: account.id, phone }, { method: 'post' });
+    void opener.submit(
+      { intent: 'open-record', userId: account.id, phone, next },
+      { method: 'post' },
+    );
   };
   const phoneError = opener.data && !opener.data.ok ? opener.data.fieldErrors?.phone : undefined;
   return (

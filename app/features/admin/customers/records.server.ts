@@ -47,6 +47,7 @@ import {
 import type { Actor } from '~/lib/audit.server';
 import { checkboxField, idField } from '~/lib/form-fields.server';
 import { CLIENT_NOTES_MAX_LENGTH, sharedPhoneNotice } from './record-rules';
+import { CUSTOMER_STARTS, customerStartPath } from './customer-rules';
 
 /** An appointment of the record, as its page lists it. */
 export interface ClientAppointment {
@@ -599,6 +600,8 @@ export const recordForAccountSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.optional(indianMobileSchema),
   ),
+  // The form staff are going to: given, the action answers with a redirect to it.
+  next: z.optional(z.enum(CUSTOMER_STARTS, 'This form is not known.')),
 });
 
 /** The refusal when a record must be made and no phone is given. */
@@ -732,8 +735,11 @@ export function clientHandlers(db: Db, storage: Pick<Storage, 'delete'>) {
     'delete-client': adminHandler(clientIdSchema, (input, admin) =>
       deleteClient(db, storage, admin, input),
     ),
-    'open-record': adminHandler(recordForAccountSchema, (input, admin) =>
-      recordForAccount(db, admin, input),
-    ),
+    'open-record': adminHandler(recordForAccountSchema, async (input, admin) => {
+      const outcome = await recordForAccount(db, admin, input);
+      return input.next
+        ? { ...outcome, redirectTo: customerStartPath(input.next, outcome.id) }
+        : outcome;
+    }),
   } satisfies Record<ClientIntent, AnyAdminHandler>;
 }

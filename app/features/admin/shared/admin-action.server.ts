@@ -11,7 +11,7 @@
  *
  * Loaders keep `requireAdmin` (a redirect to /login), which suits a page visit.
  */
-import { data, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
 import type * as z from 'zod';
 import { getSessionUser, type SessionUser } from '~/features/account/session.server';
 import { BODY_REFUSALS, formContainsNul, isFormRequest } from '~/lib/request-body.server';
@@ -36,24 +36,23 @@ export interface AdminOutcome {
   id?: number | string;
 }
 
+/**
+ * What a handler resolves to: the toast's message, or that with the id of a created record, or
+ * with `redirectTo`, a path in this site the server built, where the browser goes next (the
+ * form the action was a step towards; the toast is then not shown).
+ */
+type HandlerResult = string | { message: string; id?: number | string; redirectTo?: string };
+
 /** One intent of an action: its input schema and what it does (resolving to a toast message). */
 export interface AdminHandler<Input> {
   schema: z.ZodType<Input, unknown>;
-  run(
-    input: Input,
-    admin: SessionUser,
-    form: FormData,
-  ): Promise<string | { message: string; id?: number | string }>;
+  run(input: Input, admin: SessionUser, form: FormData): Promise<HandlerResult>;
 }
 
 /** Any handler, whatever its input (the map `runAdminAction` takes). */
 export interface AnyAdminHandler {
   schema: z.ZodType<unknown, unknown>;
-  run(
-    input: never,
-    admin: SessionUser,
-    form: FormData,
-  ): Promise<string | { message: string; id?: number | string }>;
+  run(input: never, admin: SessionUser, form: FormData): Promise<HandlerResult>;
 }
 
 /** Declares a handler with its input type inferred from the schema. */
@@ -158,7 +157,12 @@ export async function runAdminAction(
   }
   try {
     const result = await (handler as AdminHandler<unknown>).run(parsed.data, admin, body);
-    const outcome = typeof result === 'string' ? { message: result } : result;
+    if (typeof result === 'string')
+      return data<AdminOutcome>({ ok: true, intent, message: result });
+    const { redirectTo, ...outcome } = result;
+    if (redirectTo !== undefined && redirectTo.startsWith('/') && !redirectTo.startsWith('//')) {
+      return redirect(redirectTo);
+    }
     return data<AdminOutcome>({ ok: true, intent, ...outcome });
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
