@@ -161,7 +161,7 @@ export async function runAdminAction(
       return data<AdminOutcome>({ ok: true, intent, message: result });
     const { redirectTo, ...outcome } = result;
     if (redirectTo !== undefined && redirectTo.startsWith('/') && !redirectTo.startsWith('//')) {
-      return redirect(redirectTo);
+      throw redirect(redirectTo);
     }
     return data<AdminOutcome>({ ok: true, intent, ...outcome });
   } catch (error) {
