@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TIMEOUTS } from '../tests/support/timeouts';
 import { featureFolderLoops } from './feature-loops';
+import { checkTableOwners, writesIn, schemaTables } from './table-owners';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(repo, 'node_modules', '.bin', name);
@@ -36,6 +37,25 @@ function plant(files: Record<string, string>): string {
   }
   return planted;
 }
+
+/** The owner check as `npm run lint:layers` runs it, over the tree at `root`. */
+function ownerCheck(root: string) {
+  const run = spawnSync(bin('tsx'), [path.join(repo, 'scripts/table-owners.ts'), root], {
+    encoding: 'utf8',
+    timeout: TIMEOUTS.subprocess,
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** A schema of two tables and the owners' list, as the owner check reads them. */
+const OWNED_TREE = {
+  'app/lib/schema.server.ts':
+    "export const orders = pgTable('orders', {});\nexport const jobs = pgTable(\n  'jobs',\n  {},\n);\n",
+  'docs/ARCHITECTURE.md':
+    '# Map\n\n## Tables and their owners\n\n| table | owner | what |\n| --- | --- | --- |\n| `orders` | `orders` | orders |\n| `jobs` | `lib` | jobs |\n\n## Next\n',
+  'app/features/orders/orders-commands.server.ts':
+    "import { orders } from '~/lib/schema.server';\nexport const ship = (tx) => tx.update(orders).set({ status: 'shipped' });\n",
+};
 
 /** dependency-cruiser with the project's rules over `paths` of the tree at `cwd`. */
 function depcruise(cwd: string, paths: string[], extra: string[] = []) {
@@ -126,6 +146,44 @@ describe('lint:layers', () => {
     expect(featureFolderLoops(root).map((loop) => loop.folders)).toEqual([
       ['admin/orders', 'admin/shared'],
     ]);
+  });
+
+  it('fails on a write to orders from features/admin, naming the file, the line and the owner', () => {
+    const root = plant({
+      ...OWNED_TREE,
+      'app/features/admin/orders/orders.server.ts':
+        "import { orders } from '~/lib/schema.server';\n\nexport const cancel = (db) =>\n  db.update(orders).set({ status: 'cancelled' });\n",
+    });
+    const result = ownerCheck(root);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      'error table-owner: app/features/admin/orders/orders.server.ts:4 updates orders, owned by orders',
+    );
+    expect(result.output).not.toContain('orders-commands.server.ts');
+    fs.rmSync(path.join(root, 'app/features/admin/orders/orders.server.ts'));
+    expect(ownerCheck(root).status).toBe(0);
+  });
+
+  it('finds raw SQL writes, and fails on a table the owners’ list leaves out', () => {
+    const tables = schemaTables(OWNED_TREE['app/lib/schema.server.ts']);
+    expect([...tables]).toEqual([
+      ['orders', 'orders'],
+      ['jobs', 'jobs'],
+    ]);
+    const raw = writesIn(
+      'app/features/cart/sweep.server.ts',
+      'export const sweep = (db) => db.execute(sql`delete from jobs where id = ${1}`);\n',
+      tables,
+    );
+    expect(raw).toEqual([
+      { file: 'app/features/cart/sweep.server.ts', line: 1, table: 'jobs', kind: 'delete' },
+    ]);
+    const root = plant({
+      ...OWNED_TREE,
+      'app/lib/schema.server.ts': `${OWNED_TREE['app/lib/schema.server.ts']}export const notes = pgTable('notes', {});\n`,
+    });
+    expect(checkTableOwners(root)).toEqual({ breaches: [], unowned: ['notes'] });
+    expect(ownerCheck(root).output).toContain('error table-owner: notes has no owner');
   });
 
   it('passes on the tree: no loop between feature folders, no domain importing the back office', () => {
