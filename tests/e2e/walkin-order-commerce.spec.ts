@@ -5,7 +5,9 @@
  * no e-mail and confirm it; the WhatsApp message recorded for him carries the order's signed
  * link; a browser that never signed in opens it, sees the order and its balance, pays the
  * balance in the sandbox, and downloads the tax invoice through the link. A tampered link
- * answers 404.
+ * answers 404. Then the workshop takes the order through its stages, and of the seven he is
+ * told of four: Confirmed, Ready for trial, Ready for pickup, Delivered ("a 5-stage order sends
+ * only the milestone messages").
  */
 import { expect, test } from '@playwright/test';
 import { createAccount, signedInPage, uniqueEmail, withDatabase } from './support';
@@ -113,4 +115,25 @@ test('a walk-in with no account opens his order from the WhatsApp link, pays the
   );
   expect(tampered.status()).toBe(404);
   await context.close();
+
+  // The workshop takes it through its stages; he hears of the milestones only.
+  await admin.goto(`/admin/orders/${encodeURIComponent(number)}`);
+  for (const step of ['Measuring', 'Cutting', 'Stitching', 'Fitting', 'Ready', 'Delivered']) {
+    await admin.getByLabel('Move to').selectOption({ label: step });
+    await admin.getByRole('button', { name: 'Update status' }).click();
+    await expect(admin.getByText(`Order ${number} is now at ${step}.`)).toBeVisible();
+  }
+  await expect(admin.getByText('This order is complete.')).toBeVisible();
+  const { rows: told } = await withDatabase((db) =>
+    db.query<{ body: string }>(
+      `select n.body from notifications n join orders o on o.id = n.order_id
+       where o.number = $1 and n.channel = 'whatsapp' and n.kind = 'order.status'
+       order by n.id`,
+      [number],
+    ),
+  );
+  expect(
+    told.map((row) => /Confirmed|Ready for trial|Ready for pickup|Delivered/.exec(row.body)?.[0]),
+  ).toEqual(['Confirmed', 'Ready for trial', 'Ready for pickup', 'Delivered']);
+  for (const row of told) expect(row.body).not.toMatch(/Measuring|Cutting|Stitching/);
 });
