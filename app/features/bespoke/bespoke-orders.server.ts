@@ -46,6 +46,7 @@ import { isVersionOf, latestConfirmedVersion } from '~/features/measurements/mea
 import { addShopDays, formatShopDateTime, type ShopDate } from '~/lib/shop-time';
 import { shopDateField, shopInstantField } from '~/lib/shop-time-input';
 import { PROMISED_WARNING_DAYS } from './promised-date';
+import { garmentsFixedReason, orderClosed } from './order-changes';
 import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.server';
 import type { Actor } from '~/lib/audit.server';
 import { Refusal } from '~/lib/refusal';
@@ -616,19 +617,8 @@ const ORDER_GONE = () => new Refusal('not-found', 'This bespoke order could not 
 
 /** Refuses a garment change to a cancelled, delivered or fully paid (invoiced) order. */
 function assertGarmentsEditable(order: LockedOrder): void {
-  if (order.status === 'cancelled') {
-    throw new Refusal('conflict', 'This order was cancelled: its garments can no longer change.');
-  }
-  if (order.fulfilmentStatus === 'delivered') {
-    throw new Refusal('conflict', 'This order was delivered: its garments can no longer change.');
-  }
-  // Paid in full means invoiced (decision 016): the invoice would no longer match the garments.
-  if (order.status === 'paid') {
-    throw new Refusal(
-      'conflict',
-      'This order is paid in full and invoiced: its garments can no longer change. Make a new order for another garment.',
-    );
-  }
+  const reason = garmentsFixedReason(order);
+  if (reason) throw new Refusal('conflict', reason);
 }
 
 /** The words of a garment's price for the audit log and the toast. */
@@ -988,7 +978,7 @@ export async function bookTrial(
     .from(orders)
     .where(and(eq(orders.number, input.number), eq(orders.kind, 'bespoke')));
   if (!order) throw ORDER_GONE();
-  if (order.status === 'cancelled' || order.fulfilmentStatus === 'delivered') {
+  if (orderClosed(order)) {
     throw new Refusal('conflict', 'This order is closed: no trial can be booked for it.');
   }
   if (order.customerId === null) {
