@@ -598,8 +598,24 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
         params: { number },
       } as never),
     );
-    const bespoke = (page.data as { bespoke: { trials: { id: number }[] } }).bespoke;
+    type Panel = { trials: { id: number }[]; garmentsEditable: boolean; trialBookable: boolean };
+    const bespoke = (page.data as { bespoke: Panel }).bespoke;
     expect(bespoke.trials.map((t) => t.id)).toEqual([trial!.id]);
+    // What the page may offer comes from the loader (issue 30 item 4): open, so both.
+    expect(bespoke).toMatchObject({ garmentsEditable: true, trialBookable: true });
+    // Delivered: closed, so neither garments nor trials change any more.
+    await db.update(orders).set({ fulfilmentStatus: 'delivered' }).where(eq(orders.id, order.id));
+    const closed = await routeOutcome(() =>
+      adminOrderRoute.loader({
+        request: pageGet(`/admin/orders/${number}`, admin.cookie),
+        context: app.context,
+        params: { number },
+      } as never),
+    );
+    expect((closed.data as { bespoke: Panel }).bespoke).toMatchObject({
+      garmentsEditable: false,
+      trialBookable: false,
+    });
   });
 
   it('shows the order to its owner and answers 404 to another shopper', async () => {

@@ -9,7 +9,7 @@
  * - `orders.amount_paise` of a bespoke order is the sum of its garments' `price_paise`, set in
  *   the same transaction as every garment change (settleTotal).
  * - A change that would bring the total below what has been paid is refused: the net paid is
- *   read straight from the payment ledger (`payments`, succeeded rows, refunds negative).
+ *   the ledger's sum of the order's rows (`ledgerSumsOfOrder`: succeeded rows, refunds negative).
  * - Garments are not changed once the order is cancelled, delivered or paid in full (invoiced).
  * - The price is the quote (features/bespoke/style-catalogue.server quoteDesign) unless an
  *   administrator overrides it with a reason; the override and its reason are in the audit
@@ -26,6 +26,7 @@ import { gstinProblem } from '~/features/invoices/gstin';
 import { gstinStateProblem } from '~/features/invoices/tax';
 import { bookAppointment, listAppointmentTypes } from '~/features/booking/booking.server';
 import { newOrderNumber } from '~/features/orders/orders.server';
+import { ledgerSumsOfOrder } from '~/features/orders/ledger-sums.server';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { formatRupees, readRupees } from '~/lib/money';
@@ -39,13 +40,13 @@ import {
   measurementVersions,
   orderEvents,
   orders,
-  payments,
   type PinnedStyleOption,
 } from '~/lib/schema.server';
 import { isVersionOf, latestConfirmedVersion } from '~/features/measurements/measurements.server';
 import { addShopDays, formatShopDateTime, type ShopDate } from '~/lib/shop-time';
 import { shopDateField, shopInstantField } from '~/lib/shop-time-input';
 import { PROMISED_WARNING_DAYS } from './promised-date';
+import { garmentsFixedReason, orderClosed } from './order-changes';
 import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.server';
 import type { Actor } from '~/lib/audit.server';
 import { Refusal } from '~/lib/refusal';
@@ -559,19 +560,6 @@ function chargedPrice(
 /* ------------------------------------------------------------------------------------------ */
 
 /**
- * What has been paid on an order, net of refunds, in paise: the sum of its succeeded ledger
- * rows (payments positive, refunds negative). Read straight from `payments` with one query
- * (the ledger belongs to features/payments; this only sums it).
- */
-async function netPaidPaise(tx: DbOrTx, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ paid: sql<number>`coalesce(sum(${payments.amountPaise}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
-  return Number(row?.paid ?? 0);
-}
-
-/**
  * Sets the order's `amount_paise` to the sum of its garments' prices, in the transaction of
  * the garment change (the order row is already locked).
  * @throws Refusal 'conflict' when no garment is left, or when the total would be below what has
@@ -587,7 +575,8 @@ async function settleTotal(tx: Tx, orderId: number, now: Date): Promise<number> 
     throw new Refusal('conflict', 'An order needs at least one garment. Cancel the order instead.');
   }
   if (total > 2_147_483_647) throw new Refusal('invalid', 'This order’s total is too large.');
-  const paid = await netPaidPaise(tx, orderId);
+  // What has been paid, net of refunds (the ledger's sum, decision 032).
+  const { netPaidPaise: paid } = await ledgerSumsOfOrder(tx, orderId);
   if (total < paid) {
     throw new Refusal(
       'conflict',
@@ -628,19 +617,8 @@ const ORDER_GONE = () => new Refusal('not-found', 'This bespoke order could not 
 
 /** Refuses a garment change to a cancelled, delivered or fully paid (invoiced) order. */
 function assertGarmentsEditable(order: LockedOrder): void {
-  if (order.status === 'cancelled') {
-    throw new Refusal('conflict', 'This order was cancelled: its garments can no longer change.');
-  }
-  if (order.fulfilmentStatus === 'delivered') {
-    throw new Refusal('conflict', 'This order was delivered: its garments can no longer change.');
-  }
-  // Paid in full means invoiced (decision 016): the invoice would no longer match the garments.
-  if (order.status === 'paid') {
-    throw new Refusal(
-      'conflict',
-      'This order is paid in full and invoiced: its garments can no longer change. Make a new order for another garment.',
-    );
-  }
+  const reason = garmentsFixedReason(order);
+  if (reason) throw new Refusal('conflict', reason);
 }
 
 /** The words of a garment's price for the audit log and the toast. */
@@ -1000,7 +978,7 @@ export async function bookTrial(
     .from(orders)
     .where(and(eq(orders.number, input.number), eq(orders.kind, 'bespoke')));
   if (!order) throw ORDER_GONE();
-  if (order.status === 'cancelled' || order.fulfilmentStatus === 'delivered') {
+  if (orderClosed(order)) {
     throw new Refusal('conflict', 'This order is closed: no trial can be booked for it.');
   }
   if (order.customerId === null) {

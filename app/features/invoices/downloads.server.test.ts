@@ -209,11 +209,19 @@ describe(`invoice downloads on ${testDatabaseKind}`, () => {
   it('lists and exports the register for the accountant', async () => {
     const page = await get(adminInvoicesRoute, '/admin/invoices?year=2026-27', {}, admin.cookie);
     const register = page.data as {
-      rows: { number: string; kind: string }[];
+      rows: {
+        number: string;
+        kind: string;
+        cgstPaise: number;
+        sgstPaise: number;
+        igstPaise: number;
+        taxPaise: number;
+      }[];
       years: string[];
       sums: {
-        invoices: { count: number; totalPaise: number };
-        creditNotes: { totalPaise: number };
+        invoices: { count: number; totalPaise: number; taxPaise: number };
+        creditNotes: { totalPaise: number; taxPaise: number };
+        net: { totalPaise: number; taxPaise: number };
       };
     };
     expect(register.years).toEqual(['2026-27']);
@@ -224,6 +232,15 @@ describe(`invoice downloads on ${testDatabaseKind}`, () => {
     ]);
     expect(register.sums.invoices).toMatchObject({ count: 2, totalPaise: 224_000 + 1_120_000 });
     expect(register.sums.creditNotes.totalPaise).toBe(112_000);
+    // The screen's derived figures come from the loader (issue 30 item 4).
+    expect(register.sums.net).toEqual({
+      totalPaise: 224_000 + 1_120_000 - 112_000,
+      taxPaise: register.sums.invoices.taxPaise - register.sums.creditNotes.taxPaise,
+    });
+    for (const row of register.rows) {
+      expect(row.taxPaise).toBe(row.cgstPaise + row.sgstPaise + row.igstPaise);
+    }
+    expect(register.rows.some((row) => row.taxPaise > 0)).toBe(true);
 
     const response = (await exportRoute.loader({
       request: pageGet('/admin/invoices/export.csv?year=2026-27', admin.cookie),

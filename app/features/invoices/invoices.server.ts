@@ -48,6 +48,7 @@ import { getInvoicingSettings } from './invoicing-settings.server';
 import { allocateNumber } from './numbering.server';
 import { cappedReturnSplit, RETURN_RULE, returnedSplit, toCenti } from './refund-lines';
 import { rateRuleFor } from './rate-rules';
+import { ledgerSumsOfOrder } from '~/features/orders/ledger-sums.server';
 import { ADVANCE_REFUND_TAX_NOTE, advanceRefundLines } from './receipt-voucher';
 import { listRateRules } from './rate-rules.server';
 import {
@@ -355,22 +356,13 @@ function refundAnswer(documents: IssuedDocument[], created: boolean): RefundOutc
 }
 
 /**
- * What the customer paid for the order, in paise: its succeeded payments, and at least its
- * amount once it is paid (a shop order paid before the ledger has no payment row).
+ * What the customer paid for the order, in paise: its succeeded payments (the ledger's
+ * `paidPaise`, refunds not subtracted), and at least its amount once it is paid (a shop order
+ * paid before the ledger has no payment row).
  */
 async function receivedPaise(tx: DbOrTx, order: typeof orders.$inferSelect): Promise<number> {
-  const [row] = await tx
-    .select({ paid: sql<string>`coalesce(sum(${payments.amountPaise}), 0)` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.kind, 'payment'),
-        eq(payments.status, 'succeeded'),
-      ),
-    );
-  const paid = Number(row?.paid ?? 0);
-  return order.status === 'paid' ? Math.max(paid, order.amountPaise) : paid;
+  const { paidPaise } = await ledgerSumsOfOrder(tx, order.id);
+  return order.status === 'paid' ? Math.max(paidPaise, order.amountPaise) : paidPaise;
 }
 
 /** Inserts a document row of `kind` with its allocated number, and answers it issued. */

@@ -43,6 +43,7 @@ import { getOrderSettings } from './order-settings.server';
 import { formatRupees } from '~/lib/money';
 import { Refusal } from '~/lib/refusal';
 import { takeOrderStock, type StockShortage } from './stock.server';
+import { ledgerSumsOf, ledgerSumsOfOrder } from './ledger-sums.server';
 
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
 
@@ -58,7 +59,10 @@ export interface OrderSummary {
   fulfilmentStatus: FulfilmentStatus | null;
   /** 'shop' (from the cart) or 'bespoke' (made by the shop; garments instead of lines). */
   kind: 'shop' | 'bespoke';
-  /** Succeeded payments received so far, in paise (an advance on a bespoke order). */
+  /**
+   * Succeeded payments received so far, in paise (an advance on a bespoke order; refunds not
+   * subtracted: `ledgerSums`); a bespoke order still 'created' with some paid reads 'Part paid'.
+   */
   paidPaise: number;
 }
 
@@ -728,14 +732,6 @@ export const orderItemCount = sql<number>`(case when ${orders}.${sql.identifier(
   then (select count(*)::int from ${bespokeGarments} where ${bespokeGarments.orderId} = ${orders}.${sql.identifier('id')})
   else (select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders}.${sql.identifier('id')}) end)`;
 
-/**
- * What an order has received in succeeded payments, in paise (refunds not subtracted), as a
- * column of a select from `orders`; a bespoke order still 'created' with some paid reads
- * 'Part paid' (features/orders/order-status.tsx).
- */
-export const orderPaidPaise = sql<number>`(select coalesce(sum(${payments.amountPaise}), 0)::int from ${payments}
-  where ${payments.orderId} = ${orders}.${sql.identifier('id')} and ${payments.kind} = 'payment' and ${payments.status} = 'succeeded')`;
-
 const summaryColumns = {
   id: orders.id,
   number: orders.number,
@@ -745,7 +741,6 @@ const summaryColumns = {
   fulfilmentStatus: orders.fulfilmentStatus,
   itemCount: orderItemCount,
   kind: orders.kind,
-  paidPaise: orderPaidPaise,
 };
 
 /**
@@ -763,7 +758,15 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const sums = await ledgerSumsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    paidPaise: sums.get(row.id)!.paidPaise,
+  }));
 }
 
 /**
@@ -795,13 +798,13 @@ export async function findOrderDetail(
   db: Db,
   where: SQL | undefined,
 ): Promise<{ detail: OrderDetail<RecordedOrderEvent>; row: OrderRow } | null> {
-  const [found] = await db
-    .select({ row: orders, paidPaise: orderPaidPaise })
-    .from(orders)
-    .where(where);
-  if (!found) return null;
-  const { row, paidPaise } = found;
-  const [lines, timeline] = await Promise.all([orderLinesOf(db, row.id), orderTimeline(db, row)]);
+  const [row] = await db.select().from(orders).where(where);
+  if (!row) return null;
+  const [lines, timeline, { paidPaise }] = await Promise.all([
+    orderLinesOf(db, row.id),
+    orderTimeline(db, row),
+    ledgerSumsOfOrder(db, row.id),
+  ]);
   return {
     row,
     detail: {

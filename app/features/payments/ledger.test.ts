@@ -3,13 +3,8 @@
  * cases in paise, and which online payment a bespoke order offers its owner.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  counterOffer,
-  onlineOffer,
-  orderBalance,
-  overBalanceMessage,
-  type LedgerEntry,
-} from './ledger';
+import type { LedgerEntry } from '~/features/orders/ledger-sums';
+import { counterOffer, onlineOffer, orderBalance, overBalanceMessage } from './ledger';
 
 const paid = (amountPaise: number, status: LedgerEntry['status'] = 'succeeded'): LedgerEntry => ({
   kind: 'payment',

@@ -3,7 +3,8 @@
  * order pages: an order's balance computed from its payment rows (never stored), the labels of
  * methods and states. Amounts are integer paise.
  *
- * The balance: paid = Σ succeeded payments; refunded = −Σ succeeded refunds. A refund is also a
+ * The balance: paid = Σ succeeded payments; refunded = −Σ succeeded refunds (`ledgerSums`, the
+ * one sum of payment rows, in features/orders: decision 032). A refund is also a
  * credit note, so it lowers the order's value by what it returns:
  *   value after credit notes = total − refunded; net paid = paid − refunded;
  *   balance due = value − net paid = total − paid.
@@ -13,15 +14,8 @@
 import { advanceDuePaise } from '~/features/bespoke/pricing';
 import { formatRupees } from '~/lib/money';
 import { fulfilmentIndex, type FulfilmentStatus } from '~/features/orders/fulfilment';
+import { ledgerSums, type LedgerEntry } from '~/features/orders/ledger-sums';
 import type { PAYMENT_METHODS } from '~/lib/schema-enums';
-
-/** One payment row as far as the balance is concerned. */
-export interface LedgerEntry {
-  kind: 'payment' | 'refund';
-  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
-  /** > 0 for a payment, < 0 for a refund. */
-  amountPaise: number;
-}
 
 /** What an order's payment rows add up to, in paise. */
 export interface OrderBalance {
@@ -44,18 +38,12 @@ export interface OrderBalance {
  * pending and failed ones are ignored).
  */
 export function orderBalance(totalPaise: number, entries: readonly LedgerEntry[]): OrderBalance {
-  let paidPaise = 0;
-  let refundedPaise = 0;
-  for (const entry of entries) {
-    if (entry.status !== 'succeeded') continue;
-    if (entry.kind === 'payment') paidPaise += entry.amountPaise;
-    else refundedPaise -= entry.amountPaise;
-  }
+  const { paidPaise, refundedPaise, netPaidPaise } = ledgerSums(entries);
   return {
     totalPaise,
     paidPaise,
     refundedPaise,
-    netPaidPaise: paidPaise - refundedPaise,
+    netPaidPaise,
     valuePaise: totalPaise - refundedPaise,
     balancePaise: totalPaise - paidPaise,
   };

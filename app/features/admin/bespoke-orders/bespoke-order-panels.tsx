@@ -41,12 +41,6 @@ const APPOINTMENT_STATUS: Record<string, string> = {
   no_show: 'No-show',
 };
 
-const closed = (order: PanelOrder) =>
-  order.status === 'cancelled' || order.fulfilmentStatus === 'delivered';
-
-/** Garments no longer change once closed or paid in full (invoiced: decision 016). */
-const garmentsFixed = (order: PanelOrder) => closed(order) || order.status === 'paid';
-
 /** The garments, with their price controls and the add-garment form. */
 export function BespokeGarmentsPanel({
   order,
@@ -66,6 +60,7 @@ export function BespokeGarmentsPanel({
               order={order}
               customerId={panel.customer?.id ?? null}
               removable={n > 1}
+              editable={panel.garmentsEditable}
             />
           </li>
         ))}
@@ -74,7 +69,7 @@ export function BespokeGarmentsPanel({
         <span>Total</span>
         <span>{formatRupees(order.amountPaise)}</span>
       </p>
-      {!garmentsFixed(order) && panel.customer && <AddGarment order={order} panel={panel} />}
+      {panel.garmentsEditable && panel.customer && <AddGarment order={order} panel={panel} />}
     </Section>
   );
 }
@@ -101,11 +96,14 @@ function Garment({
   order,
   customerId,
   removable,
+  editable,
 }: {
   garment: BespokeGarmentView;
   order: PanelOrder;
   customerId: number | null;
   removable: boolean;
+  /** The loader's `garmentsEditable`: the price and removal controls are shown. */
+  editable: boolean;
 }) {
   const label = GARMENTS[garment.garmentType].label;
   const { fabric } = garment;
@@ -175,9 +173,7 @@ function Garment({
         )}
       </dl>
       <PriceLine garment={garment} />
-      {!garmentsFixed(order) && (
-        <GarmentControls garment={garment} order={order} removable={removable} />
-      )}
+      {editable && <GarmentControls garment={garment} order={order} removable={removable} />}
     </article>
   );
 }
@@ -380,7 +376,7 @@ export function BespokeDatesPanel({
               ))}
             </ul>
           )}
-          {!closed(order) && panel.customer && panel.trial && (
+          {panel.trialBookable && panel.customer && panel.trial && (
             <TrialBooking order={order} trial={panel.trial} today={panel.today} />
           )}
         </div>

@@ -16,6 +16,7 @@ import { listAppointmentTypes, slotsOn } from '~/features/booking/booking.server
 import type { Slot } from '~/features/booking/slots';
 import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
 import { readDesignReference } from '~/features/bespoke/design-reference';
+import { garmentsFixedReason, orderClosed } from '~/features/bespoke/order-changes';
 import { listCustomerDesigns, type CustomerDesign } from '~/features/bespoke/designs.server';
 import {
   addGarment,
@@ -319,6 +320,13 @@ export interface BespokeOrderPanel extends BespokeDetail {
   designs: CustomerDesign[];
   /** The trial times of `?trialDate=` (today by default), full ones with `left` 0. */
   trial: { date: ShopDate; slots: Slot[] } | null;
+  /**
+   * Whether garments may be added, repriced or removed: not once the order is cancelled,
+   * delivered or paid in full (`garmentsFixedReason`, the rule the commands refuse by).
+   */
+  garmentsEditable: boolean;
+  /** Whether a trial may be booked: not once the order is closed (`orderClosed`). */
+  trialBookable: boolean;
 }
 
 /**
@@ -338,6 +346,8 @@ export async function bespokeOrderPanel(
       customerId: orders.customerId,
       promisedOn: orders.promisedOn,
       notes: orders.notes,
+      status: orders.status,
+      fulfilmentStatus: orders.fulfilmentStatus,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.kind, 'bespoke')));
@@ -384,6 +394,8 @@ export async function bespokeOrderPanel(
     from: fromGarment ? `garment-${fromGarment.id}` : design ? `design-${design.id}` : null,
     designs,
     trial,
+    garmentsEditable: garmentsFixedReason(order) === null,
+    trialBookable: !orderClosed(order),
   };
 }
 

@@ -51,7 +51,6 @@ const KIND_LABELS: Record<RegisterRow['kind'], string> = {
   receipt_voucher: 'Receipt voucher',
 };
 const kindLabel = (row: RegisterRow) => KIND_LABELS[row.kind];
-const taxOf = (row: RegisterRow) => row.cgstPaise + row.sgstPaise + row.igstPaise;
 
 export function InvoicesScreen({
   rows,
@@ -142,12 +141,8 @@ export function InvoicesScreen({
           </div>
           <div>
             <dt className="text-muted-foreground">Net of credit notes</dt>
-            <dd className="text-lg font-semibold">
-              {formatRupeesExact(sums.invoices.totalPaise - sums.creditNotes.totalPaise)}
-            </dd>
-            <dd className="text-muted-foreground">
-              GST {formatRupeesExact(sums.invoices.taxPaise - sums.creditNotes.taxPaise)}
-            </dd>
+            <dd className="text-lg font-semibold">{formatRupeesExact(sums.net.totalPaise)}</dd>
+            <dd className="text-muted-foreground">GST {formatRupeesExact(sums.net.taxPaise)}</dd>
           </div>
         </dl>
       </Card>
@@ -252,7 +247,7 @@ function RegisterCards({ rows }: { rows: RegisterRow[] }) {
               </Link>
             </p>
             <p className="mt-1 text-sm text-muted-foreground">
-              Taxable {formatRupeesExact(row.taxablePaise)} · GST {formatRupeesExact(taxOf(row))}
+              Taxable {formatRupeesExact(row.taxablePaise)} · GST {formatRupeesExact(row.taxPaise)}
             </p>
           </Card>
         </li>
@@ -310,7 +305,7 @@ function RegisterTable({ rows }: { rows: RegisterRow[] }) {
                 {formatRupeesExact(row.taxablePaise)}
               </td>
               <td className="px-3 py-3 text-right whitespace-nowrap">
-                {formatRupeesExact(taxOf(row))}
+                {formatRupeesExact(row.taxPaise)}
               </td>
               <td className="px-3 py-3 text-right font-medium whitespace-nowrap">
                 {row.kind !== 'invoice' ? '−' : ''}

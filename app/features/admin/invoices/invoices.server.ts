@@ -57,6 +57,8 @@ export interface RegisterRow {
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
+  /** The document's GST: CGST + SGST + IGST. */
+  taxPaise: number;
   totalPaise: number;
 }
 
@@ -71,10 +73,12 @@ interface KindSums {
   totalPaise: number;
 }
 
-/** A period's sums: invoices and credit notes. */
+/** A period's sums: invoices and credit notes, and the invoices net of the credit notes. */
 export interface RegisterSums {
   invoices: KindSums;
   creditNotes: KindSums;
+  /** Invoices less credit notes, in paise: the total and the GST. */
+  net: { totalPaise: number; taxPaise: number };
 }
 
 function toRow(row: {
@@ -100,6 +104,7 @@ function toRow(row: {
     cgstPaise: doc.totals.cgstPaise,
     sgstPaise: doc.totals.sgstPaise,
     igstPaise: doc.totals.igstPaise,
+    taxPaise: doc.totals.cgstPaise + doc.totals.sgstPaise + doc.totals.igstPaise,
     totalPaise: doc.totals.totalPaise,
   };
 }
@@ -157,27 +162,33 @@ export async function listInvoiceRegister(
       .orderBy(desc(invoices.financialYear)),
   ]);
   const n = (value: string | undefined) => Number(value ?? 0);
+  const invoiceSums: KindSums = {
+    count: n(sums?.invoiceCount),
+    taxablePaise: n(sums?.invoiceTaxable),
+    taxPaise: n(sums?.invoiceTotal) - n(sums?.invoiceTaxable),
+    cgstPaise: n(sums?.invoiceCgst),
+    sgstPaise: n(sums?.invoiceSgst),
+    igstPaise: n(sums?.invoiceIgst),
+    totalPaise: n(sums?.invoiceTotal),
+  };
+  const noteSums: KindSums = {
+    count: n(sums?.noteCount),
+    taxablePaise: n(sums?.noteTaxable),
+    taxPaise: n(sums?.noteTotal) - n(sums?.noteTaxable),
+    cgstPaise: n(sums?.noteCgst),
+    sgstPaise: n(sums?.noteSgst),
+    igstPaise: n(sums?.noteIgst),
+    totalPaise: n(sums?.noteTotal),
+  };
   return {
     rows: page.rows.map(toRow),
     total: page.total,
     sums: {
-      invoices: {
-        count: n(sums?.invoiceCount),
-        taxablePaise: n(sums?.invoiceTaxable),
-        taxPaise: n(sums?.invoiceTotal) - n(sums?.invoiceTaxable),
-        cgstPaise: n(sums?.invoiceCgst),
-        sgstPaise: n(sums?.invoiceSgst),
-        igstPaise: n(sums?.invoiceIgst),
-        totalPaise: n(sums?.invoiceTotal),
-      },
-      creditNotes: {
-        count: n(sums?.noteCount),
-        taxablePaise: n(sums?.noteTaxable),
-        taxPaise: n(sums?.noteTotal) - n(sums?.noteTaxable),
-        cgstPaise: n(sums?.noteCgst),
-        sgstPaise: n(sums?.noteSgst),
-        igstPaise: n(sums?.noteIgst),
-        totalPaise: n(sums?.noteTotal),
+      invoices: invoiceSums,
+      creditNotes: noteSums,
+      net: {
+        totalPaise: invoiceSums.totalPaise - noteSums.totalPaise,
+        taxPaise: invoiceSums.taxPaise - noteSums.taxPaise,
       },
     },
     years: years.map((row) => row.year),

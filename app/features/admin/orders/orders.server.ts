@@ -27,12 +27,12 @@ import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import { milestoneLabel } from '~/features/orders/milestones';
 import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.server';
 import { balanceOf } from '~/features/payments/ledger.server';
+import { ledgerSumsOf } from '~/features/orders/ledger-sums.server';
 import { sendDocumentSchema, sendOrderDocument } from '~/features/invoices/send-documents.server';
 import { formatRupeesExact } from '~/lib/money';
 import {
   findOrderDetail,
   orderItemCount,
-  orderPaidPaise,
   type OrderDetail,
   type OrderStatus,
   type OrderSummary,
@@ -126,6 +126,7 @@ export async function listAdminOrders(
   const [rows, groups] = await Promise.all([
     db
       .select({
+        id: orders.id,
         number: orders.number,
         createdAt: orders.createdAt,
         customerName: orders.customerName,
@@ -137,7 +138,6 @@ export async function listAdminOrders(
         fulfilmentStatus: orders.fulfilmentStatus,
         itemCount: orderItemCount,
         kind: orders.kind,
-        paidPaise: orderPaidPaise,
         promisedOn: orders.promisedOn,
       })
       .from(orders)
@@ -162,8 +162,16 @@ export async function listAdminOrders(
     if (group.fulfilmentStatus) counts[group.fulfilmentStatus] += n;
     else if (group.status === 'paid') counts[TO_CONFIRM] += n;
   }
+  const sums = await ledgerSumsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    rows: rows.map(({ id, ...row }) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      paidPaise: sums.get(id)!.paidPaise,
+    })),
     total: options.status ? counts[options.status] : counts.all,
     counts,
   };
