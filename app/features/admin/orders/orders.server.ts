@@ -13,7 +13,7 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
-import { orderEvents, orders } from '~/lib/schema.server';
+import { orders } from '~/lib/schema.server';
 import { ORDER_KINDS } from '~/lib/schema-enums';
 import {
   FULFILMENT_STATUSES,
@@ -24,6 +24,10 @@ import {
 } from '~/features/orders/fulfilment';
 import { fulfilmentUpdateEmail } from '~/features/orders/order-email';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import {
+  recordFulfilmentStep,
+  setOrderLinkVersion,
+} from '~/features/orders/orders-commands.server';
 import { milestoneLabel } from '~/features/orders/milestones';
 import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.server';
 import { balanceOf } from '~/features/payments/ledger.server';
@@ -303,16 +307,11 @@ export async function advanceFulfilment(
     write: async (tx, current) => {
       // Strictly later than the version the page saw, even within the same millisecond.
       const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
-      await tx
-        .update(orders)
-        .set({ fulfilmentStatus: input.status, updatedAt: now })
-        .where(eq(orders.id, current.id));
-      await tx.insert(orderEvents).values({
+      await recordFulfilmentStep(tx, {
         orderId: current.id,
-        kind: 'fulfilment',
-        fulfilmentStatus: input.status,
+        status: input.status,
         actorEmail: actor.email,
-        createdAt: now,
+        at: now,
       });
       // Milestones only (issue 30 item 2): the workshop's own stages send nothing.
       const milestone = milestoneLabel(input.status);
@@ -383,10 +382,7 @@ export async function revokeOrderLinks(
     missing: () => new Refusal('not-found', 'This order could not be found.'),
     check: () => undefined,
     write: async (tx, current) => {
-      await tx
-        .update(orders)
-        .set({ linkVersion: current.linkVersion + 1 })
-        .where(eq(orders.id, current.id));
+      await setOrderLinkVersion(tx, current.id, current.linkVersion + 1);
       return current.linkVersion + 1;
     },
     audit: (current, version) => ({
