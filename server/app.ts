@@ -60,7 +60,7 @@ import { accountAuthRules } from '~/features/account/auth-rules';
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
 import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
 import { paymentLinkJobHandlers } from '~/features/payments/link-jobs.server';
-import { orderExpiryJobHandlers } from '~/features/orders/order-expiry.server';
+import { orderExpiryJobHandlers } from '~/features/payments/order-expiry.server';
 
 export interface StartOptions {
   /** Vite's dev server in `npm run dev`; absent in production. */

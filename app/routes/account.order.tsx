@@ -7,7 +7,8 @@ import { OrderDocuments } from '~/features/invoices/order-documents';
 import { OrderLines } from '~/features/orders/order-lines';
 import { FulfilmentBadge, OrderStatusBadge } from '~/features/orders/order-status';
 import { FulfilmentProgress, OrderTimeline } from '~/features/orders/order-timeline';
-import { cancelOrder, getOrder, unpaidOrderExpiry } from '~/features/orders/orders.server';
+import { getOrder, unpaidOrderExpiry } from '~/features/orders/orders.server';
+import { cancelOrder } from '~/features/payments/shop-payments.server';
 import {
   OrderConfirmed,
   UnpaidOrder,

@@ -10,7 +10,7 @@ import type { NotificationChannel, OutgoingMessage } from '~/lib/notifications/t
 import { appointmentMessageHandlers } from '~/features/booking/appointment-messages.server';
 import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
 import { paymentLinkJobHandlers } from '~/features/payments/link-jobs.server';
-import { orderExpiryJobHandlers } from '~/features/orders/order-expiry.server';
+import { orderExpiryJobHandlers } from '~/features/payments/order-expiry.server';
 import type { PaymentProvider } from '~/lib/payments/payments.server';
 
 /** One message a recording channel was asked to send. */

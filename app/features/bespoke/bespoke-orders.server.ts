@@ -25,8 +25,12 @@ import * as z from 'zod';
 import { gstinProblem } from '~/features/invoices/gstin';
 import { gstinStateProblem } from '~/features/invoices/tax';
 import { bookAppointment, listAppointmentTypes } from '~/features/booking/booking.server';
-import { newOrderNumber } from '~/features/orders/orders.server';
 import { ledgerSumsOfOrder } from '~/features/orders/ledger-sums.server';
+import {
+  addBespokeOrder,
+  setBespokeOrderTerms,
+  setOrderAmount,
+} from '~/features/orders/orders-commands.server';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { formatRupees, readRupees } from '~/lib/money';
@@ -38,7 +42,6 @@ import {
   bespokeGarments,
   customers,
   measurementVersions,
-  orderEvents,
   orders,
   type PinnedStyleOption,
 } from '~/lib/schema.server';
@@ -583,7 +586,7 @@ async function settleTotal(tx: Tx, orderId: number, now: Date): Promise<number> 
       `This would make the order ${formatRupees(total)}, less than the ${formatRupees(paid)} already paid. Refund the difference first.`,
     );
   }
-  await tx.update(orders).set({ amountPaise: total, updatedAt: now }).where(eq(orders.id, orderId));
+  await setOrderAmount(tx, orderId, total, now);
   return total;
 }
 
@@ -681,16 +684,12 @@ export async function createBespokeOrder(
       }
       const pieces = await resolveGarments(tx, customer.id, input.garment);
       const garment = pieces[0]!;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          number: newOrderNumber(now),
-          kind: 'bespoke',
+      const order = await addBespokeOrder(
+        tx,
+        {
           userId: customer.userId,
           customerId: customer.id,
-          status: 'created',
           amountPaise: pieces.reduce((sum, piece) => sum + piece.pricePaise, 0),
-          currency: 'INR',
           customerName: customer.name,
           email: customer.email ?? '',
           phone: customer.phone,
@@ -703,17 +702,15 @@ export async function createBespokeOrder(
           provider,
           promisedOn: input.promisedOn,
           notes: input.notes,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(orderEvents).values({ orderId: order!.id, kind: 'created', createdAt: now });
+        },
+        now,
+      );
       await tx
         .insert(bespokeGarments)
         .values(
-          pieces.map((piece, index) => ({ orderId: order!.id, position: index + 1, ...piece })),
+          pieces.map((piece, index) => ({ orderId: order.id, position: index + 1, ...piece })),
         );
-      return { order: order!, garment, pieces, customerName: customer.name };
+      return { order, garment, pieces, customerName: customer.name };
     },
     audit: (_customer, { order, garment, pieces }) => ({
       action: 'order.bespoke.create',
@@ -936,10 +933,12 @@ export async function updateBespokeOrder(
         : undefined;
     },
     write: async (tx, order) => {
-      await tx
-        .update(orders)
-        .set({ promisedOn: input.promisedOn, notes: input.notes, updatedAt: now })
-        .where(eq(orders.id, order.id));
+      await setBespokeOrderTerms(
+        tx,
+        order.id,
+        { promisedOn: input.promisedOn, notes: input.notes },
+        now,
+      );
       return { promisedOn: input.promisedOn, notes: input.notes };
     },
     audit: (order, after) => ({
@@ -1155,20 +1154,10 @@ export async function ownBespokeDetail(
 
 /**
  * When a client record is linked to an account, its bespoke orders follow (their `user_id`),
- * in the link's transaction, so the shopper sees them. Resolves to how many moved.
+ * in the link's transaction: the orders' command (issue 30 item 4), offered here where the
+ * client records' screens import it.
  */
-export async function carryBespokeOrdersToAccount(
-  tx: DbOrTx,
-  customerId: number,
-  userId: string | null,
-): Promise<number> {
-  const moved = await tx
-    .update(orders)
-    .set({ userId, updatedAt: new Date() })
-    .where(and(eq(orders.customerId, customerId), eq(orders.kind, 'bespoke')))
-    .returning({ id: orders.id });
-  return moved.length;
-}
+export { carryBespokeOrdersToAccount } from '~/features/orders/orders-commands.server';
 
 /** A bespoke order whose promised date is close or past, for the dashboard's warning. */
 export interface DueBespokeOrder {

@@ -25,14 +25,13 @@ import { ledgerSite, processWebhook } from '~/features/payments/webhook.server';
 import {
   attachProviderOrder,
   CANCELLED_ORDER_MESSAGE,
-  cancelOrder,
-  confirmPayment,
   createOrderFromCart,
   findByProviderOrder,
   findOwnOrder,
   reopenOrderForPayment,
 } from '~/features/orders/orders.server';
 import { confirmLedgerPayment, ledgerOrderOf } from '~/features/payments/ledger.server';
+import { cancelOrder, confirmPayment } from '~/features/payments/shop-payments.server';
 
 /** SPEC.md section 8's texts for checkout failures. */
 const CHECKOUT_FAILED = {

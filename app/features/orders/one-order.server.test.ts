@@ -25,7 +25,8 @@ import { addToCart } from '~/features/cart/cart.server';
 import * as accountRoute from '~/routes/account';
 import * as accountOrdersRoute from '~/routes/account.orders';
 import * as accountOrderRoute from '~/routes/account.order';
-import { confirmPayment, getOrder, listOrders } from './orders.server';
+import { getOrder, listOrders } from './orders.server';
+import { confirmPayment } from '~/features/payments/shop-payments.server';
 
 let app: TestApp;
 let linen: number;

@@ -13,7 +13,8 @@ import { auditLog, customers, notifications, orders, payments } from '~/lib/sche
 import { FULFILMENT_STATUSES } from '~/lib/schema-enums';
 import { formatRupeesExact } from '~/lib/money';
 import { COALESCE_MS } from '~/lib/notifications/queue.server';
-import { advanceFulfilment, revokeOrderLinks } from '~/features/admin/orders/orders.server';
+import { advanceFulfilment } from '~/features/admin/orders/orders.server';
+import { revokeOrderLinks } from './orders-commands.server';
 import {
   createBespokeOrder,
   createBespokeOrderSchema,

@@ -39,15 +39,17 @@ import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details';
 import {
   anonymiseOrdersOf,
-  applyPaymentEvent,
   attachProviderOrder,
-  cancelOrder,
   CANCELLED_ORDER_MESSAGE,
-  confirmPayment,
   createOrderFromCart,
   getOrder,
   listOrders,
 } from './orders.server';
+import {
+  applyPaymentEvent,
+  cancelOrder,
+  confirmPayment,
+} from '~/features/payments/shop-payments.server';
 
 let database: TestDatabase;
 let provider: PaymentProvider;

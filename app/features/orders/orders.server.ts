@@ -9,40 +9,32 @@
  * not paid); checking out again reuses it, updated to the cart. A failed payment is an entry
  * on the timeline and leaves the order awaiting payment ('failed' is kept only for orders
  * stored before, and is treated as 'created'); the owner pays it again or cancels it, and the
- * `order.expire` job (order-expiry.server.ts) cancels it when unpaid for the hours the settings
- * set. (A failed attempt or a closed widget does not stop Razorpay from taking a later payment
- * for the same provider order; money received always makes the order paid, exactly once.)
- * Every provider event is recorded in `payment_events` in the same transaction as the change
- * it makes, so a repeated webhook or a confirmation racing its webhook changes nothing twice.
+ * `order.expire` job (features/payments/order-expiry.server.ts) cancels it when unpaid for the
+ * hours the settings set. (A failed attempt or a closed widget does not stop Razorpay from taking
+ * a later payment for the same provider order; money received always makes the order paid,
+ * exactly once.) Paying, cancelling and expiring a shop order write its ledger too, so they live
+ * in features/payments/shop-payments.server.ts (issue 30 item 4), which changes the order
+ * through the orders' commands (orders-commands.server.ts); every provider event is recorded in
+ * `payment_events` in the same transaction as the change it makes, so a repeated webhook or a
+ * confirmation racing its webhook changes nothing twice.
  *
  * Each change is also written to the order's timeline (`order_events`) in the same
  * transaction; after payment the shop moves the order through its fulfilment steps
  * (features/admin/orders/orders.server). Orders placed before the timeline existed show their
  * `created_at` and `paid_at` instead.
  */
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db } from '~/lib/db.server';
 import { placeholderFor } from '~/features/media/images.server';
-import {
-  bespokeGarments,
-  cartLines,
-  orderEvents,
-  orderLines,
-  orders,
-  paymentEvents,
-  payments,
-} from '~/lib/schema.server';
+import { bespokeGarments, orderEvents, orderLines, orders, payments } from '~/lib/schema.server';
 import { enqueueJob } from '~/lib/jobs/enqueue.server';
 import { getCartLines, priceLines } from '../cart/cart.server';
-import type { OrderPaymentEvent, PaymentProviderName } from '~/lib/payments/payments.server';
+import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
-import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
 import { getOrderSettings } from './order-settings.server';
-import { formatRupees } from '~/lib/money';
 import { Refusal } from '~/lib/refusal';
-import { takeOrderStock, type StockShortage } from './stock.server';
 import { ledgerSumsOf, ledgerSumsOfOrder } from './ledger-sums.server';
 
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
@@ -130,9 +122,9 @@ export const AWAITING_PAYMENT: OrderStatus[] = ['created', 'failed'];
 
 /**
  * A shop order still awaiting payment, as a condition on `orders`: not paid, not cancelled,
- * nothing received on its ledger.
+ * nothing received on its ledger (also the orders' commands' condition for cancelling one).
  */
-const awaitingPayment = and(
+export const awaitingPayment = and(
   eq(orders.kind, 'shop'),
   inArray(orders.status, AWAITING_PAYMENT),
   sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}
@@ -307,236 +299,6 @@ async function addOrderEvent(tx: Tx, orderId: number, kind: Exclude<OrderEventKi
   await tx.insert(orderEvents).values({ orderId, kind });
 }
 
-/**
- * Makes a shop order paid with the provider's payment id, once. In the same transaction its
- * payment joins the ledger (issue 21 item 4: a succeeded 'online' payments row, idempotent on
- * the unique provider payment id) and the invoice job is queued (`invoice.issue`, once per
- * order: the contract with features/invoices).
- */
-async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<PaymentOutcome> {
-  const shortage = await shortageBeforePaid(tx, orderId);
-  if (shortage) return cancelForShortage(tx, orderId, paymentId, shortage);
-  const paidAt = new Date();
-  const [updated] = await tx
-    .update(orders)
-    .set({
-      status: 'paid',
-      providerPaymentId: paymentId,
-      paidAt,
-      updatedAt: paidAt,
-    })
-    .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')))
-    .returning({
-      userId: orders.userId,
-      amountPaise: orders.amountPaise,
-      provider: orders.provider,
-      providerOrderId: orders.providerOrderId,
-    });
-  if (updated) {
-    await addOrderEvent(tx, orderId, 'paid');
-    await tx
-      .insert(payments)
-      .values({
-        orderId,
-        kind: 'payment',
-        method: 'online',
-        status: 'succeeded',
-        amountPaise: updated.amountPaise,
-        provider: updated.provider,
-        providerOrderId: updated.providerOrderId,
-        providerPaymentId: paymentId,
-        settledAt: paidAt,
-      })
-      .onConflictDoNothing();
-    await enqueueJob(tx, {
-      kind: 'invoice.issue',
-      payload: { orderId },
-      dedupeKey: `invoice:order:${orderId}`,
-    });
-    // Only what this order bought leaves the cart: paying an older order must not empty a
-    // cart the shopper has filled since (issue 17 item 9).
-    if (updated.userId) {
-      await tx.execute(sql`
-        delete from ${cartLines}
-        where ${cartLines.userId} = ${updated.userId}
-          and exists (
-            select 1 from ${orderLines}
-            where ${orderLines.orderId} = ${orderId}
-              and ${orderLines.productId} = ${cartLines.productId}
-              and ${orderLines.size} = ${cartLines.size}
-              and ${orderLines.color} = ${cartLines.color}
-              and coalesce(${orderLines.lengthCm}, 0) = ${cartLines.lengthCm}
-          )`);
-    }
-    return { kind: 'paid', orderId, userId: updated.userId };
-  }
-  return { kind: 'already-paid', orderId };
-}
-
-/**
- * Takes the order's stock unless it is paid already (issue 29 item 2); the order row is locked
- * by the caller. @returns the shortage when a line cannot be served, else null.
- */
-async function shortageBeforePaid(tx: Tx, orderId: number): Promise<StockShortage | null> {
-  const [order] = await tx
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order || order.status === 'paid') return null;
-  return takeOrderStock(tx, orderId);
-}
-
-/**
- * A payment that lost the race for the last stock (decision "stock and lengths"): the money is
- * recorded as received in the order's ledger (so staff can refund it from the order's page), the
- * order is cancelled rather than paid, and its timeline says why and that a refund is due. Once
- * per payment: a second event for the same payment changes nothing.
- */
-async function cancelForShortage(
-  tx: Tx,
-  orderId: number,
-  paymentId: string,
-  shortage: StockShortage,
-): Promise<PaymentOutcome> {
-  const [order] = await tx
-    .select({
-      amountPaise: orders.amountPaise,
-      provider: orders.provider,
-      providerOrderId: orders.providerOrderId,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  const message = `${shortage.message}. The order is cancelled and the payment of ${formatRupees(order!.amountPaise)} will be refunded in full.`;
-  const recorded = await tx
-    .insert(payments)
-    .values({
-      orderId,
-      kind: 'payment',
-      method: 'online',
-      status: 'succeeded',
-      amountPaise: order!.amountPaise,
-      provider: order!.provider,
-      providerOrderId: order!.providerOrderId,
-      providerPaymentId: paymentId,
-      settledAt: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: payments.id });
-  if (recorded.length > 0) {
-    await tx
-      .update(orders)
-      .set({ status: 'cancelled', providerPaymentId: paymentId, updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-    await tx.insert(orderEvents).values({ orderId, kind: 'cancelled', note: message });
-  }
-  return { kind: 'sold-out', orderId, message };
-}
-
-/**
- * Records that a provider event id was handled (in the transaction making its change); false
- * when it already was. The ledger (features/payments) records its events the same way.
- */
-export async function recordEvent(
-  tx: Tx,
-  event: { eventId: string; provider: PaymentProviderName; type: string; orderId: number | null },
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(paymentEvents)
-    .values({
-      eventId: event.eventId,
-      provider: event.provider,
-      type: event.type,
-      orderId: event.orderId,
-    })
-    .onConflictDoNothing()
-    .returning({ eventId: paymentEvents.eventId });
-  return inserted.length === 1;
-}
-
-/**
- * Applies a verified provider event (webhook): captured or paid makes the order paid; failed
- * adds 'Payment failed' to the timeline of an order awaiting payment, which stays so.
- * Repeated event ids change nothing.
- */
-export async function applyPaymentEvent(
-  db: Db,
-  provider: PaymentProviderName,
-  event: OrderPaymentEvent,
-): Promise<PaymentOutcome> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, status: orders.status, amountPaise: orders.amountPaise })
-      .from(orders)
-      .where(eq(orders.providerOrderId, event.providerOrderId))
-      .for('update');
-    if (
-      !(await recordEvent(tx, {
-        eventId: event.eventId,
-        provider,
-        type: event.type,
-        orderId: order?.id ?? null,
-      }))
-    ) {
-      return { kind: 'duplicate' };
-    }
-    if (!order) return { kind: 'ignored', reason: 'unknown provider order' };
-    if (event.type === 'payment.failed') {
-      // Issue 29 item 6: a failed attempt is an entry on the timeline; the order stays
-      // awaiting payment, for the shopper to pay again or cancel.
-      if (!AWAITING_PAYMENT.includes(order.status)) {
-        return { kind: 'ignored', reason: `order is ${order.status}` };
-      }
-      await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
-      await addOrderEvent(tx, order.id, 'failed');
-      return { kind: 'failed', orderId: order.id };
-    }
-    if (!event.paymentId) return { kind: 'ignored', reason: 'no payment id' };
-    if (event.amountPaise !== null && event.amountPaise !== order.amountPaise) {
-      return {
-        kind: 'ignored',
-        reason: `amount ${event.amountPaise} differs from ${order.amountPaise}`,
-      };
-    }
-    return markPaid(tx, order.id, event.paymentId);
-  });
-}
-
-/**
- * Records the payment the checkout widget reported, once its signature was verified against
- * the provider order id we stored. Only the order's owner may confirm it.
- * @throws Refusal 'not-found' for an order that is not theirs.
- */
-export async function confirmPayment(
-  db: Db,
-  input: {
-    /** The signed-in owner; null only for Razorpay's callback, trusted by its signature. */
-    userId: string | null;
-    orderNumber: string;
-    paymentId: string;
-    provider: PaymentProviderName;
-  },
-): Promise<PaymentOutcome> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, userId: orders.userId, status: orders.status })
-      .from(orders)
-      .where(eq(orders.number, input.orderNumber))
-      .for('update');
-    if (!order || (input.userId !== null && order.userId !== input.userId)) {
-      throw new Refusal('not-found', 'Order not found');
-    }
-    if (order.status === 'cancelled') throw new Refusal('conflict', CANCELLED_ORDER_MESSAGE);
-    const fresh = await recordEvent(tx, {
-      eventId: `confirm:${input.paymentId}`,
-      provider: input.provider,
-      type: 'checkout.confirm',
-      orderId: order.id,
-    });
-    if (!fresh) return { kind: 'already-paid', orderId: order.id };
-    return markPaid(tx, order.id, input.paymentId);
-  });
-}
-
 /** An owner's order by number with what is needed to verify a payment for it. */
 export async function findOwnOrder(
   db: Db,
@@ -584,51 +346,6 @@ export async function orderNumberOf(db: Db, orderId: number): Promise<string | n
 /** What paying a cancelled order is told (issue 17 item 9). */
 export const CANCELLED_ORDER_MESSAGE =
   'This order was cancelled and cannot be paid. Please place a new order from your cart.';
-
-/**
- * The owner cancels their shop order awaiting payment (issue 29 item 6: "Cancel" on the order
- * page): it becomes cancelled with its timeline entry, and its payment links not yet paid are
- * withdrawn (issue 28 item 2). False when it is not theirs, not a shop order, paid or
- * cancelled already. Nothing is held in stock before payment, so there is none to release.
- */
-export async function cancelOrder(db: Db, userId: string, number: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [cancelled] = await tx
-      .update(orders)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(and(eq(orders.number, number), eq(orders.userId, userId), awaitingPayment))
-      .returning({ id: orders.id });
-    if (cancelled) {
-      await addOrderEvent(tx, cancelled.id, 'cancelled');
-      await cancelPendingLinks(tx, cancelled.id);
-    }
-    return cancelled !== undefined;
-  });
-}
-
-/**
- * Cancels the unpaid shop order `orderId` because its time is up (the `order.expire` job):
- * the same change as the owner's cancel, with the note 'Not paid within N hours'. False when
- * it was paid or cancelled meanwhile.
- */
-export async function expireOrder(db: Db, orderId: number, hours: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [expired] = await tx
-      .update(orders)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), awaitingPayment))
-      .returning({ id: orders.id });
-    if (expired) {
-      await tx.insert(orderEvents).values({
-        orderId,
-        kind: 'cancelled',
-        note: `Not paid within ${hours} ${hours === 1 ? 'hour' : 'hours'}`,
-      });
-      await cancelPendingLinks(tx, orderId);
-    }
-    return expired !== undefined;
-  });
-}
 
 /**
  * The owner's shop order awaiting payment, to pay again from its page (issue 29 item 6 "Pay

@@ -33,13 +33,12 @@ import { invoicePdf } from '../invoices/pdf.server';
 import { recordCounterPayment, sendPaymentLink } from '../payments/admin-payments.server';
 import { paySandboxLink } from '../payments/payment-links.server';
 import {
-  applyPaymentEvent,
   attachProviderOrder,
   CANCELLED_ORDER_MESSAGE,
-  confirmPayment,
   createOrderFromCart,
   getOrder,
 } from './orders.server';
+import { applyPaymentEvent, confirmPayment } from '~/features/payments/shop-payments.server';
 
 let database: TestDatabase;
 let provider: PaymentProvider;

@@ -25,7 +25,8 @@ import {
 } from '../../../tests/support/test-db';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details';
 import { addToCart, CartLineError, getCart } from '../cart/cart.server';
-import { attachProviderOrder, confirmPayment, createOrderFromCart } from './orders.server';
+import { attachProviderOrder, createOrderFromCart } from './orders.server';
+import { confirmPayment } from '~/features/payments/shop-payments.server';
 
 let database: TestDatabase;
 let provider: PaymentProvider;

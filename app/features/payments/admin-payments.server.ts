@@ -55,7 +55,7 @@ import {
   enqueueReceiptVoucherIfAdvance,
   type LockedOrder,
 } from './ledger.server';
-import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
+import { cancelPendingLinks } from './payments-commands.server';
 import { paymentLinkEmail } from './payment-email';
 import { makeProviderLink } from './provider-link.server';
 import type { Actor } from '~/lib/audit.server';

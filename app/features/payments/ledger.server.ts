@@ -29,9 +29,9 @@ import type {
   PaymentProviderName,
   RefundEvent,
 } from '~/lib/payments/payments.server';
-import { customers, orderEvents, orders, payments } from '~/lib/schema.server';
-import { recordEvent } from '~/features/orders/orders.server';
+import { customers, orders, payments } from '~/lib/schema.server';
 import { takeOrderStock, type StockShortage } from '~/features/orders/stock.server';
+import { cancelShortOrder, markOrderPaid } from '~/features/orders/orders-commands.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.server';
 import { queueCustomerMessage } from '~/features/customers/customer-messages.server';
@@ -45,7 +45,7 @@ import {
   type HeldPaise,
   type OrderBalance,
 } from './ledger';
-import { cancelPendingLinks } from '~/features/orders/link-cancel.server';
+import { cancelPendingLinks, recordEvent } from './payments-commands.server';
 import { paidInFullEmail } from './payment-email';
 
 /** An open transaction. */
@@ -385,19 +385,13 @@ export async function settleIfPaidInFull(
       return { paidInFull: false, shortage };
     }
   }
-  const now = new Date();
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), ne(orders.status, 'paid')))
-    .returning({ id: orders.id });
-  if (!updated) return open;
-  await tx.insert(orderEvents).values({
+  const updated = await markOrderPaid(tx, {
     orderId: order.id,
-    kind: 'paid',
+    at: new Date(),
     note: `Paid in full: ${formatRupees(balance.paidPaise)}`,
     actorEmail,
   });
+  if (!updated) return open;
   await enqueueInvoice(tx, order.id);
   await cancelPendingLinks(tx, order.id);
   if (order.kind === 'bespoke') await tellPaidInFull(tx, order, balance, site);
@@ -417,13 +411,8 @@ async function cancelForShortage(
   shortage: StockShortage,
   actorEmail: string | null,
 ) {
-  await tx
-    .update(orders)
-    .set({ status: 'cancelled', updatedAt: new Date() })
-    .where(eq(orders.id, order.id));
-  await tx.insert(orderEvents).values({
+  await cancelShortOrder(tx, {
     orderId: order.id,
-    kind: 'cancelled',
     note: `${shortage.message}. The order is cancelled and the ${formatRupees(balance.paidPaise)} paid will be refunded in full.`,
     actorEmail,
   });

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { PermanentJobError, type JobHandlers } from '~/lib/jobs/worker.server';
 import { PaymentProviderError, type PaymentProvider } from '~/lib/payments/payments.server';
 import { payments } from '~/lib/schema.server';
-import { CANCEL_LINK_JOB } from '~/features/orders/link-cancel.server';
+import { CANCEL_LINK_JOB } from './payments-commands.server';
 
 const cancelPayload = z.object({ paymentId: z.number().int().positive() });
 

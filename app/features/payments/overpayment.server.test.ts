@@ -12,7 +12,7 @@ import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { auditLog, jobs, orders, payments, user } from '~/lib/schema.server';
-import { cancelOrder } from '~/features/orders/orders.server';
+import { cancelOrder } from './shop-payments.server';
 import {
   createTestDatabase,
   testDatabaseKind,

@@ -23,7 +23,7 @@ import {
   user,
 } from '~/lib/schema.server';
 import { handleCallback } from '~/features/checkout/payment-flow.server';
-import { confirmPayment } from '~/features/orders/orders.server';
+import { confirmPayment } from './shop-payments.server';
 import {
   createTestDatabase,
   testDatabaseKind,

@@ -14,7 +14,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../../tests/support/test-db';
-import { CANCEL_LINK_JOB } from '~/features/orders/link-cancel.server';
+import { CANCEL_LINK_JOB } from './payments-commands.server';
 import { makeProviderLink } from './provider-link.server';
 
 let database: TestDatabase;

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { PaymentProviderError } from '~/lib/payments/payments.server';
 import { payments } from '~/lib/schema.server';
-import { enqueueLinkCancel } from '~/features/orders/link-cancel.server';
+import { enqueueLinkCancel } from './payments-commands.server';
 
 /**
  * What became of the link: `made` with the URL to send; `refused` when the provider refused

@@ -4,7 +4,8 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import { afterShopOrderPaid } from '~/features/orders/order-paid.server';
-import { applyPaymentEvent, findByProviderOrder } from '~/features/orders/orders.server';
+import { findByProviderOrder } from '~/features/orders/orders.server';
+import { applyPaymentEvent } from './shop-payments.server';
 import {
   applyLedgerOrderEvent,
   applyPaymentLinkEvent,

@@ -32,13 +32,8 @@ import * as ordersRoute from '~/routes/admin/orders';
 import { addToCart } from '~/features/cart/cart.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus } from '~/features/orders/fulfilment';
-import {
-  cancelOrder,
-  confirmPayment,
-  createOrderFromCart,
-  getOrder,
-  listOrders,
-} from '~/features/orders/orders.server';
+import { createOrderFromCart, getOrder, listOrders } from '~/features/orders/orders.server';
+import { cancelOrder, confirmPayment } from '~/features/payments/shop-payments.server';
 import {
   createTestApp,
   formPost,

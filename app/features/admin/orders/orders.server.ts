@@ -8,28 +8,29 @@
  * `version` (the order's `updated_at`) the administrator saw: a move over a newer version is
  * refused, so two people never move the same order unknowingly. The customer's message
  * (e-mail, and WhatsApp when they chose it) is queued in the same transaction and sent by the
- * job queue; the answer never waits for it.
+ * job queue; the answer never waits for it. The move and the links' revocation are the orders'
+ * commands (features/orders/orders-commands.server.ts, issue 30 item 4); this file parses the
+ * forms and wires the intents to them.
  */
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
-import { orderEvents, orders } from '~/lib/schema.server';
+import { orders } from '~/lib/schema.server';
 import { ORDER_KINDS } from '~/lib/schema-enums';
 import {
   FULFILMENT_STATUSES,
-  FULFILMENT_STEPS,
-  fulfilmentIndex,
   nextFulfilmentStatuses,
   type FulfilmentStatus,
 } from '~/features/orders/fulfilment';
-import { fulfilmentUpdateEmail } from '~/features/orders/order-email';
-import { queueOrderMessage } from '~/features/orders/order-messages.server';
-import { milestoneLabel } from '~/features/orders/milestones';
-import { orderLinkUrl, type OrderLinkSite } from '~/features/orders/order-link.server';
+import {
+  canMoveFulfilment,
+  moveFulfilment,
+  revokeOrderLinks,
+  type OrderMailSite,
+} from '~/features/orders/orders-commands.server';
 import { balanceOf } from '~/features/payments/ledger.server';
 import { ledgerSumsOf } from '~/features/orders/ledger-sums.server';
 import { sendDocumentSchema, sendOrderDocument } from '~/features/invoices/send-documents.server';
-import { formatRupeesExact } from '~/lib/money';
 import {
   findOrderDetail,
   orderItemCount,
@@ -40,9 +41,7 @@ import {
 } from '~/features/orders/orders.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { ORDER_FILTERS, PAYMENT_FILTERS, TO_CONFIRM, type OrderFilter } from './order-filters';
-import { Refusal } from '~/lib/refusal';
 import type { Actor } from '~/lib/audit.server';
-import { auditedWrite, sameVersion } from '~/lib/audited-write.server';
 
 /** Orders per page of /admin/orders. */
 export const ORDERS_PAGE_SIZE = 25;
@@ -196,16 +195,6 @@ export interface AdminOrder extends OrderDetail<RecordedOrderEvent> {
   version: string;
 }
 
-/**
- * Whether an order may move through fulfilment: a shop order once paid; a bespoke order at
- * any time until it is cancelled (issue 21 item 3: the shop starts tailoring on the client's
- * word, usually after the advance, but an administrator may confirm before any payment; the
- * payments are asked and kept by the order's payments panel).
- */
-function canMoveFulfilment(order: { kind: 'shop' | 'bespoke'; status: OrderStatus }): boolean {
-  return order.kind === 'bespoke' ? order.status !== 'cancelled' : order.status === 'paid';
-}
-
 /** An order by its number with everything its page shows, or null for an unknown number. */
 export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder | null> {
   const found = await findOrderDetail(db, eq(orders.number, number));
@@ -237,180 +226,31 @@ export const advanceFulfilmentSchema = z.object({
 });
 
 /**
- * Where the customer's message links to (the order's signed link, issue 30 item 2) and whose
- * name it carries.
+ * The 'advance-fulfilment' intent: `moveFulfilment` (features/orders/orders-commands.server.ts,
+ * which holds the rule, the timeline, audit and message), given the ledger's balance due for the
+ * 'ready' message. Resolves to the toast's message and the order's number.
+ * @throws Refusal 'not-found' for an unknown order; 'conflict' for an order that may not move
+ *   (canMoveFulfilment), a stale version, or a step that is not later than the current one.
  */
-export interface OrderMailSite extends OrderLinkSite {
-  shopName: string;
-}
-
-const label = (status: FulfilmentStatus) => FULFILMENT_STEPS[status].label;
-
-/**
- * Moves a paid shop order, or a bespoke order not cancelled, to a later fulfilment step (skipping steps is allowed), with its
- * timeline entry, audit entry ('order.fulfilment', before and after) and the customer's
- * message (`queueOrderMessage`) in one transaction. Resolves to the toast's message.
- * @throws Refusal 'not-found' for an unknown order; 'conflict' for an order that may not move (canMoveFulfilment), a stale version, or a
- *   step that is not later than the current one.
- */
-export async function advanceFulfilment(
+export function advanceFulfilment(
   db: Db,
   actor: Actor,
   input: z.output<typeof advanceFulfilmentSchema>,
   site: OrderMailSite,
 ): Promise<{ message: string; id: string }> {
-  const order = await auditedWrite(db, actor, {
-    read: (tx) =>
-      tx
-        .select({
-          id: orders.id,
-          number: orders.number,
-          status: orders.status,
-          fulfilmentStatus: orders.fulfilmentStatus,
-          userId: orders.userId,
-          customerName: orders.customerName,
-          email: orders.email,
-          updatedAt: orders.updatedAt,
-          kind: orders.kind,
-          customerId: orders.customerId,
-          amountPaise: orders.amountPaise,
-        })
-        .from(orders)
-        .where(eq(orders.number, input.number))
-        .for('update')
-        .then(([row]) => row),
-    missing: () => new Refusal('not-found', 'This order could not be found.'),
-    check: (current) => {
-      if (!canMoveFulfilment(current)) {
-        throw new Refusal(
-          'conflict',
-          current.kind === 'bespoke'
-            ? 'This order was cancelled: it cannot move through fulfilment.'
-            : 'Only a paid order can move through fulfilment.',
-        );
-      }
-      if (!sameVersion(current.updatedAt, input.version)) {
-        throw new Refusal(
-          'conflict',
-          'This order was changed by someone else since you opened it. Reload to see its status, then try again.',
-        );
-      }
-      const from = current.fulfilmentStatus;
-      if (from === input.status) {
-        throw new Refusal('conflict', `This order is already at “${label(from)}”.`, 'status');
-      }
-      if (from !== null && fulfilmentIndex(input.status) < fulfilmentIndex(from)) {
-        throw new Refusal(
-          'conflict',
-          `This order is already at “${label(from)}”; it cannot go back to “${label(input.status)}”. Fulfilment only moves forward.`,
-          'status',
-        );
-      }
-      return undefined;
-    },
-    write: async (tx, current) => {
-      // Strictly later than the version the page saw, even within the same millisecond.
-      const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
-      await tx
-        .update(orders)
-        .set({ fulfilmentStatus: input.status, updatedAt: now })
-        .where(eq(orders.id, current.id));
-      await tx.insert(orderEvents).values({
-        orderId: current.id,
-        kind: 'fulfilment',
-        fulfilmentStatus: input.status,
-        actorEmail: actor.email,
-        createdAt: now,
-      });
-      // Milestones only (issue 30 item 2): the workshop's own stages send nothing.
-      const milestone = milestoneLabel(input.status);
-      if (milestone !== null) {
-        const orderUrl = await orderLinkUrl(tx, site, current.id, now);
-        const due =
-          input.status === 'ready' && current.status !== 'paid'
-            ? (await balanceOf(tx, current)).balancePaise
-            : 0;
-        await queueOrderMessage(tx, current, {
-          kind: 'order.status',
-          mail: fulfilmentUpdateEmail(current, input.status, site.shopName, orderUrl),
-          statusLabel: due > 0 ? `${milestone}, balance due ${formatRupeesExact(due)}` : milestone,
-          orderUrl,
-        });
-      }
-      return input.status;
-    },
-    audit: (current, to) => {
-      const from = current.fulfilmentStatus;
-      return {
-        action: 'order.fulfilment',
-        entity: 'order',
-        entityId: current.number,
-        summary: `Moved order ${current.number} to ${label(to)}${from ? ` (from ${label(from)})` : ''}`,
-        before: { fulfilmentStatus: from },
-        after: { fulfilmentStatus: to },
-      };
-    },
-    answer: (current) => current,
+  return moveFulfilment(db, actor, input, site, {
+    balanceDuePaise: async (tx, order) => (await balanceOf(tx, order)).balancePaise,
   });
-  const emailed = order.email !== '' && milestoneLabel(input.status) !== null;
-  return {
-    message: `Order ${order.number} is now at ${label(input.status)}.${emailed ? ` ${order.customerName} is being e-mailed.` : ''}`,
-    id: order.number,
-  };
 }
 
 /** The form of 'revoke-order-links': the order whose signed links stop working. */
-export const revokeOrderLinksSchema = z.object({
+const revokeOrderLinksSchema = z.object({
   number: z
     .string({ error: 'This order could not be found.' })
     .trim()
     .min(1, 'This order could not be found.')
     .max(40, 'This order could not be found.'),
 });
-
-/**
- * Revokes every signed link of an order sent so far (issue 30 item 2: "Give the link an
- * expiry and a revocation"): raises its `link_version`, which every token is signed with, so
- * each older link answers 404; the next message carries a working one. Audited
- * ('order.links-revoked', the version before and after). Resolves to the toast's message.
- * @throws Refusal 'not-found' for an unknown order.
- */
-export async function revokeOrderLinks(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof revokeOrderLinksSchema>,
-): Promise<{ message: string; id: string }> {
-  return auditedWrite(db, actor, {
-    read: (tx) =>
-      tx
-        .select({ id: orders.id, number: orders.number, linkVersion: orders.linkVersion })
-        .from(orders)
-        .where(eq(orders.number, input.number))
-        .for('update')
-        .then(([row]) => row),
-    missing: () => new Refusal('not-found', 'This order could not be found.'),
-    check: () => undefined,
-    write: async (tx, current) => {
-      await tx
-        .update(orders)
-        .set({ linkVersion: current.linkVersion + 1 })
-        .where(eq(orders.id, current.id));
-      return current.linkVersion + 1;
-    },
-    audit: (current, version) => ({
-      action: 'order.links-revoked',
-      entity: 'order',
-      entityId: current.number,
-      summary: `Revoked the links sent for order ${current.number}`,
-      before: { linkVersion: current.linkVersion },
-      after: { linkVersion: version },
-    }),
-    answer: (current) => ({
-      message: `The links sent for order ${current.number} no longer open it. The next message carries a new one.`,
-      id: current.number,
-    }),
-  });
-}
 
 /** The intents of /admin/orders/:number. */
 export type OrderIntent = 'advance-fulfilment' | 'revoke-order-links' | 'send-document';

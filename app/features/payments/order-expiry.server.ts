@@ -8,14 +8,19 @@
  *
  * Stock: nothing is held for an order before it is paid (stock is taken at payment, in the
  * transaction that makes it paid), so an expired order has no stock to release.
+ *
+ * It lives with the payments (issue 30 item 4): expiring an order withdraws its payment links
+ * in the same transaction (`expireOrder`, shop-payments.server.ts), and features/orders sits
+ * below features/payments.
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { enqueueJob } from '~/lib/jobs/enqueue.server';
 import { PermanentJobError, type JobHandlers } from '~/lib/jobs/worker.server';
 import { orders } from '~/lib/schema.server';
-import { AWAITING_PAYMENT, EXPIRE_ORDER_JOB, expireOrder } from './orders.server';
-import { getOrderSettings } from './order-settings.server';
+import { AWAITING_PAYMENT, EXPIRE_ORDER_JOB } from '~/features/orders/orders.server';
+import { getOrderSettings } from '~/features/orders/order-settings.server';
+import { expireOrder } from './shop-payments.server';
 
 const expirePayload = z.object({ orderId: z.number().int().positive() });
 

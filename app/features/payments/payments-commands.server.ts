@@ -1,18 +1,25 @@
 /**
+ * The payments' commands (issue 30 item 4: "each domain owns its tables and every write to
+ * them"): the writes to `payments` and `payment_events` that other paths share, each in the
+ * caller's transaction.
+ *
  * Withdrawing payment links (issue 28 item 2: "when an order is paid in full or cancelled, its
  * pending links are cancelled"; and the counter's 'Withdraw link' of one link, its follow-up).
  * In the transaction that pays the order in full or cancels it (or withdraws the link), its
  * links not yet paid become 'cancelled' (the sandbox's `/pay/:linkId` then answers 409),
  * and each link the provider made gets a `payment-link.cancel` job, run after the commit by
  * `paymentLinkJobHandlers`, which asks the provider to cancel it (Razorpay's Payment Links
- * cancel API; the sandbox through the same call). It lives with the orders (not the ledger) so
- * that cancelling or expiring an order can withdraw its links without features/orders importing
- * features/payments (no import loop between feature folders, issue 30 item 4); the payments
- * table it writes is the ledger's: its owner's commands are to take this write over.
+ * cancel API; the sandbox through the same call). Cancelling or expiring a shop order
+ * (shop-payments.server.ts) withdraws its links here too, which is why those live with the
+ * payments: features/orders sits below features/payments and does not import it.
+ *
+ * Provider events are recorded once each (`recordEvent`), and the checkout's online payment
+ * joins the ledger (`recordOnlinePayment`).
  */
 import { and, eq } from 'drizzle-orm';
+import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import { enqueueJob, type DbOrTx } from '~/lib/jobs/enqueue.server';
-import { payments } from '~/lib/schema.server';
+import { paymentEvents, payments } from '~/lib/schema.server';
 
 /** The job kind that cancels one link at the provider; its payload is `{ paymentId }`. */
 export const CANCEL_LINK_JOB = 'payment-link.cancel';
@@ -55,4 +62,51 @@ export async function cancelPendingLinks(
     if (row.providerLinkId) await enqueueLinkCancel(tx, row.id);
   }
   return cancelled.map((row) => row.id);
+}
+
+/**
+ * Records that a provider event id was handled (in the transaction making its change); false
+ * when it already was (`payment_events` holds each event id once: a repeated webhook, or a
+ * confirmation racing its webhook, changes nothing twice).
+ */
+export async function recordEvent(
+  tx: DbOrTx,
+  event: { eventId: string; provider: PaymentProviderName; type: string; orderId: number | null },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({
+      eventId: event.eventId,
+      provider: event.provider,
+      type: event.type,
+      orderId: event.orderId,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return inserted.length === 1;
+}
+
+/**
+ * A shop order's online payment joins its ledger (issue 21 item 4): a succeeded 'online'
+ * payments row of `amountPaise` (integer paise), settled now, once per provider payment id
+ * (the unique `provider_payment_id`: a second call for the same payment adds nothing).
+ * @returns whether this call added the row.
+ */
+export async function recordOnlinePayment(
+  tx: DbOrTx,
+  payment: {
+    orderId: number;
+    amountPaise: number;
+    provider: PaymentProviderName;
+    providerOrderId: string | null;
+    providerPaymentId: string;
+    settledAt: Date;
+  },
+): Promise<boolean> {
+  const recorded = await tx
+    .insert(payments)
+    .values({ ...payment, kind: 'payment', method: 'online', status: 'succeeded' })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  return recorded.length > 0;
 }
