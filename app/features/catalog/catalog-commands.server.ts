@@ -516,7 +516,7 @@ function violatedConstraint(error: unknown): string | undefined {
 }
 
 /** The columns a product save sets (the `products` row less its id and times). */
-export type ProductColumns = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+type ProductColumns = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** A product save: the columns, the sizes, and for an edit the id, version and images kept. */
 export interface ProductSave {

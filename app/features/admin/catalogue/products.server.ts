@@ -395,9 +395,9 @@ const productId = z.object({ id: id('This product could not be found.') });
 /** intent 'duplicate-product'. */
 export const duplicateProductSchema = productId;
 /** intent 'delete-product'. */
-export const deleteProductSchema = productId;
+const deleteProductSchema = productId;
 /** intent 'set-product-active'. */
-export const setProductActiveSchema = productId.extend({ isActive: checkbox });
+const setProductActiveSchema = productId.extend({ isActive: checkbox });
 
 /* ------------------------------------------------------------------------------------------ */
 /* Changes: the form's side; the writes are the catalogue's commands                          */

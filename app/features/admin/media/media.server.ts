@@ -191,7 +191,7 @@ export const saveMediaSchema = z.object({
 export type SaveMediaInput = z.output<typeof saveMediaSchema>;
 
 /** intent 'delete-media'. */
-export const deleteMediaSchema = z.object({ id: idField('This item could not be found.') });
+const deleteMediaSchema = z.object({ id: idField('This item could not be found.') });
 
 /* ------------------------------------------------------------------------------------------ */
 /* Changes: the files and the form; the writes are the media domain's commands               */
