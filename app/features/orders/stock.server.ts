@@ -12,12 +12,21 @@
  * A line of a size variant (issue 29 item 2, decision "size variants") takes its pieces from
  * that variant's own `stock` by the same conditional update, variants after products, each in
  * id order; a variant whose stock is null is not tracked.
+ *
+ * The updates themselves are the catalogue's stock commands (issue 30 item 4: `catalog` owns
+ * `products` and `productVariants`); this module chooses what to take and in which order.
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { orderLines, products, productVariants } from '~/lib/schema.server';
 import { formatStock, stockTaken } from '../catalog/sale-units';
 import { variantStockMessage } from '../catalog/variants';
+import {
+  returnProductStock,
+  returnVariantStock,
+  takeProductStock,
+  takeVariantStock,
+} from '../catalog/catalog-commands.server';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -93,19 +102,11 @@ export async function takeOrderStock(tx: Tx, orderId: number): Promise<StockShor
   const taken: [number, number][] = [];
   const putBack = async () => {
     for (const [backId, backAmount] of taken) {
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${backAmount}` })
-        .where(eq(products.id, backId));
+      await returnProductStock(tx, backId, backAmount);
     }
   };
   for (const [productId, amount] of await wantedByProduct(tx, orderId)) {
-    const [updated] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${amount}` })
-      .where(and(eq(products.id, productId), gte(products.stock, amount)))
-      .returning({ id: products.id });
-    if (updated) {
+    if (await takeProductStock(tx, productId, amount)) {
       taken.push([productId, amount]);
       continue;
     }
@@ -127,21 +128,13 @@ export async function takeOrderStock(tx: Tx, orderId: number): Promise<StockShor
   }
   const takenOfSize: [number, number][] = [];
   for (const [variantId, pieces] of await wantedByVariant(tx, orderId)) {
-    const [updated] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${pieces}` })
-      .where(and(eq(productVariants.id, variantId), gte(productVariants.stock, pieces)))
-      .returning({ id: productVariants.id });
-    if (updated) {
+    if (await takeVariantStock(tx, variantId, pieces)) {
       takenOfSize.push([variantId, pieces]);
       continue;
     }
     await putBack();
     for (const [backId, backPieces] of takenOfSize) {
-      await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} + ${backPieces}` })
-        .where(eq(productVariants.id, backId));
+      await returnVariantStock(tx, backId, backPieces);
     }
     const [variant] = await tx
       .select({

@@ -7,8 +7,32 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { siteSettings } from '~/lib/schema.server';
 import { Refusal } from '~/lib/refusal';
-import type { Actor } from '~/lib/audit.server';
+import type { Actor, DbOrTx } from '~/lib/audit.server';
 import { auditedWrite } from '~/lib/audited-write.server';
+
+/**
+ * Stores `value` as settings document `key` (`site_settings`), creating the row or replacing
+ * its value (and `updated_at`): the one upsert of a document, for a caller whose change has
+ * its own checks and audit entry in the same transaction (the booking rules, a staff member's
+ * preferences).
+ * @returns the row as stored.
+ * @throws whatever the database throws (the caller's transaction rolls back).
+ */
+export async function putSettingsDocument(
+  db: DbOrTx,
+  key: string,
+  value: unknown,
+): Promise<typeof siteSettings.$inferSelect> {
+  const [saved] = await db
+    .insert(siteSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({
+      target: siteSettings.key,
+      set: { value, updatedAt: new Date() },
+    })
+    .returning();
+  return saved!;
+}
 
 /**
  * Saves one settings document (`site_settings` row `key`) over the version its form was

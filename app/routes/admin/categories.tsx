@@ -3,17 +3,19 @@ import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-acti
 import { CategoriesScreen } from '~/features/admin/catalogue/categories-screen';
 import {
   deleteSchema,
-  deleteShelf,
   listAdminCategories,
-  reorder,
   reorderSchema,
   saveCategory,
   saveCategorySchema,
   saveSubcategory,
   saveSubcategorySchema,
-  setActive,
   setActiveSchema,
 } from '~/features/admin/catalogue/categories.server';
+import {
+  deleteShelf,
+  reorderShelves,
+  setShelfActive,
+} from '~/features/catalog/catalog-commands.server';
 import type { Route } from './+types/categories';
 
 /** /admin/categories (issue "Back office" item 2): administrators only. */
@@ -32,12 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     'save-subcategory': adminHandler(saveSubcategorySchema, (input, admin, form) =>
       saveSubcategory(db, storage, admin, input, form),
     ),
-    reorder: adminHandler(reorderSchema, (input, admin) => reorder(db, admin, input)),
+    reorder: adminHandler(reorderSchema, (input, admin) => reorderShelves(db, admin, input)),
     'set-category-active': adminHandler(setActiveSchema, (input, admin) =>
-      setActive(db, admin, 'category', input),
+      setShelfActive(db, admin, 'category', input),
     ),
     'set-subcategory-active': adminHandler(setActiveSchema, (input, admin) =>
-      setActive(db, admin, 'subcategory', input),
+      setShelfActive(db, admin, 'subcategory', input),
     ),
     'delete-category': adminHandler(deleteSchema, (input, admin) =>
       deleteShelf(db, admin, 'category', input),

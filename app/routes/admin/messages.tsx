@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { requireAdmin } from '~/features/account/session.server';
-import { isMessageStatus } from '~/features/admin/messages/message-status';
+import { isMessageStatus } from '~/features/contact/message-status';
 import { MessagesScreen } from '~/features/admin/messages/messages-screen';
 import {
   listMessages,

@@ -25,6 +25,7 @@ import {
 } from '~/features/booking/booking-settings.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX_LENGTH, TYPE_LIMITS } from './booking-setup-rules';
+import { putSettingsDocument } from '~/features/site/settings-documents.server';
 import { Refusal } from '~/lib/refusal';
 import { versionMatches, auditedWrite } from '~/lib/audited-write.server';
 import type { Actor } from '~/lib/audit.server';
@@ -450,17 +451,7 @@ export async function saveBookingRules(
       }
       return undefined;
     },
-    write: async (tx) => {
-      const [saved] = await tx
-        .insert(siteSettings)
-        .values({ key: BOOKING_SETTINGS_KEY, value: input.rules })
-        .onConflictDoUpdate({
-          target: siteSettings.key,
-          set: { value: input.rules, updatedAt: new Date() },
-        })
-        .returning();
-      return saved;
-    },
+    write: (tx) => putSettingsDocument(tx, BOOKING_SETTINGS_KEY, input.rules),
     audit: ({ current }) => ({
       action: 'booking-settings.update',
       entity: 'settings',

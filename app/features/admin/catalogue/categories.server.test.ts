@@ -10,16 +10,18 @@ import { auditLog, categories, products, subcategories } from '~/lib/schema.serv
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
 import {
-  deleteShelf,
   listAdminCategories,
-  reorder,
   reorderSchema,
   saveCategory,
   saveCategorySchema,
   saveSubcategory,
   saveSubcategorySchema,
-  setActive,
 } from './categories.server';
+import {
+  deleteShelf,
+  reorderShelves,
+  setShelfActive,
+} from '~/features/catalog/catalog-commands.server';
 import { Refusal } from '~/lib/refusal';
 
 let app: TestApp;
@@ -155,12 +157,16 @@ describe(`categories in the back office on ${testDatabaseKind}`, () => {
   it('reorders only with every category listed once', async () => {
     const ids = (await listAdminCategories(app.database.db)).map((c) => c.id);
     const reversed = [...ids].reverse();
-    await reorder(app.database.db, actor, reorderSchema.parse({ order: reversed.join(',') }));
+    await reorderShelves(
+      app.database.db,
+      actor,
+      reorderSchema.parse({ order: reversed.join(',') }),
+    );
     expect((await listAdminCategories(app.database.db)).map((c) => c.id)).toEqual(reversed);
 
     for (const order of [ids.slice(1), [...ids, ids[0]!], [...ids.slice(1), 999_999]]) {
       const refused = await refusal(() =>
-        reorder(app.database.db, actor, reorderSchema.parse({ order: order.join(',') })),
+        reorderShelves(app.database.db, actor, reorderSchema.parse({ order: order.join(',') })),
       );
       expect(refused.code).toBe('conflict');
     }
@@ -251,10 +257,10 @@ describe(`categories in the back office on ${testDatabaseKind}`, () => {
 
   it('deactivates and activates, recording both', async () => {
     const { id } = await create({ name: 'Nightwear', isActive: 'on' });
-    await setActive(app.database.db, actor, 'category', { id, isActive: false });
+    await setShelfActive(app.database.db, actor, 'category', { id, isActive: false });
     const [hidden] = await app.database.db.select().from(categories).where(eq(categories.id, id));
     expect(hidden!.isActive).toBe(false);
-    await setActive(app.database.db, actor, 'category', { id, isActive: true });
+    await setShelfActive(app.database.db, actor, 'category', { id, isActive: true });
     const entries = await app.database.db
       .select({ action: auditLog.action })
       .from(auditLog)

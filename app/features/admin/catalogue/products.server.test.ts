@@ -36,15 +36,17 @@ import { type AdminOutcome } from '~/features/admin/shared/admin-action.server';
 import { PRICE_MESSAGES, PRODUCT_LIMITS } from './product-rules';
 import { settleImageRenders } from '~/features/admin/media/uploads.server';
 import {
-  deleteProduct,
   duplicateProduct,
   getAdminProduct,
   listAdminProducts,
-  PRODUCT_CHANGED_ELSEWHERE,
   saveProduct,
   saveProductSchema,
-  setProductActive,
 } from './products.server';
+import {
+  deleteProduct,
+  PRODUCT_CHANGED_ELSEWHERE,
+  setProductActive,
+} from '~/features/catalog/catalog-commands.server';
 import { Refusal } from '~/lib/refusal';
 
 let app: TestApp;

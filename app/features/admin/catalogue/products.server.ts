@@ -11,13 +11,22 @@
  * newer version is refused, so two administrators never overwrite each other unknowingly.
  * Text is stored as typed, HTML included; React shows it as text everywhere.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
 import { SALE_UNITS, UQCS } from '~/lib/schema-enums';
-import { categories, orderLines, products, subcategories } from '~/lib/schema.server';
+import { categories, products, subcategories } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage/storage.server';
 import { slugify } from '~/features/catalog/slug';
+import {
+  checkProductShelves,
+  checkProductSkus,
+  deleteProduct,
+  duplicateProduct as duplicateProductCommand,
+  openProductForEdit,
+  saveProduct as saveProductCommand,
+  setProductActive,
+} from '~/features/catalog/catalog-commands.server';
 import { imageKeyPattern } from '~/features/media/image-url';
 import { findImages, placeholderFor } from '~/features/media/images.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
@@ -38,24 +47,10 @@ import {
   type AdminProductSort,
 } from './product-rules';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
-import {
-  productVariantsOf,
-  replaceVariants,
-  skuInUse,
-  type EditableVariant,
-} from '~/features/catalog/variants.server';
+import { productVariantsOf, type EditableVariant } from '~/features/catalog/variants.server';
 import { readVariantRows, repeatedField, type VariantRowInput } from './variant-rows';
-import { visibilityAnswer } from './visibility';
 import { Refusal } from '~/lib/refusal';
-import {
-  assertVersion,
-  isUniqueViolation,
-  versionMatches,
-  auditedWrite,
-  sameVersion,
-  type Tx,
-} from '~/lib/audited-write.server';
-import { recordAudit, type Actor, type DbOrTx } from '~/lib/audit.server';
+import type { Actor } from '~/lib/audit.server';
 import { checkboxField, idField, optionalIdField, textField } from '~/lib/form-fields.server';
 
 /* ------------------------------------------------------------------------------------------ */
@@ -400,19 +395,13 @@ const productId = z.object({ id: id('This product could not be found.') });
 /** intent 'duplicate-product'. */
 export const duplicateProductSchema = productId;
 /** intent 'delete-product'. */
-export const deleteProductSchema = productId;
+const deleteProductSchema = productId;
 /** intent 'set-product-active'. */
-export const setProductActiveSchema = productId.extend({ isActive: checkbox });
+const setProductActiveSchema = productId.extend({ isActive: checkbox });
 
 /* ------------------------------------------------------------------------------------------ */
-/* Changes                                                                                    */
+/* Changes: the form's side; the writes are the catalogue's commands                          */
 /* ------------------------------------------------------------------------------------------ */
-
-export const PRODUCT_CHANGED_ELSEWHERE =
-  'This product was changed by someone else since you opened it. Reload to see their changes, then edit again.';
-
-const changedElsewhere = () => new Refusal('conflict', PRODUCT_CHANGED_ELSEWHERE);
-const gone = () => new Refusal('not-found', 'This product no longer exists.');
 
 /** The slug to store: the given one, or the one SPEC.md section 3 derives from the name. */
 function slugFor(input: { name: string; slug: string }): string {
@@ -425,55 +414,6 @@ function slugFor(input: { name: string; slug: string }): string {
     );
   }
   return slug;
-}
-
-/**
- * Checks the category and subcategory (the subcategory must belong to the category) and
- * returns their names, for the audit summary.
- */
-async function checkShelves(
-  db: DbOrTx,
-  input: Pick<SaveProductInput, 'categoryId' | 'subcategoryId'>,
-): Promise<{ category: string; subcategory: string | null }> {
-  const [category] = await db
-    .select({ name: categories.name })
-    .from(categories)
-    .where(eq(categories.id, input.categoryId));
-  if (!category) throw new Refusal('invalid', 'This category no longer exists.', 'categoryId');
-  if (input.subcategoryId === null) return { category: category.name, subcategory: null };
-  const [subcategory] = await db
-    .select({ name: subcategories.name, categoryId: subcategories.categoryId })
-    .from(subcategories)
-    .where(eq(subcategories.id, input.subcategoryId));
-  if (!subcategory) {
-    throw new Refusal('invalid', 'This subcategory no longer exists.', 'subcategoryId');
-  }
-  if (subcategory.categoryId !== input.categoryId) {
-    throw new Refusal('invalid', 'This subcategory belongs to another category.', 'subcategoryId');
-  }
-  return { category: category.name, subcategory: subcategory.name };
-}
-
-/** Where a product is shelved, for the audit summary: '"Category"' or '"Category" / "Sub"'. */
-function shelvesLabel(shelves: { category: string; subcategory: string | null }): string {
-  return shelves.subcategory
-    ? `"${shelves.category}" / "${shelves.subcategory}"`
-    : `"${shelves.category}"`;
-}
-
-/**
- * The product being edited, checked against the version the editor opened and the images it
- * keeps (all of them must be the product's own).
- */
-async function openForEdit(db: DbOrTx, input: SaveProductInput, lock: boolean) {
-  const version = assertVersion(input.version, 'product');
-  const query = db.select().from(products).where(eq(products.id, input.id!)).$dynamic();
-  const [before] = await (lock ? query.for('update') : query);
-  if (!before) throw gone();
-  if (!sameVersion(before.updatedAt, version)) throw changedElsewhere();
-  const own = new Set(before.imageKeys);
-  if (input.keepImages.some((key) => !own.has(key))) throw changedElsewhere();
-  return { before, version };
 }
 
 /**
@@ -542,15 +482,10 @@ function saleTermsOf(input: SaveProductInput, variants: readonly VariantRowInput
   };
 }
 
-/** The constraint a database error names (drizzle wraps the driver's error as its cause). */
-function violatedConstraint(error: unknown): string | undefined {
-  const own = (error as { constraint?: string })?.constraint;
-  return own ?? (error as { cause?: { constraint?: string } })?.cause?.constraint;
-}
-
 /**
  * Creates (no id) or edits (id and version) a product with the form's new `images` files
- * appended after the kept images.
+ * appended after the kept images: everything that can be checked is checked before any upload
+ * is stored, then the catalogue's `saveProduct` command writes it.
  * @throws Refusal 'conflict' on a slug in use or a stale version, 'not-found' on an unknown product,
  *   422 on a category/subcategory mismatch or too many images, 413/415/422 on a refused image
  *   (field 'images'); nothing is saved then.
@@ -583,20 +518,9 @@ export async function saveProduct(
   if (!variantReading.ok) throw new Refusal('invalid', variantReading.message, 'variants');
   const variants = variantReading.rows;
   const saleTerms = saleTermsOf(input, variants);
-  const clash = await skuInUse(
-    db,
-    input.id ?? null,
-    variants.map((row) => row.sku).filter(Boolean),
-  );
-  if (clash) {
-    throw new Refusal(
-      'conflict',
-      `The SKU "${clash.sku}" is already used by "${clash.productName}". Please choose another.`,
-      'variants',
-    );
-  }
-  await checkShelves(db, input);
-  if (input.id !== undefined) await openForEdit(db, input, false);
+  await checkProductSkus(db, input.id ?? null, variants.map((row) => row.sku).filter(Boolean));
+  await checkProductShelves(db, input);
+  if (input.id !== undefined) await openProductForEdit(db, { ...input, id: input.id }, false);
   const newKeys = await storeFormImages(db, storage, files, 'images');
   const imageKeys = [...new Set([...input.keepImages, ...newKeys])];
   const values = {
@@ -613,235 +537,30 @@ export async function saveProduct(
     isActive: input.isActive,
     imageKeys,
   };
-  let result: { message: string; id: number };
-  try {
-    result = await releasingOnError(db, storage, { images: newKeys, videos: [] }, async () => {
-      if (input.id === undefined) {
-        return db.transaction(async (tx) => {
-          const where = shelvesLabel(await checkShelves(tx, input));
-          const [created] = await tx.insert(products).values(values).returning();
-          await replaceVariants(tx, created!.id, created!.slug, variants);
-          await recordAudit(tx, actor, {
-            action: 'product.create',
-            entity: 'product',
-            entityId: created!.id,
-            summary: `Created product "${created!.name}" in ${where}`,
-            after: created,
-          });
-          return { message: `Product "${created!.name}" created.`, id: created!.id };
-        });
-      }
-      return auditedWrite(db, actor, {
-        read: async (tx) => {
-          const where = shelvesLabel(await checkShelves(tx, input));
-          return { where, ...(await openForEdit(tx, input, true)) };
-        },
-        write: async (tx, { before, version }) => {
-          const [row] = await tx
-            .update(products)
-            .set({ ...values, updatedAt: new Date() })
-            .where(and(eq(products.id, before.id), versionMatches(products.updatedAt, version)))
-            .returning();
-          if (row) await replaceVariants(tx, row.id, row.slug, variants);
-          return row;
-        },
-        stale: changedElsewhere,
-        audit: ({ where, before }, after) => ({
-          action: 'product.update',
-          entity: 'product',
-          entityId: after.id,
-          summary: `Edited product "${after.name}" in ${where}`,
-          before,
-          after,
-        }),
-        answer: (_before, after) => ({ message: `Product "${after.name}" saved.`, id: after.id }),
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error) && violatedConstraint(error) === 'product_variants_sku_key') {
-      throw new Refusal(
-        'conflict',
-        'Another product took one of these SKUs a moment ago. Please choose another.',
-        'variants',
-      );
-    }
-    if (isUniqueViolation(error)) {
-      throw new Refusal('conflict', `Another product already uses the slug "${slug}".`, 'slug');
-    }
-    throw error;
-  }
+  const result = await releasingOnError(db, storage, { images: newKeys, videos: [] }, () =>
+    saveProductCommand(db, actor, {
+      id: input.id,
+      version: input.version,
+      keepImages: input.keepImages,
+      values,
+      variants,
+    }),
+  );
   renderInBackground(storage, newKeys);
   return result;
 }
 
-/** The first free slug of '{slug}-copy', '{slug}-copy-2', '{slug}-copy-3', … */
-async function freeCopySlug(db: DbOrTx, slug: string): Promise<string> {
-  const base = `${slug.replace(/-copy(?:-\d+)?$/, '')}-copy`;
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: products.slug })
-        .from(products)
-        .where(or(eq(products.slug, base), ilike(products.slug, `${likeLiteral(base)}-%`)))
-    ).map((row) => row.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-  }
-}
-
 /**
- * Copies a product as 'Copy of …' with a free slug, inactive, with the same images, sizes and
- * colours (and no rating: reviews belong to the original).
+ * Copies a product as 'Copy of …' (the catalogue's `duplicateProduct`, its name cut to the
+ * form's limit) with a free slug, inactive, with the same images, sizes and colours.
  * @throws Refusal 'not-found' on an unknown product, 'conflict' when the slug was taken meanwhile.
  */
-export async function duplicateProduct(
+export function duplicateProduct(
   db: Db,
   actor: Actor,
   input: z.output<typeof duplicateProductSchema>,
 ): Promise<{ message: string; id: number }> {
-  try {
-    return await auditedWrite(db, actor, {
-      read: (tx) =>
-        tx
-          .select()
-          .from(products)
-          .where(eq(products.id, input.id))
-          .then(([row]) => row),
-      missing: gone,
-      write: async (tx, source) => {
-        const [copy] = await tx
-          .insert(products)
-          .values({
-            slug: await freeCopySlug(tx, source.slug),
-            name: `Copy of ${source.name}`.slice(0, PRODUCT_LIMITS.name),
-            description: source.description,
-            categoryId: source.categoryId,
-            subcategoryId: source.subcategoryId,
-            pricePaise: source.pricePaise,
-            fabricType: source.fabricType,
-            colors: source.colors,
-            saleUnit: source.saleUnit,
-            lengthStepCm: source.lengthStepCm,
-            lengthMinCm: source.lengthMinCm,
-            lengthMaxCm: source.lengthMaxCm,
-            uqc: source.uqc,
-            featured: source.featured,
-            isActive: false,
-            imageKeys: source.imageKeys,
-          })
-          .returning();
-        // Issue 29 item 2: the copy offers the same sizes, prices and stock, with SKUs of its
-        // own slug (made by `skuFor`).
-        const sizes = await productVariantsOf(tx as unknown as Db, source.id);
-        await replaceVariants(
-          tx,
-          copy!.id,
-          copy!.slug,
-          sizes.map((variant) => ({ ...variant, id: null, sku: '' })),
-        );
-        return copy;
-      },
-      audit: (source, copy) => ({
-        action: 'product.duplicate',
-        entity: 'product',
-        entityId: copy.id,
-        summary: `Copied product "${source.name}" as "${copy.name}"`,
-        before: { sourceId: source.id },
-        after: copy,
-      }),
-      answer: (_source, copy) => ({
-        message: `Copied as "${copy.name}"; it stays hidden from the shop until you activate it.`,
-        id: copy.id,
-      }),
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new Refusal('conflict', 'Another copy was made at the same moment. Please try again.');
-    }
-    throw error;
-  }
-}
-
-/** The product `id`, locked for a change (`select … for update`); undefined when there is none. */
-function lockProduct(tx: Tx, id: number) {
-  return tx
-    .select()
-    .from(products)
-    .where(eq(products.id, id))
-    .for('update')
-    .then(([row]) => row);
-}
-
-/** Shows a product in the shop or hides it. @throws Refusal 'not-found' on an unknown product. */
-export async function setProductActive(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof setProductActiveSchema>,
-): Promise<string> {
-  return auditedWrite(db, actor, {
-    read: (tx) => lockProduct(tx, input.id),
-    missing: gone,
-    check: (before) => {
-      if (before.isActive !== input.isActive) return undefined;
-      return input.isActive
-        ? `"${before.name}" is already shown in the shop.`
-        : `"${before.name}" is already hidden from the shop.`;
-    },
-    write: (tx) =>
-      tx
-        .update(products)
-        .set({ isActive: input.isActive, updatedAt: new Date() })
-        .where(eq(products.id, input.id))
-        .returning()
-        .then(([row]) => row),
-    audit: (before, after) => ({
-      action: `product.${input.isActive ? 'activate' : 'deactivate'}`,
-      entity: 'product',
-      entityId: input.id,
-      summary: `${input.isActive ? 'Activated' : 'Deactivated'} product "${before.name}"`,
-      before: { isActive: before.isActive },
-      after: { isActive: after.isActive },
-    }),
-    answer: (before) => visibilityAnswer(before.name, input.isActive),
-  });
-}
-
-/**
- * Deletes a product. Orders keep their lines (name, price and image were copied at purchase;
- * the foreign key clears `order_lines.product_id`); cart lines and wishlist entries of it go
- * with it (their foreign keys cascade).
- * @throws Refusal 'not-found' on an unknown product.
- */
-export async function deleteProduct(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof deleteProductSchema>,
-): Promise<string> {
-  return auditedWrite(db, actor, {
-    read: (tx) => lockProduct(tx, input.id),
-    missing: gone,
-    write: async (tx) => {
-      const [ordered] = await tx
-        .select({ n: count() })
-        .from(orderLines)
-        .where(eq(orderLines.productId, input.id));
-      await tx.delete(products).where(eq(products.id, input.id));
-      return Number(ordered?.n ?? 0);
-    },
-    audit: (before, orderLineCount) => ({
-      action: 'product.delete',
-      entity: 'product',
-      entityId: input.id,
-      summary: `Deleted product "${before.name}"`,
-      before: { ...before, orderLines: orderLineCount },
-    }),
-    answer: (before, orderLineCount) =>
-      orderLineCount > 0
-        ? `"${before.name}" deleted. The ${orderLineCount} order ${orderLineCount === 1 ? 'line' : 'lines'} that bought it ${orderLineCount === 1 ? 'keeps' : 'keep'} its name and price.`
-        : `"${before.name}" deleted.`,
-  });
+  return duplicateProductCommand(db, actor, input, PRODUCT_LIMITS.name);
 }
 
 /** The product intents of /admin/products and /admin/products/:id, for `runAdminAction`. */

@@ -11,7 +11,7 @@ import { count, desc, eq, lte, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { categories, contactMessages, orders, products, user } from '~/lib/schema.server';
 import type { OrderStatus } from '~/features/orders/orders.server';
-import type { MessageStatus } from '~/features/admin/messages/message-status';
+import type { MessageStatus } from '~/features/contact/message-status';
 import { addShopDays, shopDateOf, shopInstant, startOfShopDay } from '~/lib/shop-time';
 import { appointmentsBetween } from '~/features/booking/booking.server';
 import type { AppointmentStatus } from '~/lib/schema-enums';

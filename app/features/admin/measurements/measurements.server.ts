@@ -18,6 +18,7 @@ import type { Storage } from '~/lib/storage/storage.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { formFiles } from '~/features/admin/media/uploads.server';
 import { MediaRejectedError } from '~/features/media/images.server';
+import { putSettingsDocument } from '~/features/site/settings-documents.server';
 import {
   GARMENTS,
   MEASUREMENT_UNITS,
@@ -268,13 +269,7 @@ export function measurementHandlers(
       z.object({ unit: z.enum(MEASUREMENT_UNITS, 'Choose cm or in.') }),
       async (input, admin) => {
         await db.transaction(async (tx) => {
-          await tx
-            .insert(siteSettings)
-            .values({ key: prefsKey(admin.id), value: { unit: input.unit } })
-            .onConflictDoUpdate({
-              target: siteSettings.key,
-              set: { value: { unit: input.unit }, updatedAt: new Date() },
-            });
+          await putSettingsDocument(tx, prefsKey(admin.id), { unit: input.unit });
           await recordAudit(tx, admin, {
             action: 'measurements.unit',
             entity: 'staff-prefs',

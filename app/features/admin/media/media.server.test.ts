@@ -27,15 +27,14 @@ import {
 import { testDatabaseKind } from '../../../../tests/support/test-db';
 import type { AdminOutcome } from '~/features/admin/shared/admin-action.server';
 import {
-  deleteMedia,
   listAdminMedia,
-  MEDIA_CHANGED_ELSEWHERE,
   saveMedia,
   saveMediaSchema,
   uploadMedia,
   uploadMediaSchema,
 } from './media.server';
 import { settleImageRenders } from './uploads.server';
+import { deleteMediaItem, MEDIA_CHANGED_ELSEWHERE } from '~/features/media/media-commands.server';
 
 let app: TestApp;
 let adminCookie = '';
@@ -345,14 +344,14 @@ describe(`media edits and deletes on ${testDatabaseKind}`, () => {
       imageKeys: [sharedKey],
     });
 
-    expect(await deleteMedia(app.database.db, app.storage, actor, { id: own.id })).toBe(
+    expect(await deleteMediaItem(app.database.db, app.storage, actor, { id: own.id })).toBe(
       'Deleted "Own photo" from the gallery.',
     );
     expect(await mediaRow(own.id)).toBeUndefined();
     expect(await app.database.db.select().from(images).where(eq(images.key, ownKey))).toEqual([]);
     expect(await app.storage.exists(variantKey(ownKey, 320, 'webp'))).toBe(false);
 
-    await deleteMedia(app.database.db, app.storage, actor, { id: shared.id });
+    await deleteMediaItem(app.database.db, app.storage, actor, { id: shared.id });
     expect(
       await app.database.db.select().from(images).where(eq(images.key, sharedKey)),
     ).toHaveLength(1);
@@ -364,9 +363,9 @@ describe(`media edits and deletes on ${testDatabaseKind}`, () => {
     expect(audit).toMatchObject({ action: 'media.delete', after: null });
     expect(audit.before).toMatchObject({ title: 'Shared photo' });
 
-    const again = await deleteMedia(app.database.db, app.storage, actor, { id: shared.id }).catch(
-      (e: unknown) => e as { code: string },
-    );
+    const again = await deleteMediaItem(app.database.db, app.storage, actor, {
+      id: shared.id,
+    }).catch((e: unknown) => e as { code: string });
     expect(again).toMatchObject({ code: 'not-found' });
   });
 
@@ -378,9 +377,9 @@ describe(`media edits and deletes on ${testDatabaseKind}`, () => {
     const two = await upload({ title: 'Copy two' }, { file: video() });
     const key = (await mediaRow(one.id))!.videoKey!;
     expect((await mediaRow(two.id))!.videoKey).toBe(key);
-    await deleteMedia(app.database.db, app.storage, actor, { id: one.id });
+    await deleteMediaItem(app.database.db, app.storage, actor, { id: one.id });
     expect(await app.storage.exists(key)).toBe(true);
-    await deleteMedia(app.database.db, app.storage, actor, { id: two.id });
+    await deleteMediaItem(app.database.db, app.storage, actor, { id: two.id });
     expect(await app.storage.exists(key)).toBe(false);
   });
 

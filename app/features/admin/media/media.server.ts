@@ -8,7 +8,9 @@
  *
  * Images go through the image pipeline (validated by decoding, re-encoded, AVIF and WebP
  * variants rendered in the background); videos are recognised by their content (MP4 or WebM).
- * Deleting an item removes its stored files too when nothing else uses them.
+ * Deleting an item removes its stored files too when nothing else uses them. The writes and
+ * their checks are the media domain's commands (features/media/media-commands.server.ts, issue
+ * 30 item 4); this module lists, parses the forms and stores the uploaded files.
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -22,21 +24,22 @@ import { placeholderFor } from '~/features/media/images.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import {
   formFiles,
-  releaseUnusedFiles,
   releasingOnError,
   renderInBackground,
   storeFormImage,
   storeFormVideo,
 } from './uploads.server';
+import {
+  addMediaItem,
+  checkMediaShelves,
+  deleteMediaItem,
+  editMediaItem,
+  releaseUnusedFiles,
+} from '~/features/media/media-commands.server';
 import { countWhere, pagedList } from '~/features/admin/shared/paged-list.server';
 import { Refusal } from '~/lib/refusal';
-import {
-  assertVersion,
-  versionMatches,
-  auditedWrite,
-  sameVersion,
-} from '~/lib/audited-write.server';
-import { recordAudit, type Actor, type DbOrTx } from '~/lib/audit.server';
+import { assertVersion } from '~/lib/audited-write.server';
+import type { Actor } from '~/lib/audit.server';
 import { idField, optionalIdField, textField } from '~/lib/form-fields.server';
 
 /** Items per page of /admin/media. */
@@ -188,48 +191,11 @@ export const saveMediaSchema = z.object({
 export type SaveMediaInput = z.output<typeof saveMediaSchema>;
 
 /** intent 'delete-media'. */
-export const deleteMediaSchema = z.object({ id: idField('This item could not be found.') });
+const deleteMediaSchema = z.object({ id: idField('This item could not be found.') });
 
 /* ------------------------------------------------------------------------------------------ */
-/* Changes                                                                                    */
+/* Changes: the files and the form; the writes are the media domain's commands               */
 /* ------------------------------------------------------------------------------------------ */
-
-export const MEDIA_CHANGED_ELSEWHERE =
-  'This item was changed by someone else since you opened it. Reload to see their changes, then edit again.';
-
-const gone = () => new Refusal('not-found', 'This gallery item no longer exists.');
-
-/**
- * Checks the category and subcategory (a subcategory needs its own category) and returns
- * their names, for the audit summary.
- * @throws Refusal 'invalid' on an unknown one or a subcategory of another category.
- */
-async function checkShelves(
-  db: DbOrTx,
-  input: Pick<UploadMediaInput, 'categoryId' | 'subcategoryId'>,
-): Promise<void> {
-  if (input.categoryId !== null) {
-    const [category] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, input.categoryId));
-    if (!category) throw new Refusal('invalid', 'This category no longer exists.', 'categoryId');
-  }
-  if (input.subcategoryId === null) return;
-  if (input.categoryId === null) {
-    throw new Refusal('invalid', 'Please choose the category of this subcategory.', 'categoryId');
-  }
-  const [subcategory] = await db
-    .select({ categoryId: subcategories.categoryId })
-    .from(subcategories)
-    .where(eq(subcategories.id, input.subcategoryId));
-  if (!subcategory) {
-    throw new Refusal('invalid', 'This subcategory no longer exists.', 'subcategoryId');
-  }
-  if (subcategory.categoryId !== input.categoryId) {
-    throw new Refusal('invalid', 'This subcategory belongs to another category.', 'subcategoryId');
-  }
-}
 
 /** Whether an uploaded file is a video: by its content, or by its declared type when unknown. */
 async function isVideo(file: File): Promise<boolean> {
@@ -237,21 +203,6 @@ async function isVideo(file: File): Promise<boolean> {
   const type = await fileTypeFromBuffer(head).catch(() => undefined);
   if (type) return type.mime.startsWith('video/');
   return file.type.startsWith('video/');
-}
-
-/** The audit record of an item: what an administrator would want to compare. */
-function auditView(row: typeof media.$inferSelect) {
-  return {
-    kind: row.kind,
-    title: row.title,
-    description: row.description,
-    imageKey: row.imageKey,
-    videoKey: row.videoKey,
-    posterKey: row.posterKey,
-    videoSection: row.videoSection,
-    categoryId: row.categoryId,
-    subcategoryId: row.subcategoryId,
-  };
 }
 
 /**
@@ -270,9 +221,9 @@ export async function uploadMedia(
 ): Promise<{ message: string; id: number }> {
   const [file] = formFiles(form, 'file');
   if (!file) throw new Refusal('invalid', 'Please choose an image or a video to upload.', 'file');
-  await checkShelves(db, input);
+  await checkMediaShelves(db, input);
   const video = await isVideo(file);
-  let values: typeof media.$inferInsert;
+  let values: Parameters<typeof addMediaItem>[2];
   const newImages: string[] = [];
   const newVideos: string[] = [];
   if (video) {
@@ -305,21 +256,7 @@ export async function uploadMedia(
     };
   }
   const saved = { images: newImages, videos: newVideos };
-  const id = await releasingOnError(db, storage, saved, () =>
-    db.transaction(async (tx) => {
-      await checkShelves(tx, input);
-      const [row] = await tx.insert(media).values(values).returning();
-      await recordAudit(tx, actor, {
-        action: 'media.create',
-        entity: 'media',
-        entityId: row!.id,
-        summary: `Added ${row!.kind} "${row!.title}" to the gallery`,
-        before: null,
-        after: auditView(row!),
-      });
-      return row!.id;
-    }),
-  );
+  const id = await releasingOnError(db, storage, saved, () => addMediaItem(db, actor, values));
   renderInBackground(storage, newImages);
   return { message: `"${input.title}" is in the gallery.`, id };
 }
@@ -341,57 +278,7 @@ export async function saveMedia(
   const newPoster = await storeFormImage(db, storage, form, 'poster');
   const stored = { images: newPoster ? [newPoster] : [], videos: [] };
   const result = await releasingOnError(db, storage, stored, () =>
-    auditedWrite(db, actor, {
-      read: (tx) =>
-        tx
-          .select()
-          .from(media)
-          .where(eq(media.id, input.id))
-          .for('update')
-          .then(([row]) => row),
-      missing: gone,
-      check: (before) => {
-        if (!sameVersion(before.updatedAt, version)) {
-          throw new Refusal('conflict', MEDIA_CHANGED_ELSEWHERE);
-        }
-        return undefined;
-      },
-      write: async (tx, before) => {
-        await checkShelves(tx, input);
-        const isVideoItem = before.kind === 'video';
-        const posterKey = !isVideoItem
-          ? null
-          : newPoster
-            ? newPoster
-            : input.removePoster
-              ? null
-              : before.posterKey;
-        const [after] = await tx
-          .update(media)
-          .set({
-            title: input.title,
-            description: input.description,
-            categoryId: input.categoryId,
-            subcategoryId: input.subcategoryId,
-            videoSection: isVideoItem ? (input.videoSection ?? before.videoSection) : null,
-            posterKey,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(media.id, input.id), versionMatches(media.updatedAt, version)))
-          .returning();
-        return after;
-      },
-      stale: () => new Refusal('conflict', MEDIA_CHANGED_ELSEWHERE),
-      audit: (before, after) => ({
-        action: 'media.update',
-        entity: 'media',
-        entityId: input.id,
-        summary: `Edited ${before.kind} "${after.title}"`,
-        before: auditView(before),
-        after: auditView(after),
-      }),
-      answer: (before, after) => ({ before, after }),
-    }),
+    editMediaItem(db, actor, { ...input, version, newPoster }),
   );
   // The poster replaced, or one sent with an image item (which has none): removed if unused.
   const dropped = [result.before.posterKey, newPoster].filter(
@@ -404,36 +291,6 @@ export async function saveMedia(
   return `Saved "${result.after.title}".`;
 }
 
-/**
- * Deletes a gallery item, then its stored image, poster or video when nothing else uses them.
- * @throws Refusal 'not-found' on an unknown item.
- */
-export async function deleteMedia(
-  db: Db,
-  storage: Storage,
-  actor: Actor,
-  input: z.output<typeof deleteMediaSchema>,
-): Promise<string> {
-  const before = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(media).where(eq(media.id, input.id)).returning();
-    if (!row) throw gone();
-    await recordAudit(tx, actor, {
-      action: 'media.delete',
-      entity: 'media',
-      entityId: input.id,
-      summary: `Deleted ${row.kind} "${row.title}" from the gallery`,
-      before: auditView(row),
-      after: null,
-    });
-    return row;
-  });
-  await releaseUnusedFiles(db, storage, {
-    images: [before.imageKey, before.posterKey].filter((key): key is string => !!key),
-    videos: before.videoKey ? [before.videoKey] : [],
-  });
-  return `Deleted "${before.title}" from the gallery.`;
-}
-
 /** The media screen's actions by intent, for the route module. */
 export function mediaHandlers(db: Db, storage: Storage): Record<string, AnyAdminHandler> {
   return {
@@ -444,7 +301,7 @@ export function mediaHandlers(db: Db, storage: Storage): Record<string, AnyAdmin
       saveMedia(db, storage, admin, input, form),
     ),
     'delete-media': adminHandler(deleteMediaSchema, (input, admin) =>
-      deleteMedia(db, storage, admin, input),
+      deleteMediaItem(db, storage, admin, input),
     ),
   };
 }

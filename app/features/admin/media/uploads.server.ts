@@ -2,21 +2,20 @@
  * Files sent to the back office's forms (categories, products, the gallery's media): read from
  * the multipart form, stored through the media pipeline (issue "Gallery and media"), refusals
  * turned into {@link Refusal}s on the form's field, and the new images' variants rendered
- * in the background so the first shopper does not wait for them.
+ * in the background so the first shopper does not wait for them. Files a failed save stored are
+ * removed again by the media domain's `releaseUnusedFiles` (issue 30 item 4: `media` owns
+ * `images`).
  */
-import { count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
-import { categories, images, media, products, subcategories } from '~/lib/schema.server';
 import { StorageWriteError, type Storage } from '~/lib/storage/storage.server';
 import {
-  deleteImageFiles,
   MediaRejectedError,
   renderAllVariants,
   storeUploadedImage,
   storeUploadedVideo,
 } from '~/features/media/images.server';
 import { Refusal } from '~/lib/refusal';
-import type { DbOrTx } from '~/lib/audit.server';
+import { releaseUnusedFiles } from '~/features/media/media-commands.server';
 
 /** The files of a (possibly repeated) file field; an empty file input sends an empty file. */
 export function formFiles(form: FormData, field: string): File[] {
@@ -130,65 +129,5 @@ export async function releasingOnError<T>(
   } catch (error) {
     await releaseUnusedFiles(db, storage, keys);
     throw error;
-  }
-}
-
-/** Whether a gallery item, product, category or subcategory shows the image `key`. */
-async function imageInUse(db: DbOrTx, key: string): Promise<boolean> {
-  const counts = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(media)
-      .where(or(eq(media.imageKey, key), eq(media.posterKey, key))),
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(sql`${key} = any(${products.imageKeys})`),
-    db.select({ n: count() }).from(categories).where(eq(categories.imageKey, key)),
-    db.select({ n: count() }).from(subcategories).where(eq(subcategories.imageKey, key)),
-  ]);
-  return counts.some(([row]) => Number(row?.n ?? 0) > 0);
-}
-
-/**
- * Removes stored images (source, variants and `images` row) and videos that no gallery item,
- * product, category or subcategory uses any more: after a change dropped them, or after a
- * save that stored them failed. Best effort: a failure is logged and leaves the file, never
- * the change, behind.
- */
-export async function releaseUnusedFiles(
-  db: Db,
-  storage: Storage,
-  keys: { images: string[]; videos: string[] },
-): Promise<void> {
-  try {
-    for (const key of keys.videos) {
-      const [used] = await db.select({ n: count() }).from(media).where(eq(media.videoKey, key));
-      if (Number(used?.n ?? 0) === 0) await storage.delete(key);
-    }
-    if (keys.images.length === 0) return;
-    const unused = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ key: images.key, format: images.format })
-        .from(images)
-        .where(inArray(images.key, keys.images))
-        .for('update');
-      const free: typeof rows = [];
-      for (const row of rows) {
-        if (!(await imageInUse(tx, row.key))) free.push(row);
-      }
-      if (free.length > 0) {
-        await tx.delete(images).where(
-          inArray(
-            images.key,
-            free.map((row) => row.key),
-          ),
-        );
-      }
-      return free;
-    });
-    for (const row of unused) await deleteImageFiles(storage, row.key, row.format);
-  } catch (error) {
-    console.error('uploads: could not remove unused files', error);
   }
 }

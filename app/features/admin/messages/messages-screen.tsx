@@ -11,12 +11,12 @@ import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
 import { messageReplyLinks } from './message-links';
+import { MessageStatusBadge } from './message-status';
 import {
   MESSAGE_STATUS_LABELS,
   MESSAGE_STATUSES,
-  MessageStatusBadge,
   type MessageStatus,
-} from './message-status';
+} from '~/features/contact/message-status';
 import type { AdminMessage, MessagePage } from './messages.server';
 
 const FILTERS: { value: MessageStatus | null; label: string }[] = [

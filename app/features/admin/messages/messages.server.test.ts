@@ -16,8 +16,8 @@ import {
   MESSAGES_PAGE_SIZE,
   messageHandlers,
   messageIdSchema,
-  setMessageStatus,
 } from './messages.server';
+import { setMessageStatus } from '~/features/contact/contact-commands.server';
 import { Refusal } from '~/lib/refusal';
 import type { Actor } from '~/lib/audit.server';
 

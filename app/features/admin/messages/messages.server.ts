@@ -1,7 +1,8 @@
 /**
  * The contact form's messages in the back office (issue "Back office"; SPEC.md section 3
  * "Contact form"): newest first, 25 a page, filtered by status, and marked read, answered or
- * new again. Each change runs in one transaction with its audit entry.
+ * new again. Each change runs in one transaction with its audit entry: the contact domain's
+ * `setMessageStatus` (features/contact/contact-commands.server.ts, issue 30 item 4).
  */
 import { count, desc, eq } from 'drizzle-orm';
 import * as z from 'zod';
@@ -9,11 +10,9 @@ import type { Db } from '~/lib/db.server';
 import { contactMessages } from '~/lib/schema.server';
 import { adminHandler, type AdminHandler } from '~/features/admin/shared/admin-action.server';
 import { pagedList } from '~/features/admin/shared/paged-list.server';
-import { MESSAGE_STATUS_LABELS, MESSAGE_STATUSES, type MessageStatus } from './message-status';
+import { MESSAGE_STATUSES, type MessageStatus } from '~/features/contact/message-status';
+import { setMessageStatus } from '~/features/contact/contact-commands.server';
 import { idField } from '~/lib/form-fields.server';
-import { Refusal } from '~/lib/refusal';
-import type { Actor } from '~/lib/audit.server';
-import { auditedWrite } from '~/lib/audited-write.server';
 
 /** Messages per page of /admin/messages. */
 export const MESSAGES_PAGE_SIZE = 25;
@@ -106,50 +105,6 @@ const MESSAGE_INTENTS = {
 
 /** 'mark-read', 'mark-answered' or 'mark-new'. */
 export type MessageIntent = keyof typeof MESSAGE_INTENTS;
-
-/**
- * Sets a message's status and records the change ('message.mark-read' and so on, with the
- * status before and after) in the same transaction. A message already in that status is left
- * as it is, with no audit entry. Resolves to the toast's message.
- * @throws Refusal 'not-found' for an unknown id.
- */
-export async function setMessageStatus(
-  db: Db,
-  actor: Actor,
-  id: number,
-  status: MessageStatus,
-): Promise<string> {
-  const label = MESSAGE_STATUS_LABELS[status].toLowerCase();
-  return auditedWrite(db, actor, {
-    read: (tx) =>
-      tx
-        .select({
-          id: contactMessages.id,
-          name: contactMessages.name,
-          status: contactMessages.status,
-        })
-        .from(contactMessages)
-        .where(eq(contactMessages.id, id))
-        .for('update')
-        .then(([row]) => row),
-    missing: () => new Refusal('not-found', 'This message no longer exists.'),
-    check: (before) =>
-      before.status === status ? `The message from ${before.name} is already ${label}.` : undefined,
-    write: async (tx) => {
-      await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
-      return { status };
-    },
-    audit: (before, after) => ({
-      action: `message.mark-${status}`,
-      entity: 'message',
-      entityId: id,
-      summary: `Marked the message from ${before.name} as ${label}`,
-      before: { status: before.status },
-      after,
-    }),
-    answer: (before) => `The message from ${before.name} is marked as ${label}.`,
-  });
-}
 
 /** The action handlers of /admin/messages, by intent, for `runAdminAction`. */
 export function messageHandlers(db: Db): Record<MessageIntent, AdminHandler<{ id: number }>> {
