@@ -178,6 +178,14 @@ describe('lint:layers', () => {
     expect(raw).toEqual([
       { file: 'app/features/cart/sweep.server.ts', line: 1, table: 'jobs', kind: 'delete' },
     ]);
+    const interpolated = writesIn(
+      'app/features/cart/sweep.server.ts',
+      'export const sweep = (db) =>\n  db.execute(sql`update ${orders} set status = ${status}`);\n',
+      tables,
+    );
+    expect(interpolated).toEqual([
+      { file: 'app/features/cart/sweep.server.ts', line: 2, table: 'orders', kind: 'update' },
+    ]);
     const root = plant({
       ...OWNED_TREE,
       'app/lib/schema.server.ts': `${OWNED_TREE['app/lib/schema.server.ts']}export const notes = pgTable('notes', {});\n`,

@@ -4,7 +4,8 @@
  * the schema's export name in backticks, then the owner: a feature folder such as `orders`, or
  * `lib` for app/lib). A write is a Drizzle `insert(t)`, `update(t)` or `delete(t)` call whose
  * argument is a table the schema module (app/lib/schema.server.ts) exports, or a raw
- * `insert into` / `update` / `delete from` naming the table inside a `sql` template. Writes are
+ * `insert into` / `update` / `delete from` naming the table inside a `sql` template, by its SQL
+ * name or interpolated (`delete from ${cartLines}`). Writes are
  * looked for in app/ (tests left out); the back office's areas (`features/admin/<area>`) own no
  * table, so any write there breaks the rule.
  *
@@ -83,6 +84,14 @@ function listSources(root: string, dir: string): string[] {
 /** The demo seed loads fixed rows at the first start, like a migration: it is not checked. */
 const UNCHECKED = /^app\/seed\//;
 
+const RAW_VERB_BEFORE = /\b(insert\s+into|update|delete\s+from)\s*$/i;
+
+/** The kind of write a raw SQL verb makes. */
+function kindOf(verb: string): TableWrite['kind'] {
+  const lower = verb.toLowerCase();
+  return lower.startsWith('insert') ? 'insert' : lower === 'update' ? 'update' : 'delete';
+}
+
 const RAW_WRITE = /\b(insert\s+into|update|delete\s+from)\s+"?([a-z_0-9]+)"?/gi;
 
 /** The writes in one module's text; `tables` maps export names to SQL names. */
@@ -115,10 +124,23 @@ export function writesIn(file: string, text: string, tables: Map<string, string>
       const raw = node.template.getText(source);
       for (const match of raw.matchAll(RAW_WRITE)) {
         const table = bySqlName.get(match[2]!.toLowerCase());
-        if (!table) continue;
-        const verb = match[1]!.toLowerCase();
-        const kind = verb.startsWith('insert') ? 'insert' : verb === 'update' ? 'update' : 'delete';
-        writes.push({ file, line: lineOf(node), table, kind });
+        if (table) writes.push({ file, line: lineOf(node), table, kind: kindOf(match[1]!) });
+      }
+      // `delete from ${cartLines}`: the table interpolated after the verb.
+      if (ts.isTemplateExpression(node.template)) {
+        let before = node.template.head.text;
+        for (const span of node.template.templateSpans) {
+          const verb = RAW_VERB_BEFORE.exec(before);
+          if (verb && ts.isIdentifier(span.expression) && tables.has(span.expression.text)) {
+            writes.push({
+              file,
+              line: lineOf(node),
+              table: span.expression.text,
+              kind: kindOf(verb[1]!),
+            });
+          }
+          before = span.literal.text;
+        }
       }
     }
     ts.forEachChild(node, visit);

@@ -6,8 +6,9 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
+import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import type { UQCS } from '~/lib/schema-enums';
-import { cartLines, categories, products, subcategories } from '~/lib/schema.server';
+import { cartLines, categories, orderLines, products, subcategories } from '~/lib/schema.server';
 import { visibleProduct } from '../catalog/catalog.server';
 import {
   formatStock,
@@ -421,4 +422,23 @@ export async function mergeIntoCart(
     }
   }
   await addLines(db, userId, added);
+}
+
+/**
+ * Takes out of user `userId`'s cart only what order `orderId` bought, in the transaction that
+ * makes it paid: paying an older order must not empty a cart the shopper has filled since
+ * (issue 17 item 9).
+ */
+export async function clearBoughtFromCart(tx: DbOrTx, orderId: number, userId: string) {
+  await tx.execute(sql`
+    delete from ${cartLines}
+    where ${cartLines.userId} = ${userId}
+      and exists (
+        select 1 from ${orderLines}
+        where ${orderLines.orderId} = ${orderId}
+          and ${orderLines.productId} = ${cartLines.productId}
+          and ${orderLines.size} = ${cartLines.size}
+          and ${orderLines.color} = ${cartLines.color}
+          and coalesce(${orderLines.lengthCm}, 0) = ${cartLines.lengthCm}
+      )`);
 }

@@ -12,10 +12,10 @@
  * under the order row's lock the caller took (`for update`) where it says so, and writes the
  * change with its timeline entry.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
-import { cartLines, orderEvents, orderLines, orders } from '~/lib/schema.server';
+import { orderEvents, orders } from '~/lib/schema.server';
 import type { Actor } from '~/lib/audit.server';
 import { auditedWrite, sameVersion, type Tx } from '~/lib/audited-write.server';
 import { formatRupeesExact } from '~/lib/money';
@@ -78,25 +78,6 @@ export async function markOrderPaid(
     actorEmail: input.actorEmail,
   });
   return updated;
-}
-
-/**
- * Takes out of user `userId`'s cart only what order `orderId` bought, in the transaction that
- * makes it paid: paying an older order must not empty a cart the shopper has filled since
- * (issue 17 item 9).
- */
-export async function clearBoughtFromCart(tx: DbOrTx, orderId: number, userId: string) {
-  await tx.execute(sql`
-    delete from ${cartLines}
-    where ${cartLines.userId} = ${userId}
-      and exists (
-        select 1 from ${orderLines}
-        where ${orderLines.orderId} = ${orderId}
-          and ${orderLines.productId} = ${cartLines.productId}
-          and ${orderLines.size} = ${cartLines.size}
-          and ${orderLines.color} = ${cartLines.color}
-          and coalesce(${orderLines.lengthCm}, 0) = ${cartLines.lengthCm}
-      )`);
 }
 
 /**

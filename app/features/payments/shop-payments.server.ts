@@ -11,6 +11,7 @@
  * changes nothing twice. Cancelling an order awaiting payment (its owner, or the `order.expire`
  * job) withdraws its payment links not yet paid in the same transaction (issue 28 item 2).
  */
+import { clearBoughtFromCart } from '~/features/cart/cart.server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { enqueueJob } from '~/lib/jobs/enqueue.server';
@@ -26,7 +27,6 @@ import {
 import {
   cancelShortOrder,
   cancelUnpaidShopOrder,
-  clearBoughtFromCart,
   markOrderPaid,
   recordFailedPayment,
 } from '~/features/orders/orders-commands.server';
