@@ -69,7 +69,7 @@ export const MERGED_REFERENCES = [
  * What a {@link CustomerRowMover} is told, inside the merge's transaction, after the kept record
  * has taken the account link and before the merged record is deleted.
  */
-export interface CustomerRowMove {
+interface CustomerRowMove {
   /** The merged record's id: its rows move away from it. */
   fromId: number;
   /** The kept record's id: its rows move to it. */
