@@ -11,7 +11,7 @@ import { session, user } from '~/lib/schema.server';
 import * as accountRoute from '~/routes/account';
 import * as loginRoute from '~/routes/login';
 import { defaultSiteSettings } from '~/features/site/settings';
-import { setBanned } from '~/features/admin/customers/customers.server';
+import { setBanned } from './account-commands.server';
 import {
   createTestApp,
   formPost,

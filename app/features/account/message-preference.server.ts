@@ -4,13 +4,12 @@
  * and e-mail and the mobile number they give (`ensureCustomerForUser`); a record the shop made
  * for their verified e-mail is linked and used instead (`customerForUser`).
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { formValues } from '~/lib/forms';
-import { customers } from '~/lib/schema.server';
 import type { NotifyPreference } from '~/lib/schema-enums';
 import { formatIndianMobile, indianMobileSchema } from '~/features/customers/contact-fields';
 import { customerForUser, ensureCustomerForUser } from '~/features/customers/customers.server';
+import { setCustomerNotify } from '~/features/customers/customers-commands.server';
 import { actionResult } from './auth-form';
 import { formRefused } from './auth-answers.server';
 import { messagePreferenceSchema, NOTIFY_LABELS, type MessagesField } from './message-preference';
@@ -55,10 +54,7 @@ export async function saveMessagePreference(
     }
     record = await ensureCustomerForUser(db, user.id, { name: user.name, phone: mobile.data });
   }
-  await db
-    .update(customers)
-    .set({ notify, updatedAt: new Date() })
-    .where(eq(customers.id, record.id));
+  await setCustomerNotify(db, record.id, notify);
   const how = notify === 'both' ? 'by e-mail and WhatsApp' : `by ${NOTIFY_LABELS[notify]}`;
   return actionResult<MessagesField>({
     ok: true,

@@ -8,6 +8,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Refusal, refusalStatus } from '~/lib/refusal';
+import { CUSTOMER_ROW_MOVERS } from '~/features/admin/customer-merge/customer-merge.server';
 import { listAppointmentTypes } from '~/features/booking/booking.server';
 import { saveMeasurementVersion } from '~/features/measurements/measurements.server';
 import {
@@ -246,6 +247,25 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
     expect(found).toEqual([...MERGED_REFERENCES].sort());
   });
 
+  it('will not merge unless the movers it is given move every foreign key to customers', async () => {
+    const a = await newRecord();
+    const b = await newRecord();
+    const preview = await previewMerge(db(), { keepId: a.id, mergeId: b.id });
+    await expect(
+      mergeCustomers(db(), CUSTOMER_ROW_MOVERS.slice(1), staff, {
+        keepId: a.id,
+        mergeId: b.id,
+        fingerprint: preview.fingerprint,
+      }),
+    ).rejects.toThrow(/needs one mover for each of/);
+    // Nothing moved: both records are still there.
+    const left = await db()
+      .select({ id: customers.id })
+      .from(customers)
+      .where(sql`${customers.id} in (${a.id}, ${b.id})`);
+    expect(left).toHaveLength(2);
+  });
+
   it('previews what moves, then moves every kind, fills blank fields, keeps both notes and records one audit entry', async () => {
     const { keep, merge, account, accountEmail, bespoke, keptBespoke, shop } =
       await duplicatePair();
@@ -276,7 +296,7 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
     const [auditBefore] = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog);
-    const answer = await mergeCustomers(db(), staff, {
+    const answer = await mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
       keepId: keep.id,
       mergeId: merge.id,
       fingerprint: preview.fingerprint,
@@ -393,7 +413,7 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
       ['notify', 'kept'],
     ]);
     expect(preview.counts).toMatchObject({ measurementVersions: 0, appointments: 0, notes: 0 });
-    await mergeCustomers(db(), staff, {
+    await mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
       keepId: keep.id,
       mergeId: merge.id,
       fingerprint: preview.fingerprint,
@@ -418,7 +438,13 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
       message: MERGE_REFUSALS.self,
     });
     expect(
-      await refusal(mergeCustomers(db(), staff, { keepId: a.id, mergeId: a.id, fingerprint: 'x' })),
+      await refusal(
+        mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
+          keepId: a.id,
+          mergeId: a.id,
+          fingerprint: 'x',
+        }),
+      ),
     ).toEqual({
       status: 422,
       message: MERGE_REFUSALS.self,
@@ -430,7 +456,11 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
     expect(
       (
         await refusal(
-          mergeCustomers(db(), staff, { keepId: 999_998, mergeId: a.id, fingerprint: 'x' }),
+          mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
+            keepId: 999_998,
+            mergeId: a.id,
+            fingerprint: 'x',
+          }),
         )
       ).status,
     ).toBe(404);
@@ -445,7 +475,7 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
       ),
     ]);
     const accounts = await refusal(
-      mergeCustomers(db(), staff, {
+      mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
         keepId: one.id,
         mergeId: two.id,
         fingerprint: both.fingerprint,
@@ -467,7 +497,7 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
     expect(
       (
         await refusal(
-          mergeCustomers(db(), staff, {
+          mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
             keepId: a.id,
             mergeId: b.id,
             fingerprint: clash.fingerprint,
@@ -483,7 +513,7 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
     await message(c.id);
     expect(
       await refusal(
-        mergeCustomers(db(), staff, {
+        mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
           keepId: a.id,
           mergeId: c.id,
           fingerprint: stale.fingerprint,
@@ -501,7 +531,7 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
     );
     expect(
       await refusal(
-        mergeCustomers(db(), staff, {
+        mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
           keepId: a.id,
           mergeId: d.id,
           fingerprint: replaced.fingerprint,
@@ -529,18 +559,18 @@ describe(`merging customer records on ${testDatabaseKind}`, () => {
         ? await previewMerge(db(), { keepId: merge.id, mergeId: keep.id })
         : first;
       const results = await Promise.allSettled([
-        mergeCustomers(db(), staff, {
+        mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
           keepId: keep.id,
           mergeId: merge.id,
           fingerprint: first.fingerprint,
         }),
         reversed
-          ? mergeCustomers(db(), staff, {
+          ? mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
               keepId: merge.id,
               mergeId: keep.id,
               fingerprint: second.fingerprint,
             })
-          : mergeCustomers(db(), staff, {
+          : mergeCustomers(db(), CUSTOMER_ROW_MOVERS, staff, {
               keepId: keep.id,
               mergeId: merge.id,
               fingerprint: first.fingerprint,

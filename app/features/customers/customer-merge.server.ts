@@ -8,14 +8,17 @@
  *   fingerprint of all of it.
  * - {@link mergeCustomers} does it in one transaction under row locks on both records (taken in
  *   id order, so two merges of one pair, either way round, queue instead of deadlocking):
- *   every row that references the merged record is pointed at the kept one, blank contact
+ *   every row that references the merged record is pointed at the kept one (by the mover of
+ *   the table's owner, {@link CustomerRowMover}: orders, booking, notifications and
+ *   measurements each write their own tables, issue 30 item 4), blank contact
  *   fields of the kept record are filled from the merged one (a filled one is never
  *   overwritten), the notes of both are kept, the merged record is deleted, and one audit entry
  *   ('client.merge') records both records before and the kept one after.
  *
- * Every foreign key to `customers` is handled here; {@link MERGED_REFERENCES} lists them and a
- * test compares the list with the database's catalogue, so a new one fails the tests until it
- * is handled. Rules for what is unique per customer:
+ * Every foreign key to `customers` is handled by the merge; {@link MERGED_REFERENCES} lists them,
+ * a test compares the list with the database's catalogue, so a new one fails the tests until it
+ * is handled, and {@link mergeCustomers} refuses to run unless its movers cover the list. Rules
+ * for what is unique per customer:
  * - a garment measured on both records: the merged profile's versions and photos move under the
  *   kept profile and all its versions are numbered again in the order they were taken, so the
  *   newest measurement is the current one whichever record it came from;
@@ -25,7 +28,7 @@
  *   would no longer see his measurements, appointments and orders when signed in).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import {
@@ -50,7 +53,8 @@ import { formatIndianMobile } from './contact-fields';
 import { describeMoves, type MergeCounts, type MergeFieldOutcome } from './customer-merge';
 
 /**
- * Every foreign key to `customers.id` (table.column), each moved by {@link mergeCustomers}. The
+ * Every foreign key to `customers.id` (table.column), each moved by {@link mergeCustomers}
+ * through the mover of the table's owner ({@link CustomerRowMover}). The
  * test "every foreign key to customers is merged" reads the database's catalogue and fails when
  * it finds one not listed here.
  */
@@ -60,6 +64,46 @@ export const MERGED_REFERENCES = [
   'notifications.customer_id',
   'orders.customer_id',
 ] as const;
+
+/**
+ * What a {@link CustomerRowMover} is told, inside the merge's transaction, after the kept record
+ * has taken the account link and before the merged record is deleted.
+ */
+interface CustomerRowMove {
+  /** The merged record's id: its rows move away from it. */
+  fromId: number;
+  /** The kept record's id: its rows move to it. */
+  toId: number;
+  /** The kept record's account after the merge (its own, or the merged one's), or null. */
+  userId: string | null;
+  /** True when the merged record's account link moved to the kept record. */
+  accountMoves: boolean;
+  /** The merge's time, for `updated_at`. */
+  at: Date;
+}
+
+/**
+ * The rows of one domain that point at a customer record, moved by their owner (issue 30
+ * item 4: each domain owns its tables and every write to them). The customers folder is the
+ * lowest (docs/ARCHITECTURE.md), so it cannot import the domains above it; the back office
+ * (`features/admin/customer-merge`) hands {@link mergeCustomers} their movers.
+ */
+export interface CustomerRowMover {
+  /** The foreign keys to `customers.id` (table.column, as in {@link MERGED_REFERENCES}) it moves. */
+  references: readonly (typeof MERGED_REFERENCES)[number][];
+  /** Points every row of record `move.fromId` at record `move.toId`, in the merge's transaction. */
+  move: (tx: Tx, move: CustomerRowMove) => Promise<void>;
+}
+
+/** Throws unless `movers` move every reference of {@link MERGED_REFERENCES}, each once. */
+function checkMovers(movers: readonly CustomerRowMover[]): void {
+  const moved = movers.flatMap((mover) => mover.references).sort();
+  const wanted = [...MERGED_REFERENCES].sort();
+  if (moved.length !== wanted.length || moved.some((reference, i) => reference !== wanted[i]))
+    throw new Error(
+      `A customer merge needs one mover for each of ${wanted.join(', ')}; it was given ${moved.join(', ') || 'none'}.`,
+    );
+}
 
 /** The refusals' texts (decision 030). */
 export const MERGE_REFUSALS = {
@@ -302,7 +346,7 @@ async function readMerge(db: DbOrTx, keep: CustomerRow, merge: CustomerRow) {
       }),
     )
     .digest('hex');
-  return { ...preview, fingerprint, profiles };
+  return { ...preview, fingerprint };
 }
 
 function checkPair(keepId: number, mergeId: number) {
@@ -328,8 +372,7 @@ export async function previewMerge(
   const merge = rows.find((row) => row.id === input.mergeId);
   if (!keep) throw new Refusal('not-found', goneMessage(input.keepId));
   if (!merge) throw new Refusal('not-found', goneMessage(input.mergeId), 'mergeId');
-  const { profiles: _profiles, ...preview } = await readMerge(db, keep, merge);
-  return preview;
+  return readMerge(db, keep, merge);
 }
 
 /** The part of a record the audit entry records. */
@@ -369,12 +412,20 @@ export interface MergeInput {
 /**
  * Merges record `mergeId` into record `keepId` as previewed (see the module's note), in one
  * transaction with its audit entry ('client.merge', entity 'client', the kept record's id).
- * Resolves to the toast's message.
+ * `movers` point the rows of the other domains at the kept record, in the order given; together
+ * they must move exactly {@link MERGED_REFERENCES}. Resolves to the toast's message.
+ * @throws Error when `movers` do not cover {@link MERGED_REFERENCES} exactly (a wiring fault).
  * @throws Refusal 422 when the ids are one; 404 when either record does not exist (or was
  *   just merged away); 409 for a blocker of the preview (two accounts, a clashing booking) and
  *   409 {@link MERGE_REFUSALS.stale} when anything changed since the preview `fingerprint`.
  */
-export async function mergeCustomers(db: Db, actor: Actor, input: MergeInput): Promise<string> {
+export async function mergeCustomers(
+  db: Db,
+  movers: readonly CustomerRowMover[],
+  actor: Actor,
+  input: MergeInput,
+): Promise<string> {
+  checkMovers(movers);
   checkPair(input.keepId, input.mergeId);
   return auditedWrite(db, actor, {
     read: async (tx) => {
@@ -425,56 +476,16 @@ export async function mergeCustomers(db: Db, actor: Actor, input: MergeInput): P
         .where(eq(customers.id, keep.id))
         .returning();
 
-      // Orders: the record's bespoke orders follow the kept record and its account (the
-      // shopper sees them, issue 21 item 3); the kept record's own ones join a newly linked
-      // account. Shop orders of a moving account follow it by `user_id` already.
-      await tx
-        .update(orders)
-        .set({ customerId: keep.id, updatedAt: now })
-        .where(eq(orders.customerId, merge.id));
-      if (plan.accountMoves !== null) {
-        await tx
-          .update(orders)
-          .set({ userId, updatedAt: now })
-          .where(
-            and(
-              eq(orders.customerId, keep.id),
-              eq(orders.kind, 'bespoke'),
-              sql`${orders.userId} is distinct from ${userId}`,
-            ),
-          );
-      }
-
-      await tx
-        .update(appointments)
-        .set({ customerId: keep.id, updatedAt: now })
-        .where(eq(appointments.customerId, merge.id));
-      await tx
-        .update(notifications)
-        .set({ customerId: keep.id })
-        .where(eq(notifications.customerId, merge.id));
-
-      // Measurements: a garment only the merged record has moves as it is; a garment both
-      // have is put together under the kept profile (decision 030).
-      for (const profile of plan.profiles) {
-        const [kept] = await tx
-          .select({ id: measurementProfiles.id })
-          .from(measurementProfiles)
-          .where(
-            and(
-              eq(measurementProfiles.customerId, keep.id),
-              eq(measurementProfiles.garment, profile.garment),
-            ),
-          );
-        if (!kept) {
-          await tx
-            .update(measurementProfiles)
-            .set({ customerId: keep.id })
-            .where(eq(measurementProfiles.id, profile.id));
-          continue;
-        }
-        await combineProfiles(tx, kept.id, profile.id);
-      }
+      // Every other row of the merged record, each by its owner's mover (issue 30 item 4):
+      // orders, appointments, messages, measurements.
+      const move: CustomerRowMove = {
+        fromId: merge.id,
+        toId: keep.id,
+        userId,
+        accountMoves: plan.accountMoves !== null,
+        at: now,
+      };
+      for (const mover of movers) await mover.move(tx, move);
 
       await tx.delete(customers).where(eq(customers.id, merge.id));
       return after;
@@ -494,33 +505,4 @@ export async function mergeCustomers(db: Db, actor: Actor, input: MergeInput): P
     answer: ({ keep, merge, plan }) =>
       `Merged ${merge.name} into ${keep.name}: moved ${describeMoves(plan.counts)}.`,
   });
-}
-
-/**
- * Moves the versions and photos of profile `fromId` under profile `intoId` and deletes
- * `fromId`; the versions of `intoId` are then numbered 1… in the order they were taken
- * (`created_at`, then id). The numbers pass through ranges no version holds, so the unique
- * (profile, version) key never sees two rows with one number.
- */
-async function combineProfiles(tx: Tx, intoId: number, fromId: number): Promise<void> {
-  await tx
-    .update(measurementVersions)
-    .set({ profileId: intoId, version: sql`${measurementVersions.version} + 1000000` })
-    .where(eq(measurementVersions.profileId, fromId));
-  await tx
-    .update(measurementPhotos)
-    .set({ profileId: intoId })
-    .where(eq(measurementPhotos.profileId, fromId));
-  await tx.delete(measurementProfiles).where(eq(measurementProfiles.id, fromId));
-  await tx.execute(sql`
-    update measurement_versions as v set version = 2000000 + r.n
-    from (
-      select id, row_number() over (order by created_at, id) as n
-      from measurement_versions where profile_id = ${intoId}
-    ) as r
-    where v.id = r.id`);
-  await tx
-    .update(measurementVersions)
-    .set({ version: sql`${measurementVersions.version} - 2000000` })
-    .where(eq(measurementVersions.profileId, intoId));
 }

@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, linkAccount, updateClient } from '~/features/admin/customers/records.server';
+import { linkAccount } from '~/features/admin/customers/records.server';
+import { createClient, updateClient } from './customers-commands.server';
 import { bookAppointment, listAppointmentTypes } from '~/features/booking/booking.server';
 import { submitBooking } from '~/features/booking/booking-page.server';
 import { loadManagePage } from '~/features/booking/manage-page.server';

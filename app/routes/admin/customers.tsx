@@ -1,9 +1,7 @@
 import { requireAdmin } from '~/features/account/session.server';
 import { CustomersScreen } from '~/features/admin/customers/customers-screen';
-import {
-  CUSTOMER_SEARCH_MAX_LENGTH,
-  isCustomerRole,
-} from '~/features/admin/customers/customer-rules';
+import { CUSTOMER_SEARCH_MAX_LENGTH } from '~/features/admin/customers/customer-rules';
+import { isCustomerRole } from '~/features/account/roles';
 import { CUSTOMERS_PAGE_SIZE, listCustomers } from '~/features/admin/customers/customers.server';
 import { clientsHandlers } from '~/features/admin/customers/records.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';

@@ -17,16 +17,18 @@ import {
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
 import {
-  addClosure,
   addClosureSchema,
   getBookingSetup,
-  removeClosure,
   removeClosureSchema,
-  saveAppointmentType,
   saveBookingRules,
   saveRulesSchema,
   saveTypeSchema,
 } from './booking-setup.server';
+import {
+  addClosure,
+  removeClosure,
+  saveAppointmentType,
+} from '~/features/booking/booking-setup-commands.server';
 import { Refusal } from '~/lib/refusal';
 import type { Actor } from '~/lib/audit.server';
 

@@ -4,18 +4,16 @@
  * and holidays; and the booking rules (cut-off, notice, horizon) in `site_settings` under
  * 'booking'. Dates and times are typed in Asia/Kolkata and stored as instants
  * (`lib/shop-time`), whatever the server's zone. Every change is audited in its transaction.
+ * The types' and closures' changes are the booking domain's commands
+ * (`features/booking/booking-setup-commands.server.ts`, issue 30 item 4); this module reads the
+ * screen and parses the forms for them.
  * The shop hours themselves are the contact page's hours in /admin/settings.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
-import {
-  appointmentSlots,
-  appointmentTypes,
-  shopClosures,
-  siteSettings,
-} from '~/lib/schema.server';
-import { addShopDays, formatShopDateTime, isShopTime, shopInstant } from '~/lib/shop-time';
+import { appointmentTypes, shopClosures, siteSettings } from '~/lib/schema.server';
+import { addShopDays, isShopTime, shopInstant } from '~/lib/shop-time';
 import { shopDateField } from '~/lib/shop-time-input';
 import {
   BOOKING_SETTINGS_KEY,
@@ -23,11 +21,16 @@ import {
   getBookingSettings,
   type BookingSettings,
 } from '~/features/booking/booking-settings.server';
+import {
+  addClosure,
+  removeClosure,
+  saveAppointmentType,
+} from '~/features/booking/booking-setup-commands.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX_LENGTH, TYPE_LIMITS } from './booking-setup-rules';
 import { putSettingsDocument } from '~/features/site/settings-documents.server';
 import { Refusal } from '~/lib/refusal';
-import { versionMatches, auditedWrite } from '~/lib/audited-write.server';
+import { auditedWrite } from '~/lib/audited-write.server';
 import type { Actor } from '~/lib/audit.server';
 import { checkboxField, idField } from '~/lib/form-fields.server';
 
@@ -155,96 +158,6 @@ export const saveTypeSchema = z.object({
   onlineBookable: checkboxField,
 });
 
-const typeState = (row: typeof appointmentTypes.$inferSelect) => ({
-  name: row.name,
-  description: row.description,
-  durationMinutes: row.durationMinutes,
-  bufferMinutes: row.bufferMinutes,
-  capacity: row.capacity,
-  onlineBookable: row.onlineBookable,
-});
-
-/**
- * Saves an appointment type over the version its form was opened at (audit
- * 'appointment-type.update'). Lowering the capacity keeps the bookings already made; the
- * answer says how many coming slots now hold more than the new capacity.
- * @throws Refusal 'not-found' for an unknown type, 'conflict' when it changed since it was opened.
- */
-export async function saveAppointmentType(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof saveTypeSchema>,
-  now: Date = new Date(),
-): Promise<string> {
-  const version = input.version;
-  const stale = () =>
-    new Refusal(
-      'conflict',
-      'This appointment type was changed by someone else since you opened it. Reload and edit again.',
-    );
-  if (!version || Number.isNaN(Date.parse(version))) throw stale();
-  const next = {
-    name: input.name,
-    description: input.description,
-    durationMinutes: input.durationMinutes,
-    bufferMinutes: input.bufferMinutes,
-    capacity: input.capacity,
-    onlineBookable: input.onlineBookable,
-  };
-  return auditedWrite(db, actor, {
-    read: (tx) =>
-      tx
-        .select()
-        .from(appointmentTypes)
-        .where(eq(appointmentTypes.id, input.id))
-        .for('update')
-        .then(([row]) => row),
-    missing: () => new Refusal('not-found', 'This appointment type no longer exists.'),
-    check: (before) => {
-      if (before.updatedAt.getTime() !== new Date(version).getTime()) throw stale();
-      return undefined;
-    },
-    write: async (tx) => {
-      const [after] = await tx
-        .update(appointmentTypes)
-        .set({ ...next, updatedAt: new Date() })
-        .where(
-          and(
-            eq(appointmentTypes.id, input.id),
-            versionMatches(appointmentTypes.updatedAt, version),
-          ),
-        )
-        .returning();
-      if (!after) return undefined;
-      const over = await tx
-        .select({ startsAt: appointmentSlots.startsAt })
-        .from(appointmentSlots)
-        .where(
-          and(
-            eq(appointmentSlots.typeId, after.id),
-            gt(appointmentSlots.startsAt, now),
-            gt(appointmentSlots.booked, after.capacity),
-          ),
-        );
-      return { after, over: over.length };
-    },
-    stale,
-    audit: (before, { after }) => ({
-      action: 'appointment-type.update',
-      entity: 'appointment-type',
-      entityId: after.id,
-      summary: `Edited the appointment type ${after.name}`,
-      before: typeState(before),
-      after: typeState(after),
-    }),
-    answer: (_before, { after, over }) =>
-      `Saved ${after.name}.` +
-      (over > 0
-        ? ` ${over === 1 ? '1 coming slot already holds' : `${over} coming slots already hold`} more than ${after.capacity}; those bookings stand.`
-        : ''),
-  });
-}
-
 const optionalTime = (label: string) =>
   z
     .string()
@@ -309,95 +222,8 @@ export const addClosureSchema = z
     return { startsAt, endsAt, reason: form.reason };
   });
 
-const closureSummary = (closure: { startsAt: Date; endsAt: Date; reason: string }) =>
-  `${formatShopDateTime(closure.startsAt.toISOString())} to ${formatShopDateTime(closure.endsAt.toISOString())}` +
-  (closure.reason ? ` (${closure.reason})` : '');
-
-/**
- * Adds a closure (audit 'closure.create'); resolves to the toast's message and its id.
- * @throws Refusal 'invalid' (field `toDate`) when it is already over at `now`.
- */
-export async function addClosure(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof addClosureSchema>,
-  now: Date = new Date(),
-): Promise<{ message: string; id: number }> {
-  if (input.endsAt.getTime() <= now.getTime()) {
-    throw new Refusal(
-      'invalid',
-      'This closure is already over. Please enter one that is still to come.',
-      'toDate',
-    );
-  }
-  return auditedWrite(db, actor, {
-    read: async () => null,
-    write: (tx) =>
-      tx
-        .insert(shopClosures)
-        .values(input)
-        .returning()
-        .then(([row]) => row),
-    audit: (_nothing, created) => ({
-      action: 'closure.create',
-      entity: 'closure',
-      entityId: created.id,
-      summary: `Added a closure: ${closureSummary(created)}`,
-      after: {
-        startsAt: created.startsAt.toISOString(),
-        endsAt: created.endsAt.toISOString(),
-        reason: created.reason,
-      },
-    }),
-    answer: (_nothing, created) => ({
-      message: `Closed ${closureSummary(created)}.`,
-      id: created.id,
-    }),
-  });
-}
-
 /** Remove a closure by id. */
 export const removeClosureSchema = z.object({ id: idField('This closure could not be found.') });
-
-/**
- * Removes a closure (audit 'closure.delete'); its times are offered again.
- * @throws Refusal 'not-found' when it is already gone.
- */
-export async function removeClosure(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof removeClosureSchema>,
-): Promise<string> {
-  return auditedWrite(db, actor, {
-    read: (tx) =>
-      tx
-        .select()
-        .from(shopClosures)
-        .where(eq(shopClosures.id, input.id))
-        .for('update')
-        .then(([row]) => row),
-    missing: () => new Refusal('not-found', 'This closure was already removed.'),
-    write: (tx, before) =>
-      tx
-        .delete(shopClosures)
-        .where(eq(shopClosures.id, before.id))
-        .returning()
-        .then(([row]) => row),
-    audit: (before) => ({
-      action: 'closure.delete',
-      entity: 'closure',
-      entityId: before.id,
-      summary: `Removed the closure ${closureSummary(before)}`,
-      before: {
-        startsAt: before.startsAt.toISOString(),
-        endsAt: before.endsAt.toISOString(),
-        reason: before.reason,
-      },
-      after: null,
-    }),
-    answer: (before) => `Removed the closure ${closureSummary(before)}.`,
-  });
-}
 
 /** The booking rules form: whole numbers typed as text, checked by `bookingSettingsSchema`. */
 export const saveRulesSchema = z

@@ -2,8 +2,9 @@
  * The back office's merge page (/admin/customers/:id/merge; issue 30 item 1, decision 030):
  * staff find the other record with the one customer search, see what would move into the
  * page's record, and confirm. The rules are the customers domain's
- * (`features/customers/customer-merge.server.ts`); this module reads the page's query, and
- * parses the confirm form for that command.
+ * (`features/customers/customer-merge.server.ts`); this module reads the page's query, parses
+ * the confirm form for that command, and hands it the movers of the domains whose rows point at
+ * a record ({@link CUSTOMER_ROW_MOVERS}: the customers folder cannot import them itself).
  */
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
@@ -15,11 +16,28 @@ import {
 import {
   mergeCustomers,
   previewMerge,
+  type CustomerRowMover,
   type MergePreview,
 } from '~/features/customers/customer-merge.server';
+import { orderRowsMover } from '~/features/orders/order-customer-move.server';
+import { appointmentRowsMover } from '~/features/booking/appointment-customer-move.server';
+import { measurementRowsMover } from '~/features/measurements/measurement-customer-move.server';
+import { notificationRowsMover } from '~/lib/notifications/customer-move.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { Refusal } from '~/lib/refusal';
 import { idField } from '~/lib/form-fields.server';
+
+/**
+ * The owners' movers of every row that points at a customer record (issue 30 item 4), in the
+ * order the merge runs them: orders, appointments, messages, measurements. Together they move
+ * `MERGED_REFERENCES`, which `mergeCustomers` checks.
+ */
+export const CUSTOMER_ROW_MOVERS: readonly CustomerRowMover[] = [
+  orderRowsMover,
+  appointmentRowsMover,
+  notificationRowsMover,
+  measurementRowsMover,
+];
 
 /** The longest search read from the page's query. */
 const SEARCH_MAX_LENGTH = 100;
@@ -97,7 +115,7 @@ type MergeIntent = 'merge-customers';
 export function mergeHandlers(db: Db, keepId: number) {
   return {
     'merge-customers': adminHandler(mergeFormSchema, async (input, admin) => ({
-      message: await mergeCustomers(db, admin, { keepId, ...input }),
+      message: await mergeCustomers(db, CUSTOMER_ROW_MOVERS, admin, { keepId, ...input }),
       id: keepId,
     })),
   } satisfies Record<MergeIntent, AnyAdminHandler>;

@@ -12,7 +12,8 @@ import { FieldError, FormField } from '~/components/ui/form-field';
 import { Label } from '~/components/ui/label';
 import { formatIndianMobile } from '~/features/customers/contact-fields';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
-import { CLIENT_NOTES_MAX_LENGTH, isSharedPhoneNotice } from './record-rules';
+import { CLIENT_NOTES_MAX_LENGTH } from './record-rules';
+import { isSharedPhoneNotice } from '~/features/customers/shared-phone';
 import type { CustomerRow } from './customers.server';
 
 /** The classes of the screens' text areas, matching `Input`. */

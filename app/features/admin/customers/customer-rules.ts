@@ -1,24 +1,13 @@
-/** The customers screens' rules, shared by the server and the screens. */
-
-/** The two roles of an account: a shopper ('user') or an administrator ('admin'). */
-export const CUSTOMER_ROLES = ['user', 'admin'] as const;
-
-/** 'user' or 'admin'. */
-export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
-
-/** True for one of {@link CUSTOMER_ROLES}. */
-export function isCustomerRole(value: unknown): value is CustomerRole {
-  return (CUSTOMER_ROLES as readonly unknown[]).includes(value);
-}
+/**
+ * The customers screens' rules, shared by the server and the screens. An account's roles and
+ * the last-administrator refusal are the account domain's (`features/account/roles.ts`).
+ */
 
 /** The longest search the customers list accepts; longer text is cut to this. */
 export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
 
 /** The longest ban reason, in characters. */
 export const BAN_REASON_MAX_LENGTH = 500;
-
-/** The refusal when a change would leave the shop without an administrator. */
-export const LAST_ADMIN_MESSAGE = 'The shop must keep at least one administrator.';
 
 /** How a customer record with no account reads (issue 30 item 1, decision 029). */
 export const WALK_IN_LABEL = 'Walk-in customer: no account';

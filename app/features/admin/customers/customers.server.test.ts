@@ -19,16 +19,15 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
-import { LAST_ADMIN_MESSAGE } from './customer-rules';
+import { LAST_ADMIN_MESSAGE } from '~/features/account/roles';
 import {
   CUSTOMERS_PAGE_SIZE,
   getCustomer,
   listCustomers,
-  setBanned,
   setBannedSchema,
-  setRole,
   setRoleSchema,
 } from './customers.server';
+import { setBanned, setRole } from '~/features/account/account-commands.server';
 import { Refusal } from '~/lib/refusal';
 import type { Actor } from '~/lib/audit.server';
 

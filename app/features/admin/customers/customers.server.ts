@@ -3,15 +3,9 @@
  * search; an account's orders; make or remove admin (never the last admin); ban (revokes
  * sessions)").
  *
- * Accounts are Better Auth's `user` rows; the role and ban columns belong to its admin plugin,
- * which refuses a new session to a banned account. They are written here directly through
- * Drizzle so that each change, the sessions it revokes and its audit entry share one
- * transaction.
- *
- * The last-administrator rule cannot race: every role or ban change first locks all
- * administrator rows (`select … for update`, in id order), so two changes that could each
- * leave no administrator run one after the other, and the second sees the first's result.
- * An administrator who is banned cannot sign in, so only unbanned administrators count.
+ * Accounts are Better Auth's `user` rows. Their role and ban, with the last-administrator
+ * rule, are the account domain's commands (`features/account/account-commands.server.ts`,
+ * issue 30 item 4); this module lists and reads, and parses the forms for those commands.
  */
 import { and, asc, count, desc, eq, gt, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
@@ -39,16 +33,9 @@ import type {
 import { parseIndianMobile } from '~/features/customers/phone';
 import type { OrderStatus } from '~/features/orders/orders.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
-import { Refusal } from '~/lib/refusal';
-import type { Actor } from '~/lib/audit.server';
-import { auditedWrite, type Tx } from '~/lib/audited-write.server';
-import {
-  BAN_REASON_MAX_LENGTH,
-  CUSTOMER_ROLES,
-  CUSTOMER_SEARCH_MAX_LENGTH,
-  LAST_ADMIN_MESSAGE,
-  type CustomerRole,
-} from './customer-rules';
+import { BAN_REASON_MAX_LENGTH, CUSTOMER_SEARCH_MAX_LENGTH } from './customer-rules';
+import { CUSTOMER_ROLES, roleOf, type CustomerRole } from '~/features/account/roles';
+import { setBanned, setRole } from '~/features/account/account-commands.server';
 import { pagedList } from '~/features/admin/shared/paged-list.server';
 import { customerSearchCondition } from '~/features/customers/customer-search.server';
 
@@ -127,8 +114,6 @@ export interface CustomerDetail extends AccountSummary {
 function likeLiteral(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
-
-const roleOf = (role: string): CustomerRole => (role === 'admin' ? 'admin' : 'user');
 
 /**
  * One page (1-based; a page past the end is empty) of everyone the shop serves (issue 30 item
@@ -316,205 +301,6 @@ export const setBannedSchema = z.object({
     .optional()
     .transform((value) => value || null),
 });
-
-/** The account's state an audit entry records before and after a change. */
-interface AccountState {
-  role: CustomerRole;
-  banned: boolean;
-  banReason: string | null;
-}
-
-/** An account row locked for the change, with the state the audit entry records. */
-interface LockedAccount extends AccountState {
-  id: string;
-  name: string;
-  email: string;
-}
-
-/**
- * Locks every administrator row, then the target's row, and checks that the actor is still an
- * unbanned administrator. Resolves to the target and the unbanned administrators' ids.
- * @throws Refusal 'not-found' for an unknown account, 'conflict' when the actor is no longer an
- *   administrator.
- */
-async function lockForChange(
-  tx: Tx,
-  actor: Actor,
-  targetId: string,
-): Promise<{ target: LockedAccount; activeAdmins: string[] }> {
-  const admins = await tx
-    .select({ id: user.id, banned: user.banned })
-    .from(user)
-    .where(eq(user.role, 'admin'))
-    .orderBy(asc(user.id))
-    .for('update');
-  const [row] = await tx
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      banned: user.banned,
-      banReason: user.banReason,
-    })
-    .from(user)
-    .where(eq(user.id, targetId))
-    .for('update');
-  if (!row) throw new Refusal('not-found', 'This account no longer exists.');
-  return {
-    target: { ...row, role: roleOf(row.role) },
-    activeAdmins: admins.filter((admin) => !admin.banned).map((admin) => admin.id),
-  };
-}
-
-/** @throws Refusal 'conflict' when `actor` is no longer an unbanned administrator. */
-function assertStillAdmin(actor: Actor, activeAdmins: string[]): void {
-  if (!activeAdmins.includes(actor.id)) {
-    throw new Refusal('conflict', 'You are no longer an administrator. Reload the page.');
-  }
-}
-
-/** @throws Refusal 'conflict' when taking `target` away leaves no unbanned administrator. */
-function assertAdminRemains(target: LockedAccount, activeAdmins: string[]): void {
-  if (activeAdmins.every((id) => id === target.id))
-    throw new Refusal('conflict', LAST_ADMIN_MESSAGE);
-}
-
-const stateOf = (account: AccountState): AccountState => ({
-  role: account.role,
-  banned: account.banned,
-  banReason: account.banReason,
-});
-
-const who = (account: { name: string; email: string }) => `${account.name} (${account.email})`;
-
-/**
- * Makes an account an administrator or a customer again, with its audit entry
- * ('customer.make-admin' or 'customer.remove-admin'), in one transaction. An administrator
- * may remove their own role while another unbanned administrator remains. An account already
- * in that role is left as it is, with no audit entry. Resolves to the toast's message.
- * @throws Refusal 'not-found' for an unknown account; 'conflict' when the last administrator would go,
- *   when a banned account would become an administrator, or when the actor is no longer one.
- */
-export async function setRole(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof setRoleSchema>,
-): Promise<string> {
-  const promoted = input.role === 'admin';
-  return auditedWrite(db, actor, {
-    read: (tx) => lockForChange(tx, actor, input.userId),
-    check: ({ target, activeAdmins }) => {
-      if (input.role === 'user' && target.role === 'admin') {
-        assertAdminRemains(target, activeAdmins);
-      }
-      assertStillAdmin(actor, activeAdmins);
-      if (target.role === input.role) {
-        return promoted
-          ? `${target.name} is already an administrator.`
-          : `${target.name} is already a customer.`;
-      }
-      if (promoted && target.banned) {
-        throw new Refusal('conflict', 'Lift the ban before making this account an administrator.');
-      }
-      return undefined;
-    },
-    write: async (tx, { target }) => {
-      await tx
-        .update(user)
-        .set({ role: input.role, updatedAt: new Date() })
-        .where(eq(user.id, target.id));
-      return stateOf({ ...target, role: input.role });
-    },
-    audit: ({ target }, after) => ({
-      action: promoted ? 'customer.make-admin' : 'customer.remove-admin',
-      entity: 'customer',
-      entityId: target.id,
-      summary: promoted
-        ? `Made ${who(target)} an administrator`
-        : `Removed the administrator role from ${who(target)}`,
-      before: stateOf(target),
-      after,
-    }),
-    answer: ({ target }) => {
-      if (promoted) return `${target.name} is now an administrator.`;
-      return target.id === actor.id
-        ? 'You are no longer an administrator.'
-        : `${target.name} is no longer an administrator.`;
-    },
-  });
-}
-
-/**
- * Bans an account (signing it out everywhere: all its sessions are deleted) or lifts its ban,
- * with its audit entry ('customer.ban' or 'customer.unban'), in one transaction. Better Auth's
- * admin plugin then refuses the banned account a new session. Nobody can ban themselves, nor
- * the last unbanned administrator. An account already in that state is left as it is, with no
- * audit entry. Resolves to the toast's message.
- * @throws Refusal 'not-found' for an unknown account, 'invalid' for banning oneself, 'conflict' when the last
- *   administrator would be banned or the actor is no longer an administrator.
- */
-export async function setBanned(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof setBannedSchema>,
-): Promise<string> {
-  if (input.banned && input.userId === actor.id) {
-    throw new Refusal('invalid', 'You cannot ban your own account.');
-  }
-  const banReason = input.banned ? input.reason : null;
-  return auditedWrite(db, actor, {
-    read: (tx) => lockForChange(tx, actor, input.userId),
-    check: ({ target, activeAdmins }) => {
-      if (input.banned && target.role === 'admin' && !target.banned) {
-        assertAdminRemains(target, activeAdmins);
-      }
-      assertStillAdmin(actor, activeAdmins);
-      if (target.banned !== input.banned) return undefined;
-      return input.banned ? `${target.name} is already banned.` : `${target.name} is not banned.`;
-    },
-    /** Resolves to how many sessions a ban signed out (none when a ban is lifted). */
-    write: async (tx, { target }) => {
-      await tx
-        .update(user)
-        .set({ banned: input.banned, banReason, banExpires: null, updatedAt: new Date() })
-        .where(eq(user.id, target.id));
-      if (!input.banned) return 0;
-      const revoked = await tx
-        .delete(session)
-        .where(eq(session.userId, target.id))
-        .returning({ id: session.id });
-      return revoked.length;
-    },
-    audit: ({ target }, revoked) =>
-      input.banned
-        ? {
-            action: 'customer.ban',
-            entity: 'customer',
-            entityId: target.id,
-            summary:
-              `Banned ${who(target)}${banReason ? `: ${banReason}` : ''}` +
-              ` (${revoked} ${revoked === 1 ? 'session' : 'sessions'} signed out)`,
-            before: stateOf(target),
-            after: {
-              ...stateOf({ ...target, banned: true, banReason }),
-              sessionsRevoked: revoked,
-            },
-          }
-        : {
-            action: 'customer.unban',
-            entity: 'customer',
-            entityId: target.id,
-            summary: `Lifted the ban on ${who(target)}`,
-            before: stateOf(target),
-            after: stateOf({ ...target, banned: false, banReason: null }),
-          },
-    answer: ({ target }) =>
-      input.banned
-        ? `${target.name} is banned and signed out everywhere.`
-        : `The ban on ${target.name} is lifted; they can sign in again.`,
-  });
-}
 
 /** The intents of /admin/customers/:id. */
 type CustomerIntent = 'set-role' | 'set-banned';

@@ -30,16 +30,18 @@ import {
 import { testDatabaseKind } from '../../../../tests/support/test-db';
 import {
   clientIdSchema,
-  createClient,
   createClientSchema,
-  deleteClient,
   getClient,
   linkAccount,
   linkAccountSchema,
   unlinkAccount,
-  updateClient,
   updateClientSchema,
 } from './records.server';
+import {
+  createClient,
+  deleteClient,
+  updateClient,
+} from '~/features/customers/customers-commands.server';
 import { listCustomers } from './customers.server';
 
 let app: TestApp;
