@@ -1,8 +1,9 @@
 /**
  * The layer rules of issue 30 item 4 fail `npm run lint:layers` on a planted breach and pass on
  * the tree: a domain importing the back office (dependency-cruiser's `domains-not-to-admin`),
- * and an import loop between feature folders (scripts/feature-loops.ts). The breaches are
- * planted in a temporary tree of a few files, so dependency-cruiser reads only those.
+ * an import loop between feature folders (scripts/feature-loops.ts), and a write to a table
+ * from outside its owner's folder (scripts/table-owners.ts, the owners in ARCHITECTURE.md). The
+ * breaches are planted in a temporary tree of a few files, so each check reads only those.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -194,8 +195,9 @@ describe('lint:layers', () => {
     expect(ownerCheck(root).output).toContain('error table-owner: notes has no owner');
   });
 
-  it('passes on the tree: no loop between feature folders, no domain importing the back office', () => {
+  it('passes on the tree: no loop between feature folders, no domain importing the back office, every table written by its owner', () => {
     expect(featureFolderLoops(repo)).toEqual([]);
+    expect(checkTableOwners(repo)).toEqual({ breaches: [], unowned: [] });
     const result = depcruise(repo, ['app/features'], ['--include-only', '^app/features/']);
     expect(result.output).not.toContain('domains-not-to-admin');
     expect(result.status).toBe(0);

@@ -1152,13 +1152,6 @@ export async function ownBespokeDetail(
   return detail;
 }
 
-/**
- * When a client record is linked to an account, its bespoke orders follow (their `user_id`),
- * in the link's transaction: the orders' command (issue 30 item 4), offered here where the
- * client records' screens import it.
- */
-export { carryBespokeOrdersToAccount } from '~/features/orders/orders-commands.server';
-
 /** A bespoke order whose promised date is close or past, for the dashboard's warning. */
 export interface DueBespokeOrder {
   number: string;

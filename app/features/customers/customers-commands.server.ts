@@ -57,7 +57,7 @@ export interface UpdateClientInput {
 
 /**
  * Points the bespoke orders of record `customerId` at account `userId` (null: none), in the
- * link's transaction; the bespoke domain's `carryBespokeOrdersToAccount`.
+ * link's transaction; the orders domain's `carryBespokeOrdersToAccount`.
  */
 export type CarryOrders = (tx: Tx, customerId: number, userId: string | null) => Promise<unknown>;
 
@@ -204,7 +204,7 @@ export async function updateClient(
  * 'client.link'). The account must exist and have no record yet (an account holds one:
  * `customers.user_id` is unique, so two links at once cannot both succeed); a record without
  * an e-mail takes the account's. `carryOrders` moves the record's bespoke orders to the account
- * in the same transaction (the bespoke domain's `carryBespokeOrdersToAccount`, handed in by the
+ * in the same transaction (the orders domain's `carryBespokeOrdersToAccount`, handed in by the
  * back office: the customers folder cannot import it).
  * @throws Refusal 'not-found' for a missing record; 'conflict' when it is already linked or the account
  *   already has a record; 422 (field `email`) when no account has that e-mail.

@@ -32,7 +32,7 @@ import {
   indianMobileSchema,
 } from '~/features/customers/contact-fields';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
-import { carryBespokeOrdersToAccount } from '~/features/bespoke/bespoke-orders.server';
+import { carryBespokeOrdersToAccount } from '~/features/orders/orders-commands.server';
 import { Refusal } from '~/lib/refusal';
 import { auditedWrite, isUniqueViolation } from '~/lib/audited-write.server';
 import type { Actor } from '~/lib/audit.server';
