@@ -42,7 +42,9 @@ export function featureFolder(file: string): string | null {
   return match[1]!;
 }
 
-function listSources(root: string, dir: string): string[] {
+/** The non-test source files under `dir` of the tree at `root`, repository-relative. */
+export function listSources(root: string, dir: string): string[] {
+  if (!fs.existsSync(path.join(root, dir))) return [];
   const out: string[] = [];
   for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const rel = `${dir}/${entry.name}`;

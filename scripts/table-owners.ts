@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { featureFolder, listSources } from './feature-loops';
 
 /** One write statement: where it is, the table (schema export name) and its kind. */
 export interface TableWrite {
@@ -26,8 +27,6 @@ export interface TableWrite {
   kind: 'insert' | 'update' | 'delete';
 }
 
-const SOURCE = /\.(ts|tsx)$/;
-const TEST = /\.test\.tsx?$/;
 const SCHEMA = 'app/lib/schema.server.ts';
 const ARCHITECTURE = 'docs/ARCHITECTURE.md';
 
@@ -38,13 +37,8 @@ const ARCHITECTURE = 'docs/ARCHITECTURE.md';
  */
 export function writerFolder(file: string): string {
   if (file.startsWith('app/lib/')) return 'lib';
-  const feature = /^app\/features\/([^/]+)\/(?:([^/]+)\/)?/.exec(file);
-  if (feature) {
-    if (feature[1] === 'admin') {
-      return feature[2] && !SOURCE.test(feature[2]) ? `admin/${feature[2]}` : 'admin';
-    }
-    return feature[1]!;
-  }
+  const feature = featureFolder(file);
+  if (feature) return feature;
   if (file.startsWith('app/routes/')) return 'routes';
   return file.split('/').slice(0, 2).join('/');
 }
@@ -68,17 +62,6 @@ export function tableOwners(markdown: string): Map<string, string> {
     owners.set(match[1]!, match[2]!);
   }
   return owners;
-}
-
-function listSources(root: string, dir: string): string[] {
-  if (!fs.existsSync(path.join(root, dir))) return [];
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) out.push(...listSources(root, rel));
-    else if (SOURCE.test(entry.name) && !TEST.test(entry.name)) out.push(rel);
-  }
-  return out;
 }
 
 /** The demo seed loads fixed rows at the first start, like a migration: it is not checked. */

@@ -65,12 +65,16 @@ const changedElsewhere = (what: string) =>
   );
 
 /**
- * The slug to store of a category or subcategory: the given one, or the one SPEC.md section 3
- * derives from the name.
+ * The slug to store of a category, subcategory or product: the given one, or the one SPEC.md
+ * section 3 derives from the name, cut to `maxLength` characters when given (without a
+ * trailing hyphen).
  * @throws Refusal 'invalid' (field 'slug') when the name has nothing to make a slug from.
  */
-export function shelfSlug(input: { name: string; slug: string }): string {
-  const slug = input.slug || slugify(input.name);
+export function shelfSlug(input: { name: string; slug: string }, maxLength?: number): string {
+  const derived = slugify(input.name);
+  const slug =
+    input.slug ||
+    (maxLength === undefined ? derived : derived.slice(0, maxLength).replace(/-+$/, ''));
   if (!slug) {
     throw new Refusal(
       'invalid',

@@ -17,7 +17,6 @@ import type { Db } from '~/lib/db.server';
 import { SALE_UNITS, UQCS } from '~/lib/schema-enums';
 import { categories, products, subcategories } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage/storage.server';
-import { slugify } from '~/features/catalog/slug';
 import {
   checkProductShelves,
   checkProductSkus,
@@ -26,6 +25,7 @@ import {
   openProductForEdit,
   saveProduct as saveProductCommand,
   setProductActive,
+  shelfSlug,
 } from '~/features/catalog/catalog-commands.server';
 import { imageKeyPattern } from '~/features/media/image-url';
 import { findImages, placeholderFor } from '~/features/media/images.server';
@@ -403,19 +403,6 @@ const setProductActiveSchema = productId.extend({ isActive: checkbox });
 /* Changes: the form's side; the writes are the catalogue's commands                          */
 /* ------------------------------------------------------------------------------------------ */
 
-/** The slug to store: the given one, or the one SPEC.md section 3 derives from the name. */
-function slugFor(input: { name: string; slug: string }): string {
-  const slug = input.slug || slugify(input.name).slice(0, PRODUCT_LIMITS.slug).replace(/-+$/, '');
-  if (!slug) {
-    throw new Refusal(
-      'invalid',
-      'This name has no letters or digits to make a slug from; please enter a slug.',
-      'slug',
-    );
-  }
-  return slug;
-}
-
 /**
  * The sale columns a save stores (issue 29 item 2): for the metre, step, minimum and maximum
  * in centimetres and the stock in centimetres; for the piece, no lengths and whole pieces.
@@ -497,7 +484,7 @@ export async function saveProduct(
   input: SaveProductInput,
   form: FormData,
 ): Promise<{ message: string; id: number }> {
-  const slug = slugFor(input);
+  const slug = shelfSlug(input, PRODUCT_LIMITS.slug);
   const files = formFiles(form, 'images');
   if (input.id === undefined && input.keepImages.length > 0) {
     throw new Refusal(
