@@ -22,7 +22,7 @@ import {
   payments,
   user,
 } from '~/lib/schema.server';
-import { handleCallback } from '~/features/checkout/payment-flow.server';
+import { handleCallback } from './provider-payments.server';
 import { confirmPayment } from './shop-payments.server';
 import {
   createTestDatabase,
@@ -31,7 +31,8 @@ import {
 } from '../../../tests/support/test-db';
 import { recordCounterPayment, refundPayment, sendPaymentLink } from './admin-payments.server';
 import { balanceOf } from './ledger.server';
-import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
+import { handleOrderStart } from './online-payments.server';
+import { handleConfirm, handleSandbox } from './provider-payments.server';
 import { paySandboxLink } from './payment-links.server';
 import { Refusal } from '~/lib/refusal';
 import { processWebhook } from './webhook.server';
@@ -112,7 +113,7 @@ async function payOnline(userId: string, number: string, purpose: 'advance' | 'b
   );
   expect(start.init?.status ?? 200).toBe(200);
   const started = start.data as { amountPaise: number; providerOrderId: string };
-  const pay = await handleOrderSandbox(
+  const pay = await handleSandbox(
     json('order-sandbox', {
       orderNumber: number,
       providerOrderId: started.providerOrderId,
@@ -122,7 +123,7 @@ async function payOnline(userId: string, number: string, purpose: 'advance' | 'b
     { id: userId } as never,
   );
   const signedPayment = pay.data as Record<string, string>;
-  const confirm = await handleOrderConfirm(
+  const confirm = await handleConfirm(
     json('order-confirm', { orderNumber: number, ...signedPayment }),
     context,
     { id: userId } as never,
@@ -182,7 +183,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     );
     expect(replay.data).toMatchObject({ outcome: 'duplicate' });
     // The widget's confirmation sent twice (a double click, a retry): recorded once.
-    const again = await handleOrderConfirm(
+    const again = await handleConfirm(
       json('order-confirm', {
         orderNumber: order.number,
         razorpay_order_id: paid.providerOrderId,
@@ -194,7 +195,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     );
     expect(again.init?.status ?? 200).toBe(200);
     // A signature made for another payment id does not verify.
-    const forged = await handleOrderConfirm(
+    const forged = await handleConfirm(
       json('order-confirm', {
         orderNumber: order.number,
         razorpay_order_id: paid.providerOrderId,
@@ -262,7 +263,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
       '203.0.113.8',
     );
     const { providerOrderId } = mine.data as { providerOrderId: string };
-    const theirs = await handleOrderSandbox(
+    const theirs = await handleSandbox(
       json('order-sandbox', { orderNumber: order.number, providerOrderId, outcome: 'pay' }),
       context,
       { id: stranger.id } as never,
