@@ -1,16 +1,12 @@
 import { data } from 'react-router';
 import { getSessionUser } from '~/features/account/session.server';
+import { handleCancel } from '~/features/checkout/payment-flow.server';
+import { handleOrderStart } from '~/features/payments/online-payments.server';
 import {
   handleCallback,
-  handleCancel,
   handleConfirm,
   handleSandbox,
-} from '~/features/checkout/payment-flow.server';
-import {
-  handleOrderConfirm,
-  handleOrderSandbox,
-  handleOrderStart,
-} from '~/features/payments/online-payments.server';
+} from '~/features/payments/provider-payments.server';
 import { clientAddress } from '~/lib/rate-limit.server';
 import type { Route } from './+types/api.payments';
 import { handleWebhook } from '~/features/payments/webhook.server';
@@ -21,9 +17,11 @@ export function loader() {
 }
 
 /**
- * POST /api/payments/{confirm,cancel,sandbox,webhook,callback}: the payment paths shared by
- * Razorpay and the sandbox; /api/payments/{order-start,order-confirm,order-sandbox}: a bespoke
- * order's advance or balance paid by its owner (features/payments). All but the webhook and
+ * POST /api/payments/{confirm,sandbox,callback}: the one online-payment path for shop orders
+ * and a bespoke order's advance or balance (features/payments/provider-payments.server.ts;
+ * /order-confirm and /order-sandbox are the same handlers); /webhook: the provider's events;
+ * /cancel: the shopper cancels their shop order; /order-start: a bespoke order's advance or
+ * balance started by its owner. All but the webhook and
  * Razorpay's redirect callback (both trusted by their signatures alone) need the shopper's
  * session.
  */
@@ -34,17 +32,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!user) return data({ error: 'User not authenticated' }, { status: 401 });
   switch (params.step) {
     case 'confirm':
+    case 'order-confirm':
       return handleConfirm(request, context, user);
+    case 'sandbox':
+    case 'order-sandbox':
+      return handleSandbox(request, context, user);
     case 'cancel':
       return handleCancel(request, context, user);
-    case 'sandbox':
-      return handleSandbox(request, context, user);
     case 'order-start':
       return handleOrderStart(request, context, user, clientAddress(request));
-    case 'order-confirm':
-      return handleOrderConfirm(request, context, user);
-    case 'order-sandbox':
-      return handleOrderSandbox(request, context, user);
     default:
       return data({ error: 'Not found' }, { status: 404 });
   }

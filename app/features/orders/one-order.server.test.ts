@@ -20,7 +20,8 @@ import {
 } from '../../../tests/support/test-app';
 import { createTestJobs } from '../../../tests/support/test-jobs';
 import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details';
-import { handleSandbox, placeOrder } from '~/features/checkout/payment-flow.server';
+import { placeOrder } from '~/features/checkout/payment-flow.server';
+import { handleSandbox } from '~/features/payments/provider-payments.server';
 import { addToCart } from '~/features/cart/cart.server';
 import * as accountRoute from '~/routes/account';
 import * as accountOrdersRoute from '~/routes/account.orders';

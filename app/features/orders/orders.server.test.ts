@@ -28,7 +28,7 @@ import type { AppLoadContext } from 'react-router';
 import { QueryCache } from '~/lib/cache.server';
 import { createMailer } from '~/lib/mail.server';
 import { catalogueReader } from '~/features/storefront/catalogue-reader.server';
-import { handleCallback, handleSandbox } from '~/features/checkout/payment-flow.server';
+import { handleCallback, handleSandbox } from '~/features/payments/provider-payments.server';
 import { addToCart, CartLineError, getCart, mergeIntoCart, priceLines } from '../cart/cart.server';
 import {
   createPaymentProvider,

@@ -5,7 +5,9 @@
  * widget (or the sandbox dialog); the confirmation verified against the provider order id WE
  * stored for THIS shopper's row; the webhook settling it too. Amounts are integer paise.
  *
- * POST /api/payments/order-start, /order-confirm and /order-sandbox (JSON, signed-in owner).
+ * POST /api/payments/order-start (JSON, signed-in owner). Its confirmation, sandbox answer and
+ * redirect callback are the one online-payment path's (provider-payments.server.ts, issue 30
+ * item 4), which reads the owner's row and the sandbox's refusals from here.
  */
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { data, type AppLoadContext } from 'react-router';
@@ -26,7 +28,6 @@ import { onlineOffer, type OnlinePurpose, type OrderBalance } from './ledger';
 import type { OrderDetail } from '~/features/orders/orders.server';
 import {
   balanceOf,
-  confirmLedgerPayment,
   freePaise,
   heldPaise,
   lockOrderByNumber,
@@ -36,7 +37,6 @@ import {
   type Tx,
 } from './ledger.server';
 import { CHECKOUT_LIMITS, type PaymentStart } from './payment-start.server';
-import { ledgerSite, processWebhook } from './webhook.server';
 
 /** A refusal for the shopper, with its HTTP status. */
 class OnlinePaymentError extends Error {
@@ -253,8 +253,16 @@ export async function handleOrderStart(
   }
 }
 
-/** The owner's payment row with this provider order id on their order, or null. */
-async function ownRow(db: Db, userId: string, orderNumber: string, providerOrderId: string) {
+/**
+ * The owner's ledger payment row with this provider order id on their order `orderNumber`, or
+ * null (anyone else's: the caller answers 404). Amount in paise.
+ */
+export async function ownLedgerRow(
+  db: Db,
+  userId: string,
+  orderNumber: string,
+  providerOrderId: string,
+) {
   const [row] = await db
     .select({
       id: payments.id,
@@ -276,50 +284,6 @@ async function ownRow(db: Db, userId: string, orderNumber: string, providerOrder
   return row ?? null;
 }
 
-const confirmSchema = z.object({
-  orderNumber: z.string().min(1).max(40),
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_signature: z.string().min(1).max(200),
-});
-
-/**
- * POST /api/payments/order-confirm: the widget's signed payment for a ledger row. The
- * signature must match the provider order id stored on the owner's row; then the row succeeds
- * (once) and the order is paid when nothing is left. Answers `{ ok, orderNumber }` or
- * `{ error }` with 400/404.
- */
-export async function handleOrderConfirm(
-  request: Request,
-  context: AppLoadContext,
-  user: SessionUser,
-) {
-  const parsed = await parseJsonRequest(request, confirmSchema);
-  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
-  const body = parsed.data;
-  const row = await ownRow(context.db, user.id, body.orderNumber, body.razorpay_order_id);
-  if (!row?.providerOrderId) return data({ error: NOT_FOUND }, { status: 404 });
-  const valid = context.payments.verifyPaymentSignature({
-    providerOrderId: row.providerOrderId,
-    paymentId: body.razorpay_payment_id,
-    signature: body.razorpay_signature,
-  });
-  if (!valid) return data({ error: 'The payment could not be verified' }, { status: 400 });
-  const outcome = await confirmLedgerPayment(
-    context.db,
-    {
-      userId: user.id,
-      orderNumber: body.orderNumber,
-      providerOrderId: row.providerOrderId,
-      paymentId: body.razorpay_payment_id,
-      provider: context.payments.name,
-    },
-    await ledgerSite(context),
-  );
-  if (!outcome) return data({ error: NOT_FOUND }, { status: 404 });
-  return data({ ok: true, orderNumber: body.orderNumber });
-}
-
 /**
  * Why the sandbox's 'Pay' may not take payment row `row` now, or null (issue 28 item 2), read
  * under the order's lock: the order is paid in full or cancelled, the start was replaced, or
@@ -327,7 +291,7 @@ export async function handleOrderConfirm(
  * abandoned start whose hold ran out, taken meanwhile at the counter). Razorpay's checkout
  * answers the same cases itself once its window has closed.
  */
-async function sandboxPayRefusal(
+export async function sandboxPayRefusal(
   tx: Tx,
   orderNumber: string,
   row: { id: number; status: string; amountPaise: number },
@@ -342,56 +306,6 @@ async function sandboxPayRefusal(
   const free = freePaise(balance, await heldPaise(tx, order.id, new Date(), row.id));
   if (row.amountPaise > free) return 'The amount due has changed. Please start the payment again.';
   return null;
-}
-
-const sandboxSchema = z.object({
-  orderNumber: z.string().min(1).max(40),
-  providerOrderId: z.string().min(1).max(100),
-  outcome: z.enum(['pay', 'fail']),
-});
-
-/**
- * POST /api/payments/order-sandbox: the sandbox dialog's 'Pay' (the signed payment Razorpay's
- * widget would hand over, to be confirmed) or 'Fail payment' (a signed payment.failed webhook
- * through the webhook path) for the owner's pending row. 404 unless the sandbox takes
- * payments, for anyone else's order; 409 for a row already settled, and for a 'Pay' the order
- * can no longer take (`sandboxPayRefusal`).
- */
-export async function handleOrderSandbox(
-  request: Request,
-  context: AppLoadContext,
-  user: SessionUser,
-) {
-  const sandbox = context.payments.sandbox;
-  if (!sandbox) return data({ error: 'Not found' }, { status: 404 });
-  const parsed = await parseJsonRequest(request, sandboxSchema);
-  if (!parsed.ok) return data({ error: parsed.error }, { status: parsed.status });
-  const row = await ownRow(
-    context.db,
-    user.id,
-    parsed.data.orderNumber,
-    parsed.data.providerOrderId,
-  );
-  if (!row?.providerOrderId || row.provider !== 'sandbox') {
-    return data({ error: NOT_FOUND }, { status: 404 });
-  }
-  if (row.status === 'succeeded') {
-    return data({ error: 'This payment is already made' }, { status: 409 });
-  }
-  if (parsed.data.outcome === 'pay') {
-    const refusal = await context.db.transaction((tx) =>
-      sandboxPayRefusal(tx, parsed.data.orderNumber, row),
-    );
-    if (refusal) return data({ error: refusal }, { status: 409 });
-    const payment = sandbox.pay(row.providerOrderId);
-    return data({
-      razorpay_payment_id: payment.paymentId,
-      razorpay_order_id: row.providerOrderId,
-      razorpay_signature: payment.signature,
-    });
-  }
-  const failure = sandbox.failure(row.providerOrderId, row.amountPaise);
-  return processWebhook(context, failure.rawBody, failure.signature, failure.eventId);
 }
 
 /** An order's money as its owner's page shows it. */

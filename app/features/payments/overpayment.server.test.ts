@@ -25,7 +25,8 @@ import {
   sendPaymentLink,
   withdrawPaymentLink,
 } from './admin-payments.server';
-import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
+import { handleOrderStart } from './online-payments.server';
+import { handleConfirm, handleSandbox } from './provider-payments.server';
 import { orderPayments } from './ledger.server';
 import { findSandboxLink, paySandboxLink } from './payment-links.server';
 import { processWebhook } from './webhook.server';
@@ -106,13 +107,13 @@ async function payAdvance(userId: string, number: string, address: string) {
   const start = await startAdvance(userId, number, address);
   if ((start.init?.status ?? 200) !== 200) return start.init?.status;
   const { providerOrderId } = start.data as { providerOrderId: string };
-  const pay = await handleOrderSandbox(
+  const pay = await handleSandbox(
     json('order-sandbox', { orderNumber: number, providerOrderId, outcome: 'pay' }),
     context,
     { id: userId } as never,
   );
   if ((pay.init?.status ?? 200) !== 200) return pay.init?.status;
-  const confirm = await handleOrderConfirm(
+  const confirm = await handleConfirm(
     json('order-confirm', { orderNumber: number, ...(pay.data as Record<string, string>) }),
     context,
     { id: userId } as never,

@@ -5,7 +5,8 @@
  * payments refused above the balance (two at once for the last balance: one wins), payment
  * links paid through the sandbox's signed webhook, refunds pending until refund.processed,
  * replays changing nothing, refunds above what was paid refused, and the shop checkout
- * writing its payment row and invoice job.
+ * writing its payment row and invoice job; a shop order and a bespoke advance confirmed through
+ * the one online-payment path (issue 30 item 4).
  */
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -22,7 +23,6 @@ import {
   payments,
   user,
 } from '~/lib/schema.server';
-import { handleCallback } from '~/features/checkout/payment-flow.server';
 import { confirmPayment } from './shop-payments.server';
 import {
   createTestDatabase,
@@ -31,7 +31,8 @@ import {
 } from '../../../tests/support/test-db';
 import { recordCounterPayment, refundPayment, sendPaymentLink } from './admin-payments.server';
 import { balanceOf } from './ledger.server';
-import { handleOrderConfirm, handleOrderSandbox, handleOrderStart } from './online-payments.server';
+import { handleOrderStart } from './online-payments.server';
+import { handleCallback, handleConfirm, handleSandbox } from './provider-payments.server';
 import { paySandboxLink } from './payment-links.server';
 import { Refusal } from '~/lib/refusal';
 import { processWebhook } from './webhook.server';
@@ -112,7 +113,7 @@ async function payOnline(userId: string, number: string, purpose: 'advance' | 'b
   );
   expect(start.init?.status ?? 200).toBe(200);
   const started = start.data as { amountPaise: number; providerOrderId: string };
-  const pay = await handleOrderSandbox(
+  const pay = await handleSandbox(
     json('order-sandbox', {
       orderNumber: number,
       providerOrderId: started.providerOrderId,
@@ -122,7 +123,7 @@ async function payOnline(userId: string, number: string, purpose: 'advance' | 'b
     { id: userId } as never,
   );
   const signedPayment = pay.data as Record<string, string>;
-  const confirm = await handleOrderConfirm(
+  const confirm = await handleConfirm(
     json('order-confirm', { orderNumber: number, ...signedPayment }),
     context,
     { id: userId } as never,
@@ -153,6 +154,92 @@ afterAll(async () => {
 });
 
 describe(`the payment ledger on ${testDatabaseKind}`, () => {
+  it('confirms a shop order and a bespoke advance through one path: a forged signature gets the same answer from both', async () => {
+    const shopper = await newUser();
+    const as = { id: shopper.id } as never;
+    const [shop] = await database.db
+      .insert(orders)
+      .values({
+        number: `RT-SHOP-${++count}`,
+        userId: shopper.id,
+        amountPaise: 2_500_00,
+        customerName: 'Asha',
+        email: 'asha@example.com',
+        phone: '9876543210',
+        address: '1 Road',
+        city: 'Rajkot',
+        state: 'Gujarat',
+        pincode: '360001',
+        provider: 'sandbox',
+      })
+      .returning();
+    const providerOrder = await provider.createOrder({
+      amountPaise: 2_500_00,
+      receipt: shop!.number,
+      notes: {},
+    });
+    await database.db
+      .update(orders)
+      .set({ providerOrderId: providerOrder.providerOrderId })
+      .where(eq(orders.id, shop!.id));
+    const bespoke = await bespokeOrder(shopper.id, 10_000_00);
+    const start = await handleOrderStart(
+      json('order-start', { orderNumber: bespoke.number, purpose: 'advance' }),
+      context,
+      as,
+      '203.0.113.9',
+    );
+    const { providerOrderId } = start.data as { providerOrderId: string };
+
+    // The sandbox's 'Pay' for each; the shop order's provider order is taken from the order.
+    const shopPay = await handleSandbox(
+      json('sandbox', { orderNumber: shop!.number, outcome: 'pay' }),
+      context,
+      as,
+    );
+    const bespokePay = await handleSandbox(
+      json('order-sandbox', { orderNumber: bespoke.number, providerOrderId, outcome: 'pay' }),
+      context,
+      as,
+    );
+    const shopSigned = shopPay.data as Record<string, string>;
+    const bespokeSigned = bespokePay.data as Record<string, string>;
+    expect(shopSigned.razorpay_order_id).toBe(providerOrder.providerOrderId);
+    expect(bespokeSigned.razorpay_order_id).toBe(providerOrderId);
+
+    const forge = (path: string, orderNumber: string, signed: Record<string, string>) =>
+      handleConfirm(
+        json(path, { orderNumber, ...signed, razorpay_payment_id: 'pay_SBXforgedforged' }),
+        context,
+        as,
+      );
+    const forgedShop = await forge('confirm', shop!.number, shopSigned);
+    const forgedBespoke = await forge('order-confirm', bespoke.number, bespokeSigned);
+    expect(forgedShop.init?.status).toBe(400);
+    expect(forgedBespoke.init?.status).toBe(400);
+    expect(forgedShop.data).toEqual({ error: 'The payment could not be verified' });
+    expect(forgedBespoke.data).toEqual(forgedShop.data);
+
+    // Genuine payments, each through the other's URL name: both are paid.
+    const shopOk = await handleConfirm(
+      json('order-confirm', { orderNumber: shop!.number, ...shopSigned }),
+      context,
+      as,
+    );
+    const bespokeOk = await handleConfirm(
+      json('confirm', { orderNumber: bespoke.number, ...bespokeSigned }),
+      context,
+      as,
+    );
+    expect(shopOk.data).toEqual({ ok: true, orderNumber: shop!.number });
+    expect(bespokeOk.data).toEqual({ ok: true, orderNumber: bespoke.number });
+    const [shopAfter] = await database.db.select().from(orders).where(eq(orders.id, shop!.id));
+    expect(shopAfter!.status).toBe('paid');
+    expect((await rowsOf(bespoke.id)).map((row) => [row.status, row.providerPaymentId])).toEqual([
+      ['succeeded', bespokeSigned.razorpay_payment_id],
+    ]);
+  });
+
   it('takes the 50% advance through the sandbox; a confirmation and webhook replays make one row', async () => {
     const shopper = await newUser();
     const order = await bespokeOrder(shopper.id, 30_001_00);
@@ -182,7 +269,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     );
     expect(replay.data).toMatchObject({ outcome: 'duplicate' });
     // The widget's confirmation sent twice (a double click, a retry): recorded once.
-    const again = await handleOrderConfirm(
+    const again = await handleConfirm(
       json('order-confirm', {
         orderNumber: order.number,
         razorpay_order_id: paid.providerOrderId,
@@ -194,7 +281,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
     );
     expect(again.init?.status ?? 200).toBe(200);
     // A signature made for another payment id does not verify.
-    const forged = await handleOrderConfirm(
+    const forged = await handleConfirm(
       json('order-confirm', {
         orderNumber: order.number,
         razorpay_order_id: paid.providerOrderId,
@@ -262,7 +349,7 @@ describe(`the payment ledger on ${testDatabaseKind}`, () => {
       '203.0.113.8',
     );
     const { providerOrderId } = mine.data as { providerOrderId: string };
-    const theirs = await handleOrderSandbox(
+    const theirs = await handleSandbox(
       json('order-sandbox', { orderNumber: order.number, providerOrderId, outcome: 'pay' }),
       context,
       { id: stranger.id } as never,
