@@ -7,6 +7,7 @@
  * follow-up to item 2), so a customer who pays the balance in cash at the shop can be recorded.
  * The race tests run on PGlite and, in CI's second pass, on PostgreSQL.
  */
+import { Refusal, refusalStatus } from '~/lib/refusal';
 import { eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -452,7 +453,7 @@ describe(`overpayment on ${testDatabaseKind}`, () => {
       const withdraw = () =>
         withdrawPaymentLink(context, admin, { number: order.number, paymentId: link.id }).then(
           () => 200,
-          (error: { status?: number }) => error.status ?? 500,
+          (error: unknown) => (error instanceof Refusal ? refusalStatus(error.code) : 500),
         );
       const pay = () =>
         paySandboxLink(context, sent!.providerLinkId!).then((answer) => answer.init?.status ?? 200);
