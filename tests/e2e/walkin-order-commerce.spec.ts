@@ -120,11 +120,9 @@ test('a walk-in with no account opens his order from the WhatsApp link, pays the
   await admin.goto(`/admin/orders/${encodeURIComponent(number)}`);
   const steps = ['measuring', 'cutting', 'stitching', 'fitting', 'ready', 'delivered'];
   for (const status of steps) {
-    const step = status.charAt(0).toUpperCase() + status.slice(1);
     // The form comes back at the next step once the page has the order's new version.
     await expect(admin.getByLabel('Move to')).toHaveValue(status);
     await admin.getByRole('button', { name: 'Update status' }).click();
-    await expect(admin.getByText(`Order ${number} is now at ${step}.`)).toBeVisible();
   }
   await expect(admin.getByText('This order is complete.')).toBeVisible();
   const { rows: told } = await withDatabase((db) =>
