@@ -68,6 +68,8 @@ export default [
     route('invoices/export.csv', 'routes/admin/invoices-export.ts'),
     route('invoices/gstr1/:file', 'routes/admin/invoices-gstr1.ts'),
     route('customers/:id/measurements/:garment/card.pdf', 'routes/admin/measurement-card.ts'),
+    // A garment's job card (issue 31 item 4): ?size=a5 (the default) or ?size=80mm.
+    route('workshop/garments/:garmentId/card.pdf', 'routes/admin/job-card.ts'),
     // The old 'Bespoke clients' URLs (decision 029): a permanent redirect to /admin/customers….
     route('clients', 'routes/admin/clients-redirect.ts'),
     route('clients/*', 'routes/admin/clients-redirect.ts', {
