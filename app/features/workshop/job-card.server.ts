@@ -48,7 +48,7 @@ import { libraryPictureJpeg, styleDrawingPng } from './job-card-pictures.server'
  * The work ticket's part of a card, filled by the garment's ticket when there is one. Dates
  * are shop days ('YYYY-MM-DD', Asia/Kolkata); a given date wins over the order's own.
  */
-export interface JobCardTicket {
+interface JobCardTicket {
   /** The stage's name as the shop calls it ('Cutting'). */
   stage: string | null;
   trialDueOn: ShopDate | null;
@@ -123,7 +123,7 @@ export interface JobCardOptions {
 }
 
 /** The ticket page of a garment (issue 31, the one-tap page the QR opens). */
-export function ticketPageUrl(publicUrl: string, garmentId: number): string {
+function ticketPageUrl(publicUrl: string, garmentId: number): string {
   return new URL(`/admin/workshop/garments/${garmentId}`, publicUrl).toString();
 }
 

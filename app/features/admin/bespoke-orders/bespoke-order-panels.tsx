@@ -173,6 +173,23 @@ function Garment({
         )}
       </dl>
       <PriceLine garment={garment} />
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {/* Issue 31 item 4: the workshop's printouts, without prices or contact. */}
+        <a
+          href={`/admin/workshop/garments/${garment.id}/card.pdf?size=a5`}
+          className="text-primary underline"
+          aria-label={`Job card (A5) of ${label} ${garment.position}`}
+        >
+          Job card (A5)
+        </a>
+        <a
+          href={`/admin/workshop/garments/${garment.id}/card.pdf?size=80mm`}
+          className="text-primary underline"
+          aria-label={`Slip (80 mm) of ${label} ${garment.position}`}
+        >
+          Slip (80 mm)
+        </a>
+      </p>
       {editable && <GarmentControls garment={garment} order={order} removable={removable} />}
     </article>
   );
