@@ -15,6 +15,7 @@
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from '~/lib/pdf-fonts.server';
 import type { ShopDate } from '~/lib/shop-time';
 import type { JobCard } from './job-card.server';
@@ -175,7 +176,7 @@ function drawFabric(doc: PDFKit.PDFDocument, card: JobCard, column: Column, type
   const top = doc.y + 2;
   const side = fabric.swatch ? Math.min(60, width * 0.4) : 0;
   if (fabric.swatch) {
-    doc.image(fabric.swatch, x, top, { fit: [side, side] });
+    picture(doc, fabric.swatch, x, top, { fit: [side, side] });
     doc.rect(x, top, side, side).lineWidth(0.6).strokeColor(RULE).stroke();
   }
   const textX = x + (side ? side + 8 : 0);
@@ -209,7 +210,7 @@ function drawStyle(
     return;
   }
   const cellWidth = column.width / perRow;
-  const picture = Math.min(54, cellWidth - 10);
+  const side = Math.min(54, cellWidth - 10);
   const captionWidth = cellWidth - 4;
   for (let start = 0; start < card.options.length; start += perRow) {
     const row = card.options.slice(start, start + perRow);
@@ -226,15 +227,15 @@ function drawStyle(
             .heightOfString(option.name, { width: captionWidth }),
       ),
     );
-    if (doc.y + picture + captionHeight > pageBottom) {
+    if (doc.y + side + captionHeight > pageBottom) {
       doc.addPage();
     }
     const top = doc.y;
     row.forEach((option, i) => {
       const cx = column.x + i * cellWidth;
-      doc.image(option.picture, cx + (cellWidth - picture) / 2, top, { fit: [picture, picture] });
+      picture(doc, option.picture, cx + (cellWidth - side) / 2, top, { fit: [side, side] });
       doc.font(PDF_FONT).fontSize(type.small).fillColor(GREY);
-      doc.text(option.groupLabel, cx + 2, top + picture + 2, {
+      doc.text(option.groupLabel, cx + 2, top + side + 2, {
         width: captionWidth,
         align: 'center',
       });
@@ -242,13 +243,37 @@ function drawStyle(
       doc.text(option.name, cx + 2, doc.y, { width: captionWidth, align: 'center' });
     });
     doc.x = column.x;
-    doc.y = top + picture + captionHeight + 8;
+    doc.y = top + side + captionHeight + 8;
   }
 }
 
-/** The QR code's PNG: the ticket URL, error correction M, a quiet zone of 2 modules. */
-function qrPng(url: string): Promise<Buffer> {
-  return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
+/**
+ * The QR code's PNG: the ticket URL, error correction M, a quiet zone of 2 modules, 8 px a
+ * module; made grey without alpha, which pdfkit embeds as it is (an alpha channel it would
+ * split and compress again on every card).
+ */
+async function qrPng(url: string): Promise<Buffer> {
+  const png = await QRCode.toBuffer(url, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    scale: 8,
+  });
+  return sharp(png).flatten({ background: '#ffffff' }).toColourspace('b-w').png().toBuffer();
+}
+
+/** Documents drawn only to learn where their content ends: their images are left out. */
+const measuring = new WeakSet<PDFKit.PDFDocument>();
+
+/** `doc.image(…)`, except on a measuring document (an image's box is given, never read). */
+function picture(
+  doc: PDFKit.PDFDocument,
+  bytes: Buffer,
+  x: number,
+  y: number,
+  options: PDFKit.Mixins.ImageOption,
+): void {
+  if (!measuring.has(doc)) doc.image(bytes, x, y, options);
 }
 
 /** Collects a document's bytes once it ends. */
@@ -283,7 +308,7 @@ async function a5Card(card: JobCard, qr: Buffer): Promise<Buffer> {
   const bottom = doc.page.height - margin;
   const qrSide = 104;
   const top = doc.y;
-  doc.image(qr, margin + width - qrSide, top, { width: qrSide, height: qrSide });
+  picture(doc, qr, margin + width - qrSide, top, { width: qrSide, height: qrSide });
   doc.font(PDF_FONT).fontSize(A5_TYPE.small).fillColor(GREY);
   doc.text('Scan to open the ticket', margin + width - qrSide, top + qrSide, {
     width: qrSide,
@@ -318,7 +343,10 @@ function drawSlip(doc: PDFKit.PDFDocument, card: JobCard, qr: Buffer, margin: nu
   drawHeader(doc, card, column, SLIP_TYPE);
   const qrSide = 132;
   const qrTop = doc.y + 6;
-  doc.image(qr, margin + (column.width - qrSide) / 2, qrTop, { width: qrSide, height: qrSide });
+  picture(doc, qr, margin + (column.width - qrSide) / 2, qrTop, {
+    width: qrSide,
+    height: qrSide,
+  });
   doc.y = qrTop + qrSide + 6;
   drawFabric(doc, card, column, SLIP_TYPE);
   doc.y += 4;
@@ -333,8 +361,9 @@ function drawSlip(doc: PDFKit.PDFDocument, card: JobCard, qr: Buffer, margin: nu
 /** The 80 mm slip: drawn once on the tallest page to learn its length, then at that length. */
 async function slip(card: JobCard, qr: Buffer): Promise<Buffer> {
   const margin = 10;
-  const measuring = newDocument(card, [SLIP_WIDTH_PT, TALLEST_PAGE_PT], margin);
-  const length = Math.ceil(drawSlip(measuring, card, qr, margin) + margin);
+  const draft = newDocument(card, [SLIP_WIDTH_PT, TALLEST_PAGE_PT], margin);
+  measuring.add(draft);
+  const length = Math.ceil(drawSlip(draft, card, qr, margin) + margin);
   const doc = newDocument(card, [SLIP_WIDTH_PT, length], margin);
   const done = collect(doc);
   drawSlip(doc, card, qr, margin);

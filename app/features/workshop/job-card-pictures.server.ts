@@ -9,7 +9,7 @@
  *   they change only with a deploy);
  * - a picture from the media library (a fabric's swatch, or an option an administrator gave a
  *   picture) is its 320 px variant (`getImageVariant`, rendered on first use like any page's
- *   image), turned into a JPEG of at most 320 px on white.
+ *   image), turned into a JPEG of at most 320 px on white, the last 64 kept by image key.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -47,21 +47,36 @@ export function styleDrawingPng(group: string, code: string): Promise<Buffer> {
   return png;
 }
 
+/** Library pictures made for cards, by image key, the most recently used last. */
+const pictures = new Map<string, Buffer>();
+/** How many {@link pictures} are kept (about 20 KB each). */
+const PICTURES_KEPT = 64;
+
 /**
  * A media-library image (`imageKey`) as a JPEG at most 320 px wide, on white; null when the
- * image is unknown or its file is missing (the card then prints without it).
+ * image is unknown or its file is missing (the card then prints without it). An image key is
+ * the hash of its content, so a made JPEG stays right for the key; the last 64 are kept.
  * @throws when storage fails or the stored file cannot be decoded.
  */
 export async function libraryPictureJpeg(
   storage: Storage,
   imageKey: string,
 ): Promise<Buffer | null> {
+  const kept = pictures.get(imageKey);
+  if (kept) {
+    pictures.delete(imageKey);
+    pictures.set(imageKey, kept);
+    return kept;
+  }
   const hit = await getImageVariant(storage, imageKey, 320, 'webp');
   const bytes = hit ? await storage.get(hit.storageKey) : null;
   if (!bytes) return null;
-  return sharp(bytes)
+  const jpeg = await sharp(bytes)
     .resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 80 })
     .toBuffer();
+  pictures.set(imageKey, jpeg);
+  if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value!);
+  return jpeg;
 }
