@@ -741,6 +741,10 @@ const PAGES: PageTarget[] = [
     url: '/admin/customers/1/measurements/{}/card.pdf',
   },
   { route: '/admin/measurement-photos/:id', url: '/admin/measurement-photos/{}' },
+  {
+    route: '/admin/workshop/garments/:garmentId/card.pdf',
+    url: '/admin/workshop/garments/{}/card.pdf',
+  },
   { route: '/admin/invoices', url: '/admin/invoices' },
   { route: '/admin/invoices/settings', url: '/admin/invoices/settings' },
   { route: '/admin/invoices/export.csv', url: '/admin/invoices/export.csv' },
@@ -803,6 +807,7 @@ const QUERY_PARAMETERS = [
   'year',
   'trialDate',
   'with',
+  'size',
 ];
 
 const METHODS = ['PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS', 'PROPFIND', 'SEARCH'];
