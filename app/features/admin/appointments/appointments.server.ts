@@ -18,6 +18,7 @@ import {
   type AdminOutcome,
   type AnyAdminHandler,
 } from '~/features/admin/shared/admin-action.server';
+import { ACTION_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { pagedList } from '~/features/admin/shared/paged-list.server';
 import { pageCount } from '~/features/admin/shared/paging';
 import {
@@ -399,8 +400,9 @@ function appointmentHandlers(
 
 /**
  * Runs one appointment action (`intent`: book-appointment, move-appointment,
- * cancel-appointment, mark-attended, mark-no-show) for an administrator (runAdminAction: 401
- * for a visitor, 403 for anyone else, 422 for a bad form). A refusal of the booking core keeps
+ * cancel-appointment, mark-attended, mark-no-show) for staff whose role may book
+ * (runAdminAction: 401 for a visitor, 403 for a shopper or a role without
+ * `appointments: book`, 422 for a bad form). A refusal of the booking core keeps
  * its status (400 not offered, 404 gone, 409 taken or no longer booked) and message; when the
  * slot was just taken the answer carries `nextSlots`.
  */
@@ -414,6 +416,7 @@ export async function runAppointmentAction(
     request,
     context,
     appointmentHandlers(context.db, now, taken),
+    ACTION_PERMISSIONS['/admin/appointments'],
   );
   if (!taken.slots) return result;
   return data<AppointmentOutcome>(
