@@ -56,7 +56,10 @@ export type Permission = {
   ]?: readonly (typeof STAFF_STATEMENTS)[Resource][number][];
 };
 
-/** The owner: every action on every resource, Better Auth's admin endpoints included. */
+/**
+ * The owner: every action on every resource, Better Auth's admin endpoints included (as its own
+ * administrator role: impersonating another administrator is left out, and unused).
+ */
 const owner = staffAccess.newRole({
   ...adminAc.statements,
   dashboard: ['read'],

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * role is checked first (runAdminAction). A slot just taken answers 409 with the next times.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAppointmentAction(request, context);
+  return runAppointmentAction(request, context, '/admin/appointments/new');
 }
 
 export default function AdminNewAppointment() {

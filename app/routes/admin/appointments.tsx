@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * checked first (runAdminAction) and the booking core writes the audit entry.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAppointmentAction(request, context);
+  return runAppointmentAction(request, context, '/admin/appointments');
 }
 
 export default function AdminAppointments() {

@@ -167,7 +167,7 @@ export const ACTION_PERMISSIONS = {
   },
   '/admin/customers/:id/merge': { 'merge-customers': { customers: ['merge'] } },
   '/admin/appointments': APPOINTMENT_INTENTS,
-  '/admin/appointments/new': APPOINTMENT_INTENTS,
+  '/admin/appointments/new': { 'book-appointment': APPOINTMENTS_BOOK },
   '/admin/appointments/setup': {
     'save-type': APPOINTMENTS_SETUP,
     'add-closure': APPOINTMENTS_SETUP,
