@@ -17,7 +17,7 @@ export const ACCOUNT_ROLES = ['user', 'admin', 'counter', 'workshop'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 /** The roles of the shop's staff: everyone who may open the back office. */
-export const STAFF_ROLES = ['admin', 'counter', 'workshop'] as const;
+const STAFF_ROLES = ['admin', 'counter', 'workshop'] as const;
 
 /** One of {@link STAFF_ROLES}. */
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -28,7 +28,7 @@ export interface SessionUser {
 export type StaffUser = SessionUser & { role: StaffRole };
 
 /** What staff are told on a page their role does not open (403). */
-export const NO_ACCESS_MESSAGE = 'You do not have access to this page.';
+const NO_ACCESS_MESSAGE = 'You do not have access to this page.';
 
 /**
  * True while a ban holds: `banned` is set and `banExpires` is unset or still ahead of `now`.
