@@ -398,7 +398,7 @@ test('the owner makes a person Workshop on their page; the workshop and the coun
 
   await page.goto(`/admin/customers/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ramesh Darji' })).toBeVisible();
-  await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Workshop' });
+  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Workshop' });
   await page.getByRole('button', { name: 'Change role' }).click();
   await expect(page.getByText('Ramesh Darji’s role is now Workshop.')).toBeVisible();
 

@@ -631,7 +631,7 @@ function RoleChooser({ customer }: { customer: CustomerDetail }) {
   const fetcher = useAdminFetcher();
   const busy = fetcher.state !== 'idle';
   return (
-    <fetcher.Form method="post" className="grid gap-2" aria-label="Role">
+    <fetcher.Form method="post" className="grid gap-2" aria-label="The account’s role">
       <input type="hidden" name="intent" value="set-role" />
       <input type="hidden" name="userId" value={customer.id} />
       <FilterSelect
