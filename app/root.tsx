@@ -15,7 +15,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import { fallbackCategories } from '~/features/catalog/fallback-categories';
 import type { NavCategory } from '~/features/catalog/types';
-import { NotFoundPage, UnexpectedErrorPage } from '~/features/site/error-pages';
+import { NoAccessPage, NotFoundPage, UnexpectedErrorPage } from '~/features/site/error-pages';
 import { ScrollToTopButton } from '~/features/site/scroll-to-top-button';
 import { useSiteSettings } from '~/features/site/use-site-settings';
 import { getSessionUser } from '~/features/account/session.server';
@@ -121,6 +121,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <NoAccessPage />;
   const detail =
     import.meta.env.DEV && error instanceof Error ? `${error.message}\n${error.stack}` : undefined;
   return <UnexpectedErrorPage detail={detail} />;

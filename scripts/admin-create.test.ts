@@ -86,4 +86,48 @@ describe('npm run admin:create', () => {
       'owner@example.com is already a verified administrator; nothing changed.',
     );
   });
+
+  it('refuses an unknown role', subprocess, async () => {
+    const wrong = await adminCreate(
+      '--email',
+      'tailor@example.com',
+      '--password',
+      'Rajkot-Looms-1987!',
+      '--role',
+      'chef',
+    );
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('--role must be owner, counter or workshop (not "chef").');
+  });
+
+  it('never moves the last owner to another role', subprocess, async () => {
+    const refused = await adminCreate(
+      '--email',
+      'owner@example.com',
+      '--password',
+      'Rajkot-Looms-1987!',
+      '--role',
+      'counter',
+    );
+    expect(refused.stderr.trim()).toBe('The shop must keep at least one administrator.');
+    expect(refused.status).toBe(1);
+  });
+
+  it('creates a verified member of the workshop (issue 31 item 2)', subprocess, async () => {
+    const created = await adminCreate(
+      '--email',
+      'tailor@example.com',
+      '--password',
+      'Rajkot-Looms-1987!',
+      '--name',
+      'Ramesh Darji',
+      '--role',
+      'workshop',
+    );
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toBe(
+      'Created the workshop staff member tailor@example.com (Ramesh Darji), e-mail verified. Sign in at /login.',
+    );
+    expect(created.status).toBe(0);
+  });
 });

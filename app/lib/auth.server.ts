@@ -2,7 +2,8 @@
  * Accounts through Better Auth (DESIGN.md "Stack": auth; issue "Accounts"): e-mail and
  * password with required e-mail verification, password reset that signs out every session,
  * database sessions in httpOnly SameSite=Lax cookies (Secure on https), the admin plugin with
- * the roles `user` and `admin`, and rate limits stored in the database in every environment.
+ * the roles of `account-roles.ts` and their permissions from `access-control.server.ts`
+ * (decision 034), and rate limits stored in the database in every environment.
  * Mounted at /api/auth/* by the server; loaders and actions reach it through `context.auth`.
  *
  * No password, session or token handling of our own lives here: only configuration, the
@@ -16,6 +17,7 @@ import { admin } from 'better-auth/plugins';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ROLE_PERMISSIONS, staffAccess } from './access-control.server';
 import type { Db } from './db.server';
 import {
   CLIENT_IP_HEADER,
@@ -325,7 +327,17 @@ export function createAuth({
         );
       },
     },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    // The owner keeps the value 'admin' (decision 034); only the owner's role holds the admin
+    // plugin's own `user` and `session` statements, so its /api/auth/admin/* endpoints stay
+    // the owner's.
+    plugins: [
+      admin({
+        ac: staffAccess,
+        roles: ROLE_PERMISSIONS,
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+      }),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = bodyObject(ctx.body);

@@ -250,7 +250,10 @@ export const contactMessages = pgTable(
  * and `impersonatedBy`. `user.name` is SPEC.md's full_name; `role` 'admin' is its is_admin.
  */
 
-/** Registered people: shoppers (`role` 'user') and administrators (`role` 'admin'). */
+/**
+ * Registered people: shoppers (`role` 'user') and staff: the owner ('admin'), the counter
+ * ('counter') and the workshop ('workshop') (issue 31 item 2, decision 034).
+ */
 export const user = pgTable(
   'user',
   {
@@ -267,7 +270,8 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('user_email_key').on(t.email),
-    check('user_role_check', sql`${t.role} in ('user', 'admin')`),
+    // The roles of account-roles.ts (decision 034): 'admin' is the owner.
+    check('user_role_check', sql`${t.role} in ('user', 'admin', 'counter', 'workshop')`),
   ],
 );
 

@@ -2,7 +2,14 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
+import {
+  createAccount,
+  signIn,
+  signedInPage,
+  uniqueClientIp,
+  uniqueEmail,
+  withDatabase,
+} from './support';
 
 const password = 'A-long-shop-owner-passphrase-1987';
 
@@ -375,4 +382,48 @@ test('photos and a video uploaded together show in a shopper’s open gallery wi
     timeout: 5_000,
   });
   await shopper.context().close();
+});
+
+test('the owner makes a person Workshop on their page; the workshop and the counter see only their screens and get 403 elsewhere', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signedInAdmin(page, request);
+  const tailor = uniqueEmail('tailor');
+  await createAccount(request, { name: 'Ramesh Darji', email: tailor, password });
+  const [{ id }] = (await withDatabase((client) =>
+    client.query(`select id from "user" where email = $1`, [tailor]).then((result) => result.rows),
+  )) as [{ id: string }];
+
+  await page.goto(`/admin/customers/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ramesh Darji' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Workshop' });
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByText('Ramesh Darji’s role is now Workshop.')).toBeVisible();
+
+  const workshop = await signedInPage(browser, tailor, password, { landing: /\/admin$/ });
+  const menu = workshop.getByRole('navigation', { name: 'Back office' });
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(menu.getByRole('link')).toHaveCount(1);
+  await expect(workshop.getByText('Choose a screen from the menu.')).toBeVisible();
+  for (const path of ['/admin/invoices', '/admin/settings', '/admin/orders']) {
+    const response = await workshop.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(
+      workshop.getByRole('heading', { level: 1, name: 'You do not have access to this page.' }),
+    ).toBeVisible();
+  }
+
+  const desk = uniqueEmail('counter');
+  await createAccount(request, { name: 'Front Desk', email: desk, password });
+  await withDatabase((client) =>
+    client.query(`update "user" set role = 'counter' where email = $1`, [desk]),
+  );
+  const counter = await signedInPage(browser, desk, password, { landing: /\/admin$/ });
+  const counterMenu = counter.getByRole('navigation', { name: 'Back office' });
+  await expect(counterMenu.getByRole('link', { name: 'Orders' })).toBeVisible();
+  await expect(counterMenu.getByRole('link', { name: 'Customers' })).toBeVisible();
+  await expect(counterMenu.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  expect((await counter.goto('/admin/settings'))?.status()).toBe(403);
 });

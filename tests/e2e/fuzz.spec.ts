@@ -70,6 +70,7 @@ const ADMIN_FIELDS = [
   'id',
   'version',
   'unpaidExpiryHours',
+  'counterRefundLimit',
   'name',
   'slug',
   'description',

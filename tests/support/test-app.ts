@@ -4,6 +4,7 @@
  * a temporary folder, the mailer writing to a temporary outbox, and helpers that create a
  * signed-in customer or administrator with a real session cookie.
  */
+import type { AccountRole } from '~/lib/account-roles';
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -32,7 +33,7 @@ export interface TestApp {
    * Registers a verified account with this role and signs it in.
    * @returns the `Cookie` header value of its session, and its user id.
    */
-  signedIn(role: 'user' | 'admin', email?: string): Promise<{ cookie: string; userId: string }>;
+  signedIn(role: AccountRole, email?: string): Promise<{ cookie: string; userId: string }>;
   dispose(): Promise<void>;
 }
 

@@ -20,7 +20,7 @@ import { session, user } from '~/lib/schema.server';
 import { Refusal } from '~/lib/refusal';
 import type { Actor } from '~/lib/audit.server';
 import { auditedWrite, type Tx } from '~/lib/audited-write.server';
-import { LAST_ADMIN_MESSAGE, roleOf, type CustomerRole } from './roles';
+import { LAST_ADMIN_MESSAGE, roleLabel, roleOf, type CustomerRole } from './roles';
 
 /** {@link setRole}'s input: the account's id and the role it gets. */
 export interface SetRoleInput {
@@ -108,29 +108,38 @@ const stateOf = (account: AccountState): AccountState => ({
 const who = (account: { name: string; email: string }) => `${account.name} (${account.email})`;
 
 /**
- * Makes an account an administrator or a customer again, with its audit entry
- * ('customer.make-admin' or 'customer.remove-admin'), in one transaction. An administrator
- * may remove their own role while another unbanned administrator remains. An account already
- * in that role is left as it is, with no audit entry. Resolves to the toast's message.
- * @throws Refusal 'not-found' for an unknown account; 'conflict' when the last administrator would go,
- *   when a banned account would become an administrator, or when the actor is no longer one.
+ * Gives an account a role (issue 31 item 2, decision 034): shopper ('user'), owner ('admin'),
+ * counter or workshop, with its audit entry in one transaction: 'customer.make-admin' when it
+ * becomes the owner, 'customer.remove-admin' when it stops being one, 'customer.set-role'
+ * between the other roles. An owner may give up their own role while another unbanned owner
+ * remains. An account already in that role is left as it is, with no audit entry. Resolves to
+ * the toast's message.
+ * @throws Refusal 'not-found' for an unknown account; 'conflict' when the last owner would go,
+ *   when a banned account would become staff, or when the actor is no longer an owner.
  */
 export async function setRole(db: Db, actor: Actor, input: SetRoleInput): Promise<string> {
   const promoted = input.role === 'admin';
+  const staff = input.role !== 'user';
   return auditedWrite(db, actor, {
     read: (tx) => lockForChange(tx, actor, input.userId),
     check: ({ target, activeAdmins }) => {
-      if (input.role === 'user' && target.role === 'admin') {
+      if (input.role !== 'admin' && target.role === 'admin') {
         assertAdminRemains(target, activeAdmins);
       }
       assertStillAdmin(actor, activeAdmins);
       if (target.role === input.role) {
-        return promoted
-          ? `${target.name} is already an administrator.`
-          : `${target.name} is already a customer.`;
+        if (promoted) return `${target.name} is already an administrator.`;
+        return input.role === 'user'
+          ? `${target.name} is already a customer.`
+          : `${target.name} is already in the role ${roleLabel(input.role)}.`;
       }
-      if (promoted && target.banned) {
-        throw new Refusal('conflict', 'Lift the ban before making this account an administrator.');
+      if (staff && target.banned) {
+        throw new Refusal(
+          'conflict',
+          promoted
+            ? 'Lift the ban before making this account an administrator.'
+            : 'Lift the ban before giving this account a staff role.',
+        );
       }
       return undefined;
     },
@@ -142,20 +151,31 @@ export async function setRole(db: Db, actor: Actor, input: SetRoleInput): Promis
       return stateOf({ ...target, role: input.role });
     },
     audit: ({ target }, after) => ({
-      action: promoted ? 'customer.make-admin' : 'customer.remove-admin',
+      action: promoted
+        ? 'customer.make-admin'
+        : target.role === 'admin'
+          ? 'customer.remove-admin'
+          : 'customer.set-role',
       entity: 'customer',
       entityId: target.id,
       summary: promoted
         ? `Made ${who(target)} an administrator`
-        : `Removed the administrator role from ${who(target)}`,
+        : target.role === 'admin'
+          ? `Removed the administrator role from ${who(target)}${staff ? ` (now ${roleLabel(input.role)})` : ''}`
+          : `Changed the role of ${who(target)} from ${roleLabel(target.role)} to ${roleLabel(input.role)}`,
       before: stateOf(target),
       after,
     }),
     answer: ({ target }) => {
       if (promoted) return `${target.name} is now an administrator.`;
+      if (target.role === 'admin' && input.role === 'user') {
+        return target.id === actor.id
+          ? 'You are no longer an administrator.'
+          : `${target.name} is no longer an administrator.`;
+      }
       return target.id === actor.id
-        ? 'You are no longer an administrator.'
-        : `${target.name} is no longer an administrator.`;
+        ? `Your role is now ${roleLabel(input.role)}.`
+        : `${target.name}’s role is now ${roleLabel(input.role)}.`;
     },
   });
 }

@@ -34,7 +34,13 @@ import {
 } from '../../../tests/support/redirect-payloads';
 import { AdminInputError, createOrPromoteAdmin, weakAdminPassword } from './admin-account.server';
 import { DUPLICATE_EMAIL_MESSAGE } from './rules';
-import { callAuthEndpoint, getSessionUser, requireAdmin, requireUser } from './session.server';
+import {
+  callAuthEndpoint,
+  getSessionUser,
+  requireAdmin,
+  requirePermission,
+  requireUser,
+} from './session.server';
 import { accountAuthRules } from './auth-rules';
 
 const origin = 'http://shop.test';
@@ -433,6 +439,48 @@ describe(`accounts on ${testDatabaseKind}`, () => {
     expect(adminSignIn.status).toBe(200);
     const adminCookie = cookieOf(adminSignIn.cookies);
     expect((await requireAdmin(pageRequest('/admin', adminCookie), context)).role).toBe('admin');
+
+    // Issue 31 item 2: the counter opens what its role allows; anything else is 403, and Better
+    // Auth's own admin endpoints stay the owner's.
+    await createOrPromoteAdmin(auth, database.db, {
+      email: 'counter@example.com',
+      password: 'Rajkot-Looms-1987!',
+      name: 'Front Desk',
+      role: 'counter',
+    });
+    const counterSignIn = await post('/sign-in/email', {
+      email: 'counter@example.com',
+      password: 'Rajkot-Looms-1987!',
+    });
+    const counterCookie = cookieOf(counterSignIn.cookies);
+    const asCounter = pageRequest('/admin/orders', counterCookie);
+    expect((await requirePermission(asCounter, context, { orders: ['read'] })).role).toBe(
+      'counter',
+    );
+    for (const refused of [
+      requirePermission(asCounter, context, { settings: ['read'] }),
+      requireAdmin(asCounter, context),
+    ]) {
+      await expect(refused).rejects.toMatchObject({
+        data: 'You do not have access to this page.',
+        init: { status: 403 },
+      });
+    }
+    await expect(
+      requirePermission(pageRequest('/admin/orders', customer), context, { orders: ['read'] }),
+    ).rejects.toSatisfy((response: Response) => response.headers.get('location') === '/login');
+    const listAsCounter = await auth.handler(
+      new Request(`${origin}/api/auth/admin/list-users`, {
+        headers: { cookie: counterCookie, [CLIENT_IP_HEADER]: nextIp() },
+      }),
+    );
+    expect(listAsCounter.status).toBe(403);
+    const listAsOwner = await auth.handler(
+      new Request(`${origin}/api/auth/admin/list-users`, {
+        headers: { cookie: adminCookie, [CLIENT_IP_HEADER]: nextIp() },
+      }),
+    );
+    expect(listAsOwner.status).toBe(200);
   });
 
   it('the admin command refuses weak passwords and promotes an existing account', async () => {

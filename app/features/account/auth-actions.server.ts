@@ -5,6 +5,7 @@
  * its origin checks and rate limits apply; refusals answer in `AuthActionData` with SPEC.md's
  * messages, successes redirect. Also the per-address limit of password-reset requests.
  */
+import { accountRoleOf } from '~/lib/account-roles';
 import { redirect, type AppLoadContext } from 'react-router';
 import { formValues } from '~/lib/forms';
 import { takeHits, type RequestLimit } from '~/lib/rate-limit.server';
@@ -59,7 +60,7 @@ export async function signIn(context: AppLoadContext, request: Request, form: Fo
   });
   if (result.ok) {
     const user = result.body.user as { role?: string } | undefined;
-    const role = user?.role === 'admin' ? 'admin' : 'user';
+    const role = accountRoleOf(user?.role);
     return redirect(landingPath({ role }, returnPathOf(request)), { headers: result.headers });
   }
   if (result.status === 429) {

@@ -103,7 +103,14 @@ export function ProfileCard({ user }: { user: SessionUser }) {
         <div>
           <dt className="text-sm text-muted-foreground">Account type</dt>
           <dd className="mt-1 font-medium">
-            {user.role === 'admin' ? 'Administrator' : 'Customer'}
+            {
+              {
+                admin: 'Administrator',
+                counter: 'Counter staff',
+                workshop: 'Workshop staff',
+                user: 'Customer',
+              }[user.role]
+            }
           </dd>
         </div>
         <div>

@@ -64,6 +64,9 @@ describe('return paths after signing in', () => {
   it('lands administrators on /admin and others on / without a return path', () => {
     expect(landingPath({ role: 'admin' }, null)).toBe('/admin');
     expect(landingPath({ role: 'user' }, null)).toBe('/');
+    // Issue 31 item 2: every staff role lands on the back office.
+    expect(landingPath({ role: 'counter' }, null)).toBe('/admin');
+    expect(landingPath({ role: 'workshop' }, '/')).toBe('/admin');
     expect(landingPath({ role: 'user' }, '/checkout')).toBe('/checkout');
     expect(landingPath({ role: 'admin' }, '/wardrobe')).toBe('/wardrobe');
   });

@@ -1,13 +1,16 @@
 /**
- * Who is signed in, the guards of signed-in and admin pages (SPEC.md section 2 route table,
- * section 6), and the way actions call Better Auth's endpoints.
+ * Who is signed in, the guards of signed-in and back-office pages (SPEC.md section 2 route
+ * table, section 6; issue 31 item 2: staff roles, decision 034), and the way actions call
+ * Better Auth's endpoints.
  *
  * Actions go through `callAuthEndpoint`, which hands Better Auth a request to its own HTTP
  * endpoint carrying the visitor's cookies, origin and address, so its origin checks, rate
  * limits and cookie handling apply exactly as they do to /api/auth/* from a browser.
  */
 import { getSessionCookie } from 'better-auth/cookies';
-import { redirect, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { roleMay, type Permission } from '~/lib/access-control.server';
+import { accountRoleOf, isStaffRole, type AccountRole, type StaffRole } from '~/lib/account-roles';
 import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server';
 import { loginPathFor } from './rules';
 
@@ -16,9 +19,16 @@ export interface SessionUser {
   id: string;
   name: string;
   email: string;
-  role: 'admin' | 'user';
+  /** 'user' (a shopper), 'admin' (the owner), 'counter' or 'workshop' (decision 034). */
+  role: AccountRole;
   createdAt: string;
 }
+
+/** A signed-in member of staff. */
+export type StaffUser = SessionUser & { role: StaffRole };
+
+/** What staff are told on a page their role does not open (403). */
+const NO_ACCESS_MESSAGE = 'You do not have access to this page.';
 
 /**
  * True while a ban holds: `banned` is set and `banExpires` is unset or still ahead of `now`.
@@ -60,7 +70,7 @@ export async function getSessionUser(
     id: user.id,
     name: user.name,
     email: user.email,
-    role: user.role === 'admin' ? 'admin' : 'user',
+    role: accountRoleOf(user.role),
     createdAt: new Date(user.createdAt).toISOString(),
   };
 }
@@ -82,25 +92,57 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 }
 
 /**
- * The signed-in administrator, checked on the server in every admin loader and action.
- * A visitor is sent to /login with the return path; a signed-in customer to /login, which
- * sends them on to the home page (SPEC.md section 2: "an admin-only screen also sends a
- * signed-in non-admin to /login").
- * @throws a redirect Response for anyone who is not an administrator.
+ * A signed-in member of staff (owner, counter or workshop), whatever they may open: the
+ * back office's frame and the guards below start here. A visitor is sent to /login with the
+ * return path; a signed-in shopper to /login, which sends them on to the home page (SPEC.md
+ * section 2: "an admin-only screen also sends a signed-in non-admin to /login").
+ * @throws a redirect Response for anyone who is not staff.
  */
-export async function requireAdmin(
+export async function requireStaff(request: Request, context: AppLoadContext): Promise<StaffUser> {
+  const user = await requireUser(request, context);
+  if (!isStaffRole(user.role)) throw redirect('/login');
+  return user as StaffUser;
+}
+
+/** True when `user`'s role holds every action `permission` asks for (access-control.server). */
+export function mayDo(user: Pick<SessionUser, 'role'>, permission: Permission): boolean {
+  return roleMay(user.role, permission);
+}
+
+/**
+ * A signed-in member of staff whose role holds `permission` (e.g. `{ orders: ['read'] }`),
+ * checked on the server in every back-office loader (issue 31 item 2). Visitors and shoppers
+ * are sent to /login as by {@link requireStaff}; staff whose role lacks it get a 403.
+ * @throws a redirect Response (not staff) or a 403 response with {@link NO_ACCESS_MESSAGE}.
+ */
+export async function requirePermission(
   request: Request,
   context: AppLoadContext,
-): Promise<SessionUser> {
-  const user = await requireUser(request, context);
-  if (user.role !== 'admin') throw redirect('/login');
+  permission: Permission,
+): Promise<StaffUser> {
+  const user = await requireStaff(request, context);
+  if (!mayDo(user, permission)) throw data(NO_ACCESS_MESSAGE, { status: 403 });
   return user;
 }
 
-/** Where a signed-in person goes from the sign-in pages (SPEC.md section 4 "Login"). */
+/**
+ * The signed-in owner (role 'admin', decision 034), for whatever only the owner may do.
+ * Visitors and shoppers are sent to /login as by {@link requireStaff}; other staff get a 403.
+ * @throws a redirect Response (not staff) or a 403 response with {@link NO_ACCESS_MESSAGE}.
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<StaffUser> {
+  const user = await requireStaff(request, context);
+  if (user.role !== 'admin') throw data(NO_ACCESS_MESSAGE, { status: 403 });
+  return user;
+}
+
+/**
+ * Where a signed-in person goes from the sign-in pages (SPEC.md section 4 "Login"): the return
+ * path, else /admin for staff (every staff role opens it) and the home page for a shopper.
+ */
 export function landingPath(user: Pick<SessionUser, 'role'>, returnPath: string | null): string {
   if (returnPath && returnPath !== '/') return returnPath;
-  return user.role === 'admin' ? '/admin' : '/';
+  return isStaffRole(user.role) ? '/admin' : '/';
 }
 
 /** What Better Auth answered an action. */

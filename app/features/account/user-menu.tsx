@@ -4,6 +4,7 @@
  * Logout posts to /logout, which signs out on the server and sends the browser to / with the
  * 'Logged out' notice; a failure shows SPEC.md section 8's 'Logout error'.
  */
+import { isStaffRole } from '~/lib/account-roles';
 import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
@@ -51,7 +52,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
               <UserIcon aria-hidden className="size-4" /> Your Account
             </Link>
           </DropdownMenu.Item>
-          {user.role === 'admin' && (
+          {isStaffRole(user.role) && (
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to="/admin">
                 <LayoutDashboardIcon aria-hidden className="size-4" /> Admin Dashboard
@@ -79,7 +80,7 @@ export function MobileUserLinks({ user }: { user: MenuUser }) {
         <Button asChild variant="outline">
           <Link to="/account">Your Account</Link>
         </Button>
-        {user.role === 'admin' && (
+        {isStaffRole(user.role) && (
           <Button asChild variant="outline">
             <Link to="/admin">Admin Dashboard</Link>
           </Button>

@@ -6,7 +6,12 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { siteSettings } from '~/lib/schema.server';
-import { defaultOrderSettings, UNPAID_EXPIRY_LIMITS, type OrderSettings } from './order-settings';
+import {
+  COUNTER_REFUND_LIMITS,
+  defaultOrderSettings,
+  UNPAID_EXPIRY_LIMITS,
+  type OrderSettings,
+} from './order-settings';
 
 /** The key of the settings row. */
 export const ORDER_SETTINGS_KEY = 'orders';
@@ -18,6 +23,12 @@ const storedSchema = z.object({
     .min(UNPAID_EXPIRY_LIMITS.minHours)
     .max(UNPAID_EXPIRY_LIMITS.maxHours)
     .catch(defaultOrderSettings.unpaidExpiryHours),
+  counterRefundLimitPaise: z
+    .number()
+    .int()
+    .min(COUNTER_REFUND_LIMITS.minPaise)
+    .max(COUNTER_REFUND_LIMITS.maxPaise)
+    .catch(defaultOrderSettings.counterRefundLimitPaise),
 }) satisfies z.ZodType<OrderSettings>;
 
 /** The shop orders' settings, defaults filled in. */

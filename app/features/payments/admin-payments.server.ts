@@ -638,8 +638,10 @@ async function sendRefund(
  * (issue 28 item 3), and above what is left of that payment after the refunds requested.
  * Online and link payments go back through the provider (a pending negative row with its
  * idempotency key, then the provider's refund); cash and UPI are refunded in cash at the
- * counter (a succeeded row and its credit-note job at once).
- * @throws Refusal 'not-found' (order or payment), 'conflict' (not refundable, above what the order or the
+ * counter (a succeeded row and its credit-note job at once). `options.capPaise`, when given, is
+ * the largest refund this actor may give (the counter's limit in the order settings, issue 31
+ * item 2); above it the refund is refused with 'forbidden' (403) and nothing is written.
+ * @throws Refusal 'forbidden' (above the actor's cap), 'not-found' (order or payment), 'conflict' (not refundable, above what the order or the
  *   payment has left, another provider's payment, a line beyond what is left of it, lines on
  *   an order with no invoice), 422 (a quantity not readable or not a line of the invoice),
  *   503 (the provider refused or did not answer).
@@ -648,6 +650,7 @@ export async function refundPayment(
   context: PaymentsContext,
   actor: Actor,
   input: RefundInput,
+  options: { capPaise?: number } = {},
 ): Promise<{ message: string; id: number }> {
   const stored = await auditedWrite(context.db, actor, {
     read: async (tx) => {
@@ -690,6 +693,13 @@ export async function refundPayment(
     },
     missing: ORDER_GONE,
     check: ({ payment, amount, refundable, orderRefundable }) => {
+      if (options.capPaise !== undefined && amount > options.capPaise) {
+        throw new Refusal(
+          'forbidden',
+          `Refunds above ${formatRupeesExact(options.capPaise)} need the owner.`,
+          'amount',
+        );
+      }
       if (payment.status !== 'succeeded') {
         throw new Refusal('conflict', 'Only a payment received can be refunded.', 'paymentId');
       }

@@ -1,4 +1,7 @@
-/** The 404 page and the unexpected-error page (SPEC.md sections 2 and 8). */
+/**
+ * The 404 page, the back office's 403 page (issue 31 item 2: staff whose role may not open a
+ * page) and the unexpected-error page (SPEC.md sections 2 and 8).
+ */
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 
@@ -22,6 +25,24 @@ export function NotFoundPage() {
           <Link to="/contact">Contact Us</Link>
         </Button>
       </nav>
+    </section>
+  );
+}
+
+/** Shown to staff on a back-office page their role may not open (a 403). */
+export function NoAccessPage() {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <p className="font-serif text-7xl font-bold text-primary/80">403</p>
+      <h1 className="mt-4 text-3xl font-semibold">You do not have access to this page.</h1>
+      <p className="mt-3 text-muted-foreground">
+        Your role in the shop does not open it. Ask the owner if you need it.
+      </p>
+      <div className="mt-8 flex gap-3">
+        <Button asChild>
+          <Link to="/admin">Back office</Link>
+        </Button>
+      </div>
     </section>
   );
 }

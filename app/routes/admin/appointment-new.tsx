@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { NewAppointmentScreen } from '~/features/admin/appointments/new-appointment-screen';
 import {
   newAppointmentScreen,
@@ -8,6 +8,7 @@ import {
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/appointment-new';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * shows. Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/appointments/new']);
   return newAppointmentScreen(context.db, new URL(request.url).searchParams, new Date());
 }
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * role is checked first (runAdminAction). A slot just taken answers 409 with the next times.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAppointmentAction(request, context);
+  return runAppointmentAction(request, context, '/admin/appointments/new');
 }
 
 export default function AdminNewAppointment() {

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { BookingSetupScreen } from '~/features/admin/booking-setup/booking-setup-screen';
 import {
   bookingSetupHandlers,
@@ -8,6 +8,7 @@ import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/appointments-setup';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** /admin/appointments/setup (issue 20 item 2): appointment types, closures, booking rules. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/appointments/setup']);
   return getBookingSetup(context.db);
 }
 
@@ -24,7 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * the role first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, bookingSetupHandlers(context.db));
+  return runAdminAction(
+    request,
+    context,
+    bookingSetupHandlers(context.db),
+    ACTION_PERMISSIONS['/admin/appointments/setup'],
+  );
 }
 
 export default function AdminBookingSetup({ loaderData }: Route.ComponentProps) {

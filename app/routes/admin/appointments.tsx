@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { AppointmentsScreen } from '~/features/admin/appointments/appointments-screen';
 import {
   appointmentsScreen,
@@ -8,6 +8,7 @@ import {
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/appointments';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * panel (`?move=<id>&moveDate=`). Administrators only; an unreadable query shows the default.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/appointments']);
   return appointmentsScreen(context.db, new URL(request.url).searchParams, new Date());
 }
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * checked first (runAdminAction) and the booking core writes the audit entry.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAppointmentAction(request, context);
+  return runAppointmentAction(request, context, '/admin/appointments');
 }
 
 export default function AdminAppointments() {

@@ -1,11 +1,12 @@
 import { useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { AuditScreen } from '~/features/admin/audit/audit-screen';
 import { AUDIT_PAGE_SIZE, listAudit, listAuditEntities } from '~/features/admin/audit/audit.server';
 import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/audit';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * of one entity kind (`?entity=`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/audit']);
   const search = new URL(request.url).searchParams;
   const entity = search.get('entity')?.trim() || null;
   const page = pageFromSearch(search);

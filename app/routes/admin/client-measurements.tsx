@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { ClientMeasurementsScreen } from '~/features/admin/measurements/client-measurements-screen';
 import {
   getStaffUnit,
@@ -10,6 +10,7 @@ import { listProfiles } from '~/features/measurements/measurements.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/client-measurements';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   privatePageMeta(
@@ -22,7 +23,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
  * read is audited. An unknown client answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(
+    request,
+    context,
+    PAGE_PERMISSIONS['/admin/customers/:id/measurements'],
+  );
   const customer = await openClientMeasurements(context.db, admin, params.id, 'the measurements');
   const [profiles, unit] = await Promise.all([
     listProfiles(context.db, customer.id),
@@ -37,6 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     request,
     context,
     measurementHandlers(context.db, context.storage, params.id),
+    ACTION_PERMISSIONS['/admin/customers/:id/measurements'],
   );
 }
 

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import type { Route } from './+types/clients-redirect';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /**
  * /admin/clients and everything under it (the 'Bespoke clients' area of decision 013, merged
@@ -11,7 +12,7 @@ import type { Route } from './+types/clients-redirect';
  * loader (a visitor is sent to sign in and comes back here).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/clients/*']);
   const url = new URL(request.url);
   const rest = url.pathname.replace(/^\/admin\/clients/, '');
   throw redirect(`/admin/customers${rest}${url.search}`, 301);

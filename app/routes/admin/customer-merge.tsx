@@ -1,5 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { CustomerMergeScreen } from '~/features/admin/customer-merge/customer-merge-screen';
 import {
   mergeHandlers,
@@ -10,6 +10,7 @@ import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/customer-merge';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
  * merging it (`?with=`) into this one moves; an unknown or malformed id answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/customers/:id/merge']);
   const page = await mergePageData(context.db, recordIdParam(params.id), new URL(request.url));
   if (!page) throw data('Customer record not found', { status: 404 });
   return page;
@@ -31,7 +32,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Merges the chosen record into this one (`intent` merge-customers); checks the role first. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return runAdminAction(request, context, mergeHandlers(context.db, recordIdParam(params.id)));
+  return runAdminAction(
+    request,
+    context,
+    mergeHandlers(context.db, recordIdParam(params.id)),
+    ACTION_PERMISSIONS['/admin/customers/:id/merge'],
+  );
 }
 
 /** After a merge the chosen record is gone; the screen leaves for the kept record's page. */

@@ -1,5 +1,5 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { mayDo, requirePermission } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { CustomerScreen } from '~/features/admin/customers/customer-screen';
 import { customerHandlers } from '~/features/admin/customers/customers.server';
@@ -8,6 +8,7 @@ import { clientHandlers } from '~/features/admin/customers/records.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/customer';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title (the customer's name); never indexed. */
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -22,11 +23,18 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
  * to the record's address. Unknown ids answer 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(request, context, PAGE_PERMISSIONS['/admin/customers/:id']);
   const found = await loadCustomerPage(context.db, params.id);
   if (!found) throw data('Customer not found', { status: 404 });
   if ('redirectTo' in found) throw redirect(found.redirectTo);
-  return { ...found.page, viewerId: admin.id };
+  return {
+    ...found.page,
+    viewerId: admin.id,
+    may: {
+      setRole: mayDo(admin, { staff: ['set-role'] }),
+      ban: mayDo(admin, { customers: ['ban'] }),
+    },
+  };
 }
 
 /**
@@ -36,10 +44,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * `phone`): the record staff act on for an account that has none, found or made on demand.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, {
-    ...customerHandlers(context.db),
-    ...clientHandlers(context.db, context.storage),
-  });
+  return runAdminAction(
+    request,
+    context,
+    {
+      ...customerHandlers(context.db),
+      ...clientHandlers(context.db, context.storage),
+    },
+    ACTION_PERMISSIONS['/admin/customers/:id'],
+  );
 }
 
 /**

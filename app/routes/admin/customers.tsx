@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { CustomersScreen } from '~/features/admin/customers/customers-screen';
 import { CUSTOMER_SEARCH_MAX_LENGTH } from '~/features/admin/customers/customer-rules';
 import { isCustomerRole } from '~/features/account/roles';
@@ -9,6 +9,7 @@ import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/customers';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * `?q=`) and filtered by the account's role (`?role=admin` or `user`; anything else shows all).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/customers']);
   const search = new URL(request.url).searchParams;
   const q = (search.get('q') ?? '').trim().slice(0, CUSTOMER_SEARCH_MAX_LENGTH);
   const role = search.get('role');
@@ -48,7 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * checked first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, clientsHandlers(context.db));
+  return runAdminAction(
+    request,
+    context,
+    clientsHandlers(context.db),
+    ACTION_PERMISSIONS['/admin/customers'],
+  );
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { DayBookScreen } from '~/features/admin/payments/day-book-screen';
 import { cashCountSchema, getDayBook, recordCashCount } from '~/features/payments/day-book.server';
@@ -8,6 +8,7 @@ import { shopDateOf } from '~/lib/shop-time';
 import { readShopDate } from '~/lib/shop-time-input';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/day-book';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,18 +20,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * real day of 2000 to 2099. Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/day-book']);
   const date = readShopDate(new URL(request.url).searchParams.get('date'));
   return { view: await getDayBook(context.db, date ?? shopDateOf(new Date())) };
 }
 
 /** Records the counted cash of a day (`intent` record-cash-count); the role is checked first. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, {
-    'record-cash-count': adminHandler(cashCountSchema, (input, admin) =>
-      recordCashCount(context.db, admin, input),
-    ),
-  });
+  return runAdminAction(
+    request,
+    context,
+    {
+      'record-cash-count': adminHandler(cashCountSchema, (input, admin) =>
+        recordCashCount(context.db, admin, input),
+      ),
+    },
+    ACTION_PERMISSIONS['/admin/day-book'],
+  );
 }
 
 export default function AdminDayBook() {

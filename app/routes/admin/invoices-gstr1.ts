@@ -1,10 +1,11 @@
 import { data } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { registerPeriodFrom } from '~/features/admin/invoices/invoices.server';
 import { GSTR1_SHEETS, type Gstr1Sheet } from '~/features/invoices/gstr1';
 import { gstr1Csv, gstr1Data, gstr1PortalJson } from '~/features/invoices/gstr1.server';
 import { periodParam } from '~/features/invoices/register-period';
 import type { Route } from './+types/invoices-gstr1';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The refusal of a period GSTR-1 is not filed for. */
 const NOT_A_RETURN_PERIOD =
@@ -19,7 +20,7 @@ const NOT_A_RETURN_PERIOD =
  * period that is not a month or a quarter, or that cannot be read, 400 with what to choose.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/invoices/gstr1/:file']);
   const file = params.file;
   const sheet = GSTR1_SHEETS.find((name) => `${name}.csv` === file);
   if (!sheet && file !== 'gstr1.json') throw data('Not found', { status: 404 });

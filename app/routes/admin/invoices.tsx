@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { InvoicesScreen } from '~/features/admin/invoices/invoices-screen';
 import {
   listInvoiceRegister,
@@ -12,6 +12,7 @@ import { shopDateOf } from '~/lib/shop-time';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/invoices';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * with what to choose). Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/invoices']);
   const search = new URL(request.url).searchParams;
   const period = registerPeriodFrom(search);
   const page = pageFromSearch(search);

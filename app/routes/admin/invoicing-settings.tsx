@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { InvoicingSettingsScreen } from '~/features/admin/invoices/invoicing-settings-screen';
 import {
@@ -16,6 +16,7 @@ import {
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/invoicing-settings';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** /admin/invoices/settings (issue 21 item 5): administrators only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/invoices/settings']);
   return getInvoicingSettingsView(context.db);
 }
 
@@ -32,17 +33,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * (add-tax-rate-rule) or retires one (retire-tax-rate-rule); the role is checked first.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, {
-    'save-invoicing-settings': adminHandler(invoicingSettingsFormSchema, (input, admin) =>
-      saveInvoicingSettings(context.db, admin, input),
-    ),
-    'add-tax-rate-rule': adminHandler(rateRuleFormSchema, (input, admin) =>
-      addRateRule(context.db, admin, input),
-    ),
-    'retire-tax-rate-rule': adminHandler(retireRateRuleSchema, (input, admin) =>
-      retireRateRule(context.db, admin, input),
-    ),
-  });
+  return runAdminAction(
+    request,
+    context,
+    {
+      'save-invoicing-settings': adminHandler(invoicingSettingsFormSchema, (input, admin) =>
+        saveInvoicingSettings(context.db, admin, input),
+      ),
+      'add-tax-rate-rule': adminHandler(rateRuleFormSchema, (input, admin) =>
+        addRateRule(context.db, admin, input),
+      ),
+      'retire-tax-rate-rule': adminHandler(retireRateRuleSchema, (input, admin) =>
+        retireRateRule(context.db, admin, input),
+      ),
+    },
+    ACTION_PERMISSIONS['/admin/invoices/settings'],
+  );
 }
 
 export default function AdminInvoicingSettings({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import {
   garmentParam,
   openClientMeasurements,
@@ -7,6 +7,7 @@ import { measurementCardPdf } from '~/features/measurements/card.server';
 import { getProfileHistory } from '~/features/measurements/measurements.server';
 import { getSiteSettings } from '~/features/site/settings.server';
 import type { Route } from './+types/measurement-card';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /**
  * GET /admin/customers/:id/measurements/:garment/card.pdf?version=N: the printable card of
@@ -14,7 +15,11 @@ import type { Route } from './+types/measurement-card';
  * An unknown client, garment or version answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(
+    request,
+    context,
+    PAGE_PERMISSIONS['/admin/customers/:id/measurements/:garment/card.pdf'],
+  );
   const garment = garmentParam(params.garment);
   const customer = await openClientMeasurements(
     context.db,

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { MeasurementHistoryScreen } from '~/features/admin/measurements/measurement-history-screen';
 import {
   garmentParam,
@@ -11,6 +11,7 @@ import { getProfileHistory } from '~/features/measurements/measurements.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/measurement-history';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Measurement history', rootMetaData(matches).settings.shopName);
@@ -20,7 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * the read is audited. An unknown client or garment, or one never measured, answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(
+    request,
+    context,
+    PAGE_PERMISSIONS['/admin/customers/:id/measurements/:garment'],
+  );
   const garment = garmentParam(params.garment);
   const customer = await openClientMeasurements(
     context.db,
@@ -48,6 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     request,
     context,
     measurementHandlers(context.db, context.storage, params.id),
+    ACTION_PERMISSIONS['/admin/customers/:id/measurements/:garment'],
   );
 }
 

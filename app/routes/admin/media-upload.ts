@@ -1,4 +1,5 @@
 import { runAdminJsonAction } from '~/features/admin/shared/admin-action.server';
+import { ACTION_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { mediaHandlers } from '~/features/admin/media/media.server';
 import type { Route } from './+types/media-upload';
 
@@ -17,5 +18,10 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { 'upload-media': upload } = mediaHandlers(context.db, context.storage);
-  return runAdminJsonAction(request, context, { 'upload-media': upload! });
+  return runAdminJsonAction(
+    request,
+    context,
+    { 'upload-media': upload! },
+    ACTION_PERMISSIONS['/admin/media/upload'],
+  );
 }

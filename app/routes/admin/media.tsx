@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import {
   ADMIN_MEDIA_PAGE_SIZE,
@@ -11,6 +11,7 @@ import { listProductCategoryOptions } from '~/features/admin/catalogue/products.
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/media';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/media']);
   const search = new URL(request.url).searchParams;
   const kind = mediaKindFromSearch(search);
   const q = (search.get('q') ?? '').trim().slice(0, 100);
@@ -46,7 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * role first. Uploads from the screen go to /admin/media/upload, which answers JSON.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, mediaHandlers(context.db, context.storage));
+  return runAdminAction(
+    request,
+    context,
+    mediaHandlers(context.db, context.storage),
+    ACTION_PERMISSIONS['/admin/media'],
+  );
 }
 
 export default function AdminMedia({ loaderData }: Route.ComponentProps) {

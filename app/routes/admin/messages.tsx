@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { isMessageStatus } from '~/features/contact/message-status';
 import { MessagesScreen } from '~/features/admin/messages/messages-screen';
 import {
@@ -12,6 +12,7 @@ import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/messages';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * by `?status=` (new, read, answered; anything else shows all).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/messages']);
   const search = new URL(request.url).searchParams;
   const status = search.get('status');
   const filter = isMessageStatus(status) ? status : undefined;
@@ -38,7 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Marks a message read, answered or new (`intent` mark-read, mark-answered, mark-new; `id`). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, messageHandlers(context.db));
+  return runAdminAction(
+    request,
+    context,
+    messageHandlers(context.db),
+    ACTION_PERMISSIONS['/admin/messages'],
+  );
 }
 
 export default function AdminMessages() {

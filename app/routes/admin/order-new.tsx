@@ -1,5 +1,5 @@
 import { redirect, useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { NewBespokeOrderScreen } from '~/features/admin/bespoke-orders/new-bespoke-order-screen';
 import {
   newBespokeOrderHandlers,
@@ -9,6 +9,7 @@ import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/order-new';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * shows. Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/orders/new']);
   return {
     data: await newBespokeOrderScreen(context.db, new URL(request.url).searchParams, new Date()),
   };
@@ -36,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     context,
     newBespokeOrderHandlers({ db: context.db, provider: context.payments.name }),
+    ACTION_PERMISSIONS['/admin/orders/new'],
   );
   if (result.data.ok && typeof result.data.id === 'string') {
     throw redirect(`/admin/orders/${encodeURIComponent(result.data.id)}`);

@@ -1,5 +1,5 @@
 import { data, useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { OrderScreen } from '~/features/admin/orders/order-screen';
 import { getAdminOrder, orderHandlers } from '~/features/admin/orders/orders.server';
@@ -18,6 +18,7 @@ import { adminOrderPayments } from '~/features/payments/ledger.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/order';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
  * trial times). Administrators only; an unknown number answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/orders/:number']);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
   const [documents, bespoke, money, failedJobs, returnable, recipients] = await Promise.all([
@@ -55,16 +56,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * by e-mail (features/invoices/send-documents). The role is checked first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, {
-    ...orderHandlers({
-      db: context.db,
-      publicUrl: context.env.PUBLIC_URL,
-      linkSecret: context.linkSecret,
-      shopName: async () => (await context.catalogue.settings()).shopName,
-    }),
-    ...bespokeOrderHandlers(context.db),
-    ...paymentHandlers(context),
-  });
+  return runAdminAction(
+    request,
+    context,
+    {
+      ...orderHandlers({
+        db: context.db,
+        publicUrl: context.env.PUBLIC_URL,
+        linkSecret: context.linkSecret,
+        shopName: async () => (await context.catalogue.settings()).shopName,
+      }),
+      ...bespokeOrderHandlers(context.db),
+      ...paymentHandlers(context),
+    },
+    ACTION_PERMISSIONS['/admin/orders/:number'],
+  );
 }
 
 export default function AdminOrder() {

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { isOrderFilter } from '~/features/admin/orders/order-filters';
 import { OrdersScreen } from '~/features/admin/orders/orders-screen';
 import {
@@ -12,6 +12,7 @@ import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import { shopDateOf } from '~/lib/shop-time';
 import type { Route } from './+types/orders';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * digits). Promised dates are warned against today in Kolkata. Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/orders']);
   const search = new URL(request.url).searchParams;
   const status = search.get('status');
   const filter = isOrderFilter(status) ? status : undefined;

@@ -1,5 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { ProductScreen } from '~/features/admin/catalogue/product-screen';
 import {
@@ -10,6 +10,7 @@ import {
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/product';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
  * Administrators only; an unknown product is a 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/products/:id']);
   const options = await listProductCategoryOptions(context.db);
   if (params.id === 'new') return { product: null, options };
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
@@ -38,7 +39,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * the repeated `images` file field.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, productHandlers(context.db, context.storage));
+  return runAdminAction(
+    request,
+    context,
+    productHandlers(context.db, context.storage),
+    ACTION_PERMISSIONS['/admin/products/:id'],
+  );
 }
 
 /** After this product is deleted its page has nothing to load; the screen leaves for the list. */

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { pageCount, pageFromSearch } from '~/features/admin/shared/paging';
 import { ProductsScreen } from '~/features/admin/catalogue/products-screen';
@@ -14,6 +14,7 @@ import {
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/products';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * by `?sort=`. Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/products']);
   const search = new URL(request.url).searchParams;
   const filters = productFiltersFromSearch(search);
   const page = pageFromSearch(search);
@@ -56,7 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * save-product); each checks the role first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, productHandlers(context.db, context.storage));
+  return runAdminAction(
+    request,
+    context,
+    productHandlers(context.db, context.storage),
+    ACTION_PERMISSIONS['/admin/products'],
+  );
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import {
   garmentParam,
   getStaffUnit,
@@ -12,6 +12,7 @@ import { runAdminAction, type AdminOutcome } from '~/features/admin/shared/admin
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/record-measurements';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Record measurements', rootMetaData(matches).settings.shopName);
@@ -22,7 +23,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * An unknown client or garment answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(
+    request,
+    context,
+    PAGE_PERMISSIONS['/admin/customers/:id/measurements/new'],
+  );
   const url = new URL(request.url);
   const garment = garmentParam(url.searchParams.get('garment') ?? 'shirt');
   const customer = await openClientMeasurements(
@@ -67,6 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     request,
     context,
     measurementHandlers(context.db, context.storage, params.id),
+    ACTION_PERMISSIONS['/admin/customers/:id/measurements/new'],
   );
   const outcome = result.data as AdminOutcome;
   if (outcome.intent === 'save-measurements') {

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { SettingsScreen } from '~/features/admin/settings/settings-screen';
 import { MessageSettingsForm } from '~/features/admin/settings/message-settings-form';
@@ -21,6 +21,7 @@ import {
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/settings';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** /admin/settings (issue "Back office" item 8; issue 20 item 4): administrators only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/settings']);
   const [shop, messages, orders] = await Promise.all([
     getSettingsForAdmin(context.db),
     getMessageSettingsForAdmin(context.db),
@@ -43,17 +44,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * the role is checked first.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, {
-    'save-settings': adminHandler(settingsFormSchema, (input, admin) =>
-      saveSettings(context.db, admin, input),
-    ),
-    'save-message-settings': adminHandler(messageSettingsFormSchema, (input, admin) =>
-      saveMessageSettings(context.db, admin, input),
-    ),
-    'save-order-settings': adminHandler(orderSettingsFormSchema, (input, admin) =>
-      saveOrderSettings(context.db, admin, input),
-    ),
-  });
+  return runAdminAction(
+    request,
+    context,
+    {
+      'save-settings': adminHandler(settingsFormSchema, (input, admin) =>
+        saveSettings(context.db, admin, input),
+      ),
+      'save-message-settings': adminHandler(messageSettingsFormSchema, (input, admin) =>
+        saveMessageSettings(context.db, admin, input),
+      ),
+      'save-order-settings': adminHandler(orderSettingsFormSchema, (input, admin) =>
+        saveOrderSettings(context.db, admin, input),
+      ),
+    },
+    ACTION_PERMISSIONS['/admin/settings'],
+  );
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {

@@ -18,6 +18,8 @@ import {
   type AdminOutcome,
   type AnyAdminHandler,
 } from '~/features/admin/shared/admin-action.server';
+import { ACTION_PERMISSIONS } from '~/features/admin/shared/permissions.server';
+import type { Permission } from '~/lib/access-control.server';
 import { pagedList } from '~/features/admin/shared/paged-list.server';
 import { pageCount } from '~/features/admin/shared/paging';
 import {
@@ -398,22 +400,32 @@ function appointmentHandlers(
 }
 
 /**
- * Runs one appointment action (`intent`: book-appointment, move-appointment,
- * cancel-appointment, mark-attended, mark-no-show) for an administrator (runAdminAction: 401
- * for a visitor, 403 for anyone else, 422 for a bad form). A refusal of the booking core keeps
+ * Runs one appointment action of `route` (its intents in ACTION_PERMISSIONS: the calendar's
+ * book-appointment, move-appointment, cancel-appointment, mark-attended, mark-no-show; the
+ * booking page's book-appointment; any other is 400) for staff whose role may book
+ * (runAdminAction: 401 for a visitor, 403 for a shopper or a role without
+ * `appointments: book`, 422 for a bad form). A refusal of the booking core keeps
  * its status (400 not offered, 404 gone, 409 taken or no longer booked) and message; when the
  * slot was just taken the answer carries `nextSlots`.
  */
 export async function runAppointmentAction(
   request: Request,
   context: AppLoadContext,
+  route: '/admin/appointments' | '/admin/appointments/new',
   now: Date = new Date(),
 ) {
   const taken: { slots?: Slot[] } = {};
+  // The route's intents only (the booking page books; the calendar also moves and marks).
+  const permissions: Partial<Record<AppointmentIntent, Permission>> = ACTION_PERMISSIONS[route];
+  const all = appointmentHandlers(context.db, now, taken);
+  const handlers = Object.fromEntries(
+    Object.keys(permissions).map((intent) => [intent, all[intent as AppointmentIntent]]),
+  ) as Record<string, AnyAdminHandler>;
   const result = await runAdminAction(
     request,
     context,
-    appointmentHandlers(context.db, now, taken),
+    handlers,
+    permissions as Record<string, Permission>,
   );
   if (!taken.slots) return result;
   return data<AppointmentOutcome>(

@@ -43,6 +43,8 @@ import { formatRupees } from '~/lib/money';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
+import { FilterSelect } from '~/features/admin/shared/filter-select';
+import { CUSTOMER_ROLES, roleLabel } from '~/features/account/roles';
 import { CustomerBadges } from './customer-badges';
 import {
   BAN_REASON_MAX_LENGTH,
@@ -66,8 +68,10 @@ import {
 } from './record-panels';
 
 export interface CustomerScreenProps extends CustomerPage {
-  /** The signed-in administrator's id. */
+  /** The signed-in staff member's id. */
   viewerId: string;
+  /** What the viewer's role may do to the account (issue 31 item 2): give roles, ban. */
+  may: { setRole: boolean; ban: boolean };
 }
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
@@ -114,6 +118,7 @@ export function CustomerScreen({
   activity,
   suggestedPhone,
   viewerId,
+  may,
 }: CustomerScreenProps) {
   const name = record?.name ?? account?.name ?? '';
   const isSelf = account?.id === viewerId;
@@ -190,7 +195,9 @@ export function CustomerScreen({
           {account && <AccountDetails account={account} />}
         </div>
         <div className="grid content-start gap-6">
-          {account && <CustomerActions customer={account} isSelf={isSelf} />}
+          {account && may.setRole && may.ban && (
+            <CustomerActions customer={account} isSelf={isSelf} />
+          )}
           {record && <AccountLinkPanel client={record} />}
         </div>
       </div>
@@ -535,6 +542,7 @@ function CustomerActions({ customer, isSelf }: { customer: CustomerDetail; isSel
             )}
           </div>
         )}
+        <RoleChooser customer={customer} />
         {customer.banned ? (
           <Button variant="outline" className={button} onClick={() => setOpen('unban')}>
             <UnlockIcon aria-hidden /> Lift ban
@@ -615,6 +623,32 @@ function Hint({ children }: { children: ReactNode }) {
  * A confirmation that posts `fields` (and, for a ban, the optional reason). It stays open
  * while the request runs and closes on success; a refusal is toasted and leaves it open.
  */
+/**
+ * The account's role: Shopper, Owner, Counter or Workshop (issue 31 item 2, decision 034).
+ * The server keeps the last owner and refuses a staff role to a banned account.
+ */
+function RoleChooser({ customer }: { customer: CustomerDetail }) {
+  const fetcher = useAdminFetcher();
+  const busy = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post" className="grid gap-2" aria-label="The account’s role">
+      <input type="hidden" name="intent" value="set-role" />
+      <input type="hidden" name="userId" value={customer.id} />
+      <FilterSelect
+        id="customer-role"
+        name="role"
+        label="Role"
+        options={CUSTOMER_ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
+        defaultValue={customer.role}
+        key={customer.role}
+      />
+      <Button type="submit" variant="outline" disabled={busy}>
+        {busy ? 'Saving…' : 'Change role'}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 function ChangeDialog({
   open,
   onClose,

@@ -34,6 +34,8 @@ export interface CustomersScreenProps {
 const ROLE_FILTERS: { value: '' | CustomerRole; label: string }[] = [
   { value: '', label: 'Everyone' },
   { value: 'admin', label: 'Administrators' },
+  { value: 'counter', label: 'Counter staff' },
+  { value: 'workshop', label: 'Workshop staff' },
   { value: 'user', label: 'Customer accounts' },
 ];
 

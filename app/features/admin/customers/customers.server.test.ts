@@ -5,7 +5,7 @@
  * at once), bans (sessions revoked in the same transaction, sign-in refused afterwards, never
  * oneself), lifting a ban, the audit entries, and the route's loader and intents.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, customers, orders, session, user } from '~/lib/schema.server';
@@ -645,6 +645,54 @@ describe(`customer roles and bans on ${testDatabaseKind}`, () => {
         setRole(app.database.db, owner.actor, { userId: 'no-such-account', role: 'admin' }),
       ),
     ).toMatchObject({ code: 'not-found' });
+  });
+
+  it('gives the staff roles (issue 31 item 2): counter, workshop, and back, never the last owner away', async () => {
+    const owner = await person('admin');
+    const staff = await person('user');
+    const db = app.database.db;
+    expect(await setRole(db, owner.actor, { userId: staff.id, role: 'counter' })).toBe(
+      'Test user’s role is now Counter.',
+    );
+    expect(await setRole(db, owner.actor, { userId: staff.id, role: 'workshop' })).toBe(
+      'Test user’s role is now Workshop.',
+    );
+    expect(await setRole(db, owner.actor, { userId: staff.id, role: 'workshop' })).toBe(
+      'Test user is already in the role Workshop.',
+    );
+    expect(await roleOf(staff.id)).toBe('workshop');
+    expect((await auditOf(staff.id)).map(({ action, summary }) => ({ action, summary }))).toEqual([
+      {
+        action: 'customer.set-role',
+        summary: `Changed the role of Test user (${staff.email}) from Shopper to Counter`,
+      },
+      {
+        action: 'customer.set-role',
+        summary: `Changed the role of Test user (${staff.email}) from Counter to Workshop`,
+      },
+    ]);
+    await setBanned(db, owner.actor, { userId: staff.id, banned: true, reason: null });
+    await setRole(db, owner.actor, { userId: staff.id, role: 'user' });
+    expect(
+      await refusal(() => setRole(db, owner.actor, { userId: staff.id, role: 'counter' })),
+    ).toMatchObject({
+      code: 'conflict',
+      message: 'Lift the ban before giving this account a staff role.',
+    });
+    // With every other owner of this file's database banned, this one is the last: moving it to
+    // the counter is refused as removing it would be.
+    await db
+      .update(user)
+      .set({ banned: true })
+      .where(and(eq(user.role, 'admin'), ne(user.id, owner.id)));
+    expect(
+      await refusal(() => setRole(db, owner.actor, { userId: owner.id, role: 'counter' })),
+    ).toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
+    expect(await roleOf(owner.id)).toBe('admin');
+    expect(setRoleSchema.safeParse({ userId: staff.id, role: 'workshop' }).success).toBe(true);
+    expect(
+      setRoleSchema.safeParse({ userId: staff.id, role: 'chef' }).error?.issues[0]?.message,
+    ).toBe('Please choose Shopper, Owner, Counter or Workshop.');
   });
 
   it('reads the forms: roles, ban flags and reasons', () => {

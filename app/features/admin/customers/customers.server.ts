@@ -282,10 +282,13 @@ const userId = z
   .min(1, 'This account could not be found.')
   .max(200, 'This account could not be found.');
 
-/** Make an account an administrator (`role` 'admin') or a customer again ('user'). */
+/**
+ * Give an account a role: 'admin' (the owner), 'counter', 'workshop' or 'user' (a customer
+ * again); issue 31 item 2.
+ */
 export const setRoleSchema = z.object({
   userId,
-  role: z.enum(CUSTOMER_ROLES, 'Please choose administrator or customer.'),
+  role: z.enum(CUSTOMER_ROLES, 'Please choose Shopper, Owner, Counter or Workshop.'),
 });
 
 /** Ban an account (`banned` 'true', with an optional `reason`) or lift its ban ('false'). */

@@ -17,18 +17,31 @@ import type { DashboardFigures } from './dashboard.server';
 
 const textLink = 'font-medium text-primary underline underline-offset-4';
 
-/** The dashboard screen: period figures, recent orders and messages, catalogue counts. */
+/**
+ * The dashboard screen: period figures, recent orders and messages, catalogue counts. Staff
+ * whose role may not read the figures (the workshop, issue 31 item 2) get `figures` null and
+ * see only the greeting; the menu shows what they may open.
+ */
 export function DashboardScreen({
   adminName,
   figures,
   failedJobs = [],
 }: {
-  /** The signed-in administrator's name. */
+  /** The signed-in staff member's name. */
   adminName: string;
-  figures: DashboardFigures;
+  figures: DashboardFigures | null;
   /** The latest jobs that failed for good (issue 28 item 3), shown first when there are any. */
   failedJobs?: FailedJobView[];
 }) {
+  if (!figures) {
+    return (
+      <>
+        <h1 className="text-3xl font-semibold sm:text-4xl">Back office</h1>
+        <p className="mt-2 text-muted-foreground">Signed in as {adminName}</p>
+        <p className="mt-6">Choose a screen from the menu.</p>
+      </>
+    );
+  }
   return (
     <>
       <h1 className="text-3xl font-semibold sm:text-4xl">Admin Dashboard</h1>

@@ -4,6 +4,8 @@
  * features/payments/admin-payments.server.ts).
  */
 import { adminHandler, type AdminHandler } from '~/features/admin/shared/admin-action.server';
+import { getOrderSettings } from '~/features/orders/order-settings.server';
+import { roleMay } from '~/lib/access-control.server';
 import {
   counterPaymentSchema,
   paymentLinkSchema,
@@ -36,7 +38,14 @@ export function paymentHandlers(
     'withdraw-payment-link': adminHandler(withdrawLinkSchema, (input, admin) =>
       withdrawPaymentLink(context, admin, input),
     ),
-    refund: adminHandler(refundSchema, (input, admin) => refundPayment(context, admin, input)),
+    // Staff without `refunds: over-limit` (the counter) refund up to the owner's limit in the
+    // order settings (issue 31 item 2); the command refuses more with 403 and writes nothing.
+    refund: adminHandler(refundSchema, async (input, admin) => {
+      const capPaise = roleMay(admin.role, { refunds: ['over-limit'] })
+        ? undefined
+        : (await getOrderSettings(context.db)).counterRefundLimitPaise;
+      return refundPayment(context, admin, input, { capPaise });
+    }),
     'retry-refund': adminHandler(retryRefundSchema, (input, admin) =>
       retryRefund(context, admin, input),
     ),

@@ -1,6 +1,7 @@
 /**
  * /admin/settings's shop orders (issue 29 item 6): how many hours a shop order may wait for its
- * payment before it is cancelled. Refusals show beside the field and in a toast.
+ * payment before it is cancelled, and the largest refund the counter may give without the
+ * owner (issue 31 item 2). Refusals show beside the field and in a toast.
  */
 import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
@@ -35,6 +36,17 @@ export function OrderSettingsForm({
           required
           hint="Counted from the shopper's last attempt to pay. Nothing is held in stock before payment."
           error={errors.unpaidExpiryHours}
+          className="sm:max-w-xs"
+        />
+        <FormField
+          id="orders-counter-refund-limit"
+          name="counterRefundLimit"
+          label="Largest refund the counter may give (₹)"
+          inputMode="decimal"
+          defaultValue={(settings.counterRefundLimitPaise / 100).toFixed(2)}
+          required
+          hint="A larger refund needs the owner. 0 sends every refund to the owner."
+          error={errors.counterRefundLimit}
           className="sm:max-w-xs"
         />
       </fieldset>

@@ -2,18 +2,28 @@
  * How every back-office action runs (issue "Back office": role-checked on the server in every
  * action, bad input answered with a clear message and a 4xx, nothing half-changed):
  *
- * 1. the role: a visitor gets 401, a signed-in non-administrator 403, before the form is read;
- * 2. the form's `intent` picks the handler; an unknown intent is 400;
+ * 1. the role: a visitor gets 401, a signed-in shopper 403, before the form is read;
+ * 2. the form's `intent` picks the handler; an unknown intent is 400; the intent's permission
+ *    (the route's per-intent map, issue 31 item 2) is checked against the staff member's role,
+ *    and a role without it gets 403 before the form's fields are parsed;
  * 3. the handler's zod schema parses the form's fields; a refusal is 422 with a message per
  *    field;
  * 4. the handler runs (in its own transaction, recording the audit entry); an
  *    {@link Refusal} becomes its message, with the status `refusalStatus` gives its code.
  *
- * Loaders keep `requireAdmin` (a redirect to /login), which suits a page visit.
+ * Loaders use `requirePermission` (a redirect to /login, or a 403 for staff), which suits a
+ * page visit.
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type * as z from 'zod';
-import { getSessionUser, type SessionUser } from '~/features/account/session.server';
+import {
+  getSessionUser,
+  mayDo,
+  type SessionUser,
+  type StaffUser,
+} from '~/features/account/session.server';
+import type { Permission } from '~/lib/access-control.server';
+import { isStaffRole } from '~/lib/account-roles';
 import { BODY_REFUSALS, formContainsNul, isFormRequest } from '~/lib/request-body.server';
 import { Refusal, refusalStatus } from '~/lib/refusal';
 
@@ -21,6 +31,7 @@ import { Refusal, refusalStatus } from '~/lib/refusal';
 const ADMIN_REFUSALS = {
   signedOut: 'Please sign in as an administrator to do this.',
   notAdmin: 'Only administrators can do this.',
+  notPermitted: 'Your role does not allow this. Please ask the owner.',
   unknownIntent: 'This action is not known.',
   invalid: 'Please correct the highlighted fields.',
 } as const;
@@ -64,13 +75,13 @@ export function adminHandler<Schema extends z.ZodType>(
 }
 
 /**
- * The administrator behind an action.
- * @throws a 401 response for a visitor and a 403 response for anyone else.
+ * The member of staff behind an action.
+ * @throws a 401 response for a visitor and a 403 response for a shopper.
  */
-async function requireAdminForAction(
+async function requireStaffForAction(
   request: Request,
   context: AppLoadContext,
-): Promise<SessionUser> {
+): Promise<StaffUser> {
   const user = await getSessionUser(request, context);
   if (!user) {
     throw data<AdminOutcome>(
@@ -78,14 +89,19 @@ async function requireAdminForAction(
       { status: 401 },
     );
   }
-  if (user.role !== 'admin') {
+  if (!isStaffRole(user.role)) {
     throw data<AdminOutcome>(
       { ok: false, intent: '', message: ADMIN_REFUSALS.notAdmin },
       { status: 403 },
     );
   }
-  return user;
+  return user as StaffUser;
 }
+
+/** What each intent of an action needs of the role (issue 31 item 2): one entry per handler. */
+export type IntentPermissions<Handlers extends Record<string, AnyAdminHandler>> = {
+  readonly [Intent in keyof Handlers]: Permission;
+};
 
 /** A form's text fields as a plain object; repeated names become arrays; files are left out. */
 function formObject(form: FormData): Record<string, string | string[]> {
@@ -99,16 +115,18 @@ function formObject(form: FormData): Record<string, string | string[]> {
 }
 
 /**
- * Runs one admin action by the form's `intent` (see the module comment for the steps).
- * `form` may be given when the caller has already read it (multipart uploads).
+ * Runs one admin action by the form's `intent` (see the module comment for the steps), each
+ * intent guarded by its entry of `permissions`. `form` may be given when the caller has
+ * already read it (multipart uploads).
  */
-export async function runAdminAction(
+export async function runAdminAction<Handlers extends Record<string, AnyAdminHandler>>(
   request: Request,
   context: AppLoadContext,
-  handlers: Record<string, AnyAdminHandler>,
+  handlers: Handlers,
+  permissions: IntentPermissions<Handlers>,
   form?: FormData,
 ) {
-  const admin = await requireAdminForAction(request, context);
+  const admin = await requireStaffForAction(request, context);
   let body: FormData;
   if (form) {
     body = form;
@@ -136,10 +154,19 @@ export async function runAdminAction(
   }
   const intent = typeof body.get('intent') === 'string' ? (body.get('intent') as string) : '';
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  if (!handler) {
+  const permission = Object.hasOwn(permissions, intent)
+    ? (permissions as Record<string, Permission>)[intent]
+    : undefined;
+  if (!handler || !permission) {
     return data<AdminOutcome>(
       { ok: false, intent, message: ADMIN_REFUSALS.unknownIntent },
       { status: 400 },
+    );
+  }
+  if (!mayDo(admin, permission)) {
+    return data<AdminOutcome>(
+      { ok: false, intent, message: ADMIN_REFUSALS.notPermitted },
+      { status: 403 },
     );
   }
   const parsed = (handler.schema as z.ZodType).safeParse(formObject(body));
@@ -192,14 +219,15 @@ function isDataWithInit(value: unknown): value is { data: unknown; init: Respons
  * sent with XMLHttpRequest for their progress): the outcome, refusals included, as a JSON
  * response with its status.
  */
-export async function runAdminJsonAction(
+export async function runAdminJsonAction<Handlers extends Record<string, AnyAdminHandler>>(
   request: Request,
   context: AppLoadContext,
-  handlers: Record<string, AnyAdminHandler>,
+  handlers: Handlers,
+  permissions: IntentPermissions<Handlers>,
 ): Promise<Response> {
   let result: unknown;
   try {
-    result = await runAdminAction(request, context, handlers);
+    result = await runAdminAction(request, context, handlers, permissions);
   } catch (error) {
     if (!isDataWithInit(error)) throw error;
     result = error;

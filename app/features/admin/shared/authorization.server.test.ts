@@ -1,8 +1,11 @@
 /**
- * The back office's authorization table (issue "Back office", "Bad input and attacks"):
- * every admin loader and every action intent, called directly (no UI) as a visitor, a
- * signed-in customer and an administrator. Visitors and customers are refused (loaders:
- * redirect to /login; actions: 401 and 403) and change nothing; administrators get through.
+ * The back office's authorization table (issue "Back office", "Bad input and attacks"; issue 31
+ * item 2: staff roles): every admin loader and every action intent, called directly (no UI) as
+ * a visitor, a signed-in shopper, and staff in the roles workshop, counter and owner. Each row
+ * names the staff roles that pass (the owner always; the counter where `COUNTER_ACTIONS` and
+ * `COUNTER_LOADERS` say; the workshop only the frame and its greeting). Visitors and shoppers
+ * are refused as before (loaders: redirect to /login; actions: 401 and 403), staff without the
+ * permission get 403, and a refused call changes nothing.
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { data } from 'react-router';
@@ -32,6 +35,7 @@ import {
   styleOptionConflicts,
   styleOptions,
   subcategories,
+  taxRateRules,
   user,
 } from '~/lib/schema.server';
 import { BESPOKE_SETTINGS_KEY } from '~/features/bespoke/bespoke-settings.server';
@@ -49,6 +53,7 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../../tests/support/test-db';
+import { ACTION_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import * as appointmentsSetupRoute from '~/routes/admin/appointments-setup';
 import * as styleOptionsRoute from '~/routes/admin/style-options';
 import * as auditRoute from '~/routes/admin/audit';
@@ -82,11 +87,25 @@ import * as invoicesExportRoute from '~/routes/admin/invoices-export';
 import * as orderInvoiceRoute from '~/routes/admin/order-invoice';
 import * as orderCreditNoteRoute from '~/routes/admin/order-credit-note';
 
-type Role = 'visitor' | 'customer' | 'admin';
-const ROLES: Role[] = ['visitor', 'customer', 'admin'];
+type Role = 'visitor' | 'shopper' | 'workshop' | 'counter' | 'owner';
+const ROLES: Role[] = ['visitor', 'shopper', 'workshop', 'counter', 'owner'];
+/** The staff roles, and what each is stored as (the owner is 'admin', decision 034). */
+type Staff = 'workshop' | 'counter' | 'owner';
+const STORED = {
+  shopper: 'user',
+  workshop: 'workshop',
+  counter: 'counter',
+  owner: 'admin',
+} as const;
 
 let app: TestApp;
-const cookies: Record<Role, string | undefined> = { visitor: undefined, customer: '', admin: '' };
+const cookies: Record<Role, string | undefined> = {
+  visitor: undefined,
+  shopper: '',
+  workshop: '',
+  counter: '',
+  owner: '',
+};
 
 /** Fresh rows for one admin call to act on (so every call has a real target). */
 interface Fixture {
@@ -101,6 +120,10 @@ interface Fixture {
   settingsVersion: string;
   /** The WhatsApp templates' version ('' before the first save). */
   messageSettingsVersion: string;
+  /** The order settings' version ('' before the first save). */
+  orderSettingsVersion: string;
+  /** A tax-rate rule in force from 2099, to retire. */
+  taxRuleId: number;
   productId: number;
   productCategoryId: number;
   productVersion: string;
@@ -221,6 +244,10 @@ async function fixture(): Promise<Fixture> {
   const [category] = await db
     .insert(categories)
     .values({ name: `Fixture ${n}`, slug: `fixture-${n}`, displayOrder: 1000 + n })
+    .returning();
+  const [taxRule] = await db
+    .insert(taxRateRules)
+    .values({ code: `96${n}`, ratePercent: 12, effectiveFrom: '2099-01-01', label: `Fixture ${n}` })
     .returning();
   const [subcategory] = await db
     .insert(subcategories)
@@ -498,6 +525,9 @@ async function fixture(): Promise<Fixture> {
     messageId: message!.id,
     settingsVersion: settingsRow?.updatedAt.toISOString() ?? '',
     messageSettingsVersion: messageSettingsRow?.updatedAt.toISOString() ?? '',
+    orderSettingsVersion:
+      settingsRows.find((row) => row.key === 'orders')?.updatedAt.toISOString() ?? '',
+    taxRuleId: taxRule!.id,
     productId: product!.id,
     productCategoryId: shelf!.id,
     productVersion: product!.updatedAt.toISOString(),
@@ -512,6 +542,13 @@ async function fixture(): Promise<Fixture> {
     userId: account!.id,
   };
 }
+
+/** The three measurement pages, which share their intents. */
+const MEASUREMENT_ROUTES = [
+  [clientMeasurementsRoute, '/admin/customers/:id/measurements'],
+  [measurementHistoryRoute, '/admin/customers/:id/measurements/:garment'],
+  [recordMeasurementsRoute, '/admin/customers/:id/measurements/new'],
+] as const;
 
 /** Every admin action intent with a valid form for it. */
 type FormOf = (f: Fixture) => Record<string, string | Blob>;
@@ -607,6 +644,16 @@ const ACTIONS: {
     }),
   },
   {
+    path: '/admin/settings',
+    action: settingsRoute.action as never,
+    intent: 'save-order-settings',
+    form: (f: Fixture) => ({
+      version: f.orderSettingsVersion,
+      unpaidExpiryHours: String(24 + (f.messageId % 24)),
+      counterRefundLimit: '2,000',
+    }),
+  },
+  {
     path: '/admin/products/new',
     action: productRoute.action as never,
     intent: 'save-product',
@@ -629,15 +676,52 @@ const ACTIONS: {
       isActive: 'on',
     }),
   },
-  ...(['duplicate-product', 'set-product-active', 'delete-product'] as const).map((intent) => ({
+  // The list and the editor share the product intents.
+  ...(['duplicate-product', 'set-product-active', 'delete-product'] as const).flatMap((intent) =>
+    (
+      [
+        ['/admin/products', productsRoute],
+        ['/admin/products/:id', productRoute],
+      ] as const
+    ).map(([path, route]) => ({
+      path,
+      action: route.action as never,
+      intent,
+      form: (f: Fixture) => ({
+        id: String(f.productId),
+        ...(intent === 'set-product-active' ? { isActive: 'false' } : {}),
+      }),
+      params: (f: Fixture) => ({ id: String(f.productId) }),
+    })),
+  ),
+  {
     path: '/admin/products',
     action: productsRoute.action as never,
-    intent,
+    intent: 'save-product',
     form: (f: Fixture) => ({
-      id: String(f.productId),
-      ...(intent === 'set-product-active' ? { isActive: 'false' } : {}),
+      name: `Listed product ${f.productId}`,
+      categoryId: String(f.categoryId),
+      price: '1,450',
     }),
-  })),
+  },
+  {
+    path: '/admin/invoices/settings',
+    action: invoicingSettingsRoute.action as never,
+    intent: 'add-tax-rate-rule',
+    form: (f: Fixture) => ({
+      code: `97${f.taxRuleId}`,
+      band: 'none',
+      ratePercent: '5',
+      effectiveFrom: '2099-04-01',
+      label: 'Table rule',
+    }),
+  },
+  {
+    path: '/admin/invoices/settings',
+    action: invoicingSettingsRoute.action as never,
+    intent: 'retire-tax-rate-rule',
+    form: (f: Fixture) => ({ id: String(f.taxRuleId) }),
+  },
   {
     path: '/admin/invoices/settings',
     action: invoicingSettingsRoute.action as never,
@@ -741,6 +825,12 @@ const ACTIONS: {
       documentId: String(f.invoiceId),
       channel: 'whatsapp',
     }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'revoke-order-links',
+    form: (f: Fixture) => ({ number: f.orderNumber }),
   },
   {
     path: '/admin/orders/:number',
@@ -952,22 +1042,17 @@ const ACTIONS: {
     intent,
     form,
   })),
-  ...(
-    [
-      [clientMeasurementsRoute, '/admin/customers/:id/measurements'],
-      [measurementHistoryRoute, '/admin/customers/:id/measurements/:garment'],
-      [recordMeasurementsRoute, '/admin/customers/:id/measurements/new'],
-    ] as const
-  ).map(([route, path]) => ({
+  ...MEASUREMENT_ROUTES.map(([route, path]) => ({
     path,
     action: route.action as never,
     intent: 'set-unit',
     form: (f: Fixture) => ({ unit: f.clientId % 2 ? 'in' : 'cm' }),
     params: (f: Fixture) => ({ id: String(f.clientId), garment: 'shirt' }),
   })),
-  {
-    path: '/admin/customers/:id/measurements/new',
-    action: recordMeasurementsRoute.action as never,
+  // The three measurement pages share their intents (features/admin/measurements).
+  ...MEASUREMENT_ROUTES.map(([route, path]) => ({
+    path,
+    action: route.action as never,
     intent: 'save-measurements',
     form: () => ({
       garment: 'trouser',
@@ -982,15 +1067,27 @@ const ACTIONS: {
       inseam: '78',
       outseam: '104',
     }),
-    params: (f: Fixture) => ({ id: String(f.clientId) }),
-    redirects: true,
-  },
-  {
-    path: '/admin/customers/:id/measurements/:garment',
-    action: measurementHistoryRoute.action as never,
+    params: (f: Fixture) => ({ id: String(f.clientId), garment: 'shirt' }),
+    // The recording page goes on to the history; the others answer with a toast.
+    redirects: path.endsWith('/new'),
+  })),
+  ...MEASUREMENT_ROUTES.map(([route, path]) => ({
+    path,
+    action: route.action as never,
     intent: 'confirm-measurements',
     form: () => ({ garment: 'shirt', version: '1' }),
     params: (f: Fixture) => ({ id: String(f.clientId), garment: 'shirt' }),
+  })),
+  {
+    path: '/admin/appointments',
+    action: appointmentsRoute.action as never,
+    intent: 'book-appointment',
+    form: (f: Fixture) => ({
+      typeId: String(f.consultationId),
+      startsAt: f.freeSlot,
+      client: 'existing',
+      customerId: String(f.clientId),
+    }),
   },
   {
     path: '/admin/appointments/new',
@@ -1195,6 +1292,7 @@ async function state(): Promise<string> {
       db.select().from(measurementVersions).orderBy(measurementVersions.id),
       db.select().from(measurementPhotos).orderBy(measurementPhotos.id),
       db.select({ n: count() }).from(session),
+      db.select().from(taxRateRules).orderBy(taxRateRules.id),
       db.select({ n: count() }).from(auditLog),
       db.select().from(appointments).orderBy(appointments.id),
       db
@@ -1213,56 +1311,161 @@ beforeAll(async () => {
       .toBuffer(),
   );
   app = await createTestApp();
-  cookies.customer = (await app.signedIn('user')).cookie;
-  cookies.admin = (await app.signedIn('admin')).cookie;
+  for (const role of ['shopper', 'workshop', 'counter', 'owner'] as const) {
+    cookies[role] = (await app.signedIn(STORED[role])).cookie;
+  }
 });
 afterAll(() => app?.dispose());
+
+/**
+ * The action intents the counter may carry out (issue 31 item 2: customers, appointments,
+ * measurements, orders and payments, refunds up to the limit, messages), as `path intent`.
+ * Every other intent passes for the owner only; none passes for the workshop.
+ */
+const COUNTER_ACTIONS = new Set([
+  '/admin/messages mark-read',
+  '/admin/messages mark-answered',
+  '/admin/messages mark-new',
+  '/admin/day-book record-cash-count',
+  '/admin/orders/:number advance-fulfilment',
+  '/admin/orders/new create-bespoke-order',
+  '/admin/orders/:number add-garment',
+  '/admin/orders/:number set-garment-price',
+  '/admin/orders/:number remove-garment',
+  '/admin/orders/:number book-trial',
+  '/admin/orders/:number update-bespoke-order',
+  '/admin/orders/:number send-document',
+  '/admin/orders/:number revoke-order-links',
+  '/admin/orders/:number record-payment',
+  '/admin/orders/:number send-payment-link',
+  '/admin/orders/:number withdraw-payment-link',
+  '/admin/orders/:number refund',
+  '/admin/orders/:number retry-refund',
+  '/admin/customers create-client',
+  '/admin/customers/:id update-client',
+  '/admin/customers/:id link-account',
+  '/admin/customers/:id unlink-account',
+  '/admin/customers/:id delete-client',
+  '/admin/customers/:id open-record',
+  '/admin/customers/:id/merge merge-customers',
+  '/admin/customers/:id/measurements set-unit',
+  '/admin/customers/:id/measurements/:garment set-unit',
+  '/admin/customers/:id/measurements/new set-unit',
+  '/admin/customers/:id/measurements/new save-measurements',
+  '/admin/customers/:id/measurements/:garment confirm-measurements',
+  '/admin/customers/:id/measurements save-measurements',
+  '/admin/customers/:id/measurements/:garment save-measurements',
+  '/admin/customers/:id/measurements confirm-measurements',
+  '/admin/customers/:id/measurements/new confirm-measurements',
+  '/admin/appointments book-appointment',
+  '/admin/appointments/new book-appointment',
+  '/admin/appointments move-appointment',
+  '/admin/appointments cancel-appointment',
+  '/admin/appointments mark-attended',
+  '/admin/appointments mark-no-show',
+]);
+
+/** The loaders the counter opens (the others answer staff 403). */
+const COUNTER_LOADERS = new Set<unknown>([
+  layoutRoute.loader,
+  dashboardRoute.loader,
+  ordersRoute.loader,
+  orderRoute.loader,
+  newOrderRoute.loader,
+  customersRoute.loader,
+  customerRoute.loader,
+  customerMergeRoute.loader,
+  clientsRedirectRoute.loader,
+  clientMeasurementsRoute.loader,
+  recordMeasurementsRoute.loader,
+  measurementHistoryRoute.loader,
+  measurementCardRoute.loader,
+  measurementPhotoRoute.loader,
+  messagesRoute.loader,
+  invoicesRoute.loader,
+  orderInvoiceRoute.loader,
+  orderCreditNoteRoute.loader,
+  dayBookRoute.loader,
+  appointmentsRoute.loader,
+  newAppointmentRoute.loader,
+]);
+
+/** The loaders the workshop opens: the frame and the greeting (its ticket pages are issue 31's). */
+const WORKSHOP_LOADERS = new Set<unknown>([layoutRoute.loader, dashboardRoute.loader]);
+
+/** The staff roles that pass an action row. */
+function actionPasses(entry: { path: string; intent: string }): Staff[] {
+  const key = `${entry.path.replace('/admin/products/new', '/admin/products/:id')} ${entry.intent}`;
+  return COUNTER_ACTIONS.has(key) ? ['counter', 'owner'] : ['owner'];
+}
+
+/** The staff roles that open a loader row. */
+function loaderPasses(loader: unknown): Staff[] {
+  return (['workshop', 'counter', 'owner'] as const).filter(
+    (role) =>
+      role === 'owner' || (role === 'counter' ? COUNTER_LOADERS : WORKSHOP_LOADERS).has(loader),
+  );
+}
+
+/** Calls an action row as `role` on the fixture `f`. */
+function callAction(entry: (typeof ACTIONS)[number], f: Fixture, role: Role) {
+  const request = formPost(entry.path, { intent: entry.intent, ...entry.form(f) }, cookies[role]);
+  return routeOutcome(() =>
+    entry.action({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
+  );
+}
+
+describe('the table itself', () => {
+  it('has a row for every intent of every back-office action in the permission map', () => {
+    const rows = new Set(
+      ACTIONS.map(
+        (entry) =>
+          `${entry.path.replace('/admin/products/new', '/admin/products/:id')} ${entry.intent}`,
+      ),
+    );
+    const missing = Object.entries(ACTION_PERMISSIONS).flatMap(([path, intents]) =>
+      Object.keys(intents)
+        .map((intent) => `${path} ${intent}`)
+        .filter((key) => !rows.has(key)),
+    );
+    expect(missing).toEqual([]);
+    expect([...COUNTER_ACTIONS].filter((key) => !rows.has(key))).toEqual([]);
+  });
+});
 
 describe(`the back office authorization table on ${testDatabaseKind}`, () => {
   describe.each(ACTIONS.map((entry) => [`${entry.path} ${entry.intent}`, entry] as const))(
     'action %s',
     (_name, entry) => {
-      it.each(['visitor', 'customer'] as const)(
-        'is refused to a %s and changes nothing',
-        async (role) => {
-          const f = await fixture();
-          const before = await state();
-          const request = formPost(
-            entry.path,
-            { intent: entry.intent, ...entry.form(f) },
-            cookies[role],
-          );
-          const outcome = await routeOutcome(() =>
-            entry.action({
-              request,
-              context: app.context,
-              params: entry.params?.(f) ?? {},
-            } as never),
-          );
-          expect(outcome.status).toBe(role === 'visitor' ? 401 : 403);
-          expect(outcome.data).toMatchObject({
-            ok: false,
-            message:
-              role === 'visitor'
-                ? 'Please sign in as an administrator to do this.'
-                : 'Only administrators can do this.',
-          });
-          expect(await state()).toBe(before);
-        },
-      );
+      const passes = actionPasses(entry);
+      const refused = ROLES.filter((role) => !(passes as Role[]).includes(role));
 
-      it('is carried out for an administrator, with an audit entry', async () => {
+      it(`is refused to ${refused.join(', ')}, and changes nothing`, async () => {
+        const f = await fixture();
+        const before = await state();
+        for (const role of refused) {
+          const outcome = await callAction(entry, f, role);
+          const expected =
+            role === 'visitor'
+              ? { status: 401, message: 'Please sign in as an administrator to do this.' }
+              : role === 'shopper'
+                ? { status: 403, message: 'Only administrators can do this.' }
+                : { status: 403, message: 'Your role does not allow this. Please ask the owner.' };
+          expect(outcome.status, role).toBe(expected.status);
+          const answer = outcome.data as { outcome?: unknown };
+          expect(answer.outcome ?? answer, role).toMatchObject({
+            ok: false,
+            message: expected.message,
+          });
+        }
+        expect(await state()).toBe(before);
+      });
+
+      it.each(passes)('is carried out for the %s, with an audit entry', async (role) => {
         const f = await fixture();
         await entry.prepare?.(f);
         const [auditBefore] = await app.database.db.select({ n: count() }).from(auditLog);
-        const request = formPost(
-          entry.path,
-          { intent: entry.intent, ...entry.form(f) },
-          cookies.admin,
-        );
-        const outcome = await routeOutcome(() =>
-          entry.action({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
-        );
+        const outcome = await callAction(entry, f, role);
         expect(outcome.status, JSON.stringify(outcome.data)).toBe(entry.redirects ? 302 : 200);
         if (!entry.redirects) {
           const answer = outcome.data as { outcome?: unknown };
@@ -1274,42 +1477,140 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
     },
   );
 
-  it.each(['visitor', 'customer', 'admin'] as const)(
-    'an unknown intent is refused to a %s without a change',
-    async (role) => {
-      const before = await state();
+  it('an unknown intent is refused to every role without a change', async () => {
+    const before = await state();
+    for (const role of ROLES) {
       const request = formPost('/admin/categories', { intent: 'drop-tables' }, cookies[role]);
       const outcome = await routeOutcome(() =>
         categoriesRoute.action({ request, context: app.context, params: {} } as never),
       );
-      expect(outcome.status).toBe({ visitor: 401, customer: 403, admin: 400 }[role]);
+      expect(outcome.status, role).toBe(
+        { visitor: 401, shopper: 403, workshop: 400, counter: 400, owner: 400 }[role],
+      );
+    }
+    expect(await state()).toBe(before);
+  });
+
+  it('an intent of another page is not carried out there (the calendar moves, the booking page does not)', async () => {
+    const f = await fixture();
+    const before = await state();
+    const request = formPost(
+      '/admin/appointments/new',
+      { intent: 'cancel-appointment', id: String(f.appointmentId), message: 'Closed.' },
+      cookies.owner,
+    );
+    const outcome = await routeOutcome(() =>
+      newAppointmentRoute.action({ request, context: app.context, params: {} } as never),
+    );
+    expect(outcome.status).toBe(400);
+    expect(await state()).toBe(before);
+  });
+
+  it('the counter refunds up to the owner’s limit; above it only the owner, and nothing changes', async () => {
+    const db = app.database.db;
+    const refund = ACTIONS.find((entry) => entry.intent === 'refund')!;
+    // ₹50.00: below the table's ₹100 refund.
+    await db
+      .insert(siteSettings)
+      .values({ key: 'orders', value: { unpaidExpiryHours: 24, counterRefundLimitPaise: 5_000 } })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: { value: { unpaidExpiryHours: 24, counterRefundLimitPaise: 5_000 } },
+      });
+    try {
+      const f = await fixture();
+      const before = await state();
+      const refused = await callAction(refund, f, 'counter');
+      expect(refused.status, JSON.stringify(refused.data)).toBe(403);
+      expect(refused.data).toMatchObject({
+        ok: false,
+        message: 'Refunds above ₹50 need the owner.',
+        fieldErrors: { amount: 'Refunds above ₹50 need the owner.' },
+      });
       expect(await state()).toBe(before);
-    },
-  );
+      const done = await callAction(refund, f, 'owner');
+      expect(done.status, JSON.stringify(done.data)).toBe(200);
+    } finally {
+      await db.delete(siteSettings).where(eq(siteSettings.key, 'orders'));
+    }
+  });
 
   describe.each(
     LOADERS.map((entry, index) => [`#${index + 1} ${entry.path.toString()}`, entry] as const),
   )('loader %s', (_name, entry) => {
-    it.each(ROLES)('answers a %s as its role allows', async (role) => {
+    const passes = loaderPasses(entry.loader);
+    it(`opens for ${passes.join(', ')} only`, async () => {
       const f = await fixture();
       const path = entry.path(f);
-      const request = pageGet(path, cookies[role]);
-      const outcome = await routeOutcome(() =>
-        entry.loader({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
-      );
-      if (role === 'admin' && entry.redirectsAdminTo) {
-        expect([301, 302]).toContain(outcome.status);
-        expect(outcome.location).toBe(entry.redirectsAdminTo(f));
-      } else if (role === 'admin') {
-        expect(outcome.status).toBe(200);
-      } else if (entry.notFoundForOthers) {
-        expect(outcome.status).toBe(404);
-      } else {
-        expect(outcome.status).toBe(302);
-        expect(outcome.location).toBe(
-          role === 'visitor' ? `/login?redirectTo=${encodeURIComponent(path)}` : '/login',
+      for (const role of ROLES) {
+        const request = pageGet(path, cookies[role]);
+        const outcome = await routeOutcome(() =>
+          entry.loader({ request, context: app.context, params: entry.params?.(f) ?? {} } as never),
         );
+        if ((passes as Role[]).includes(role) && entry.redirectsAdminTo) {
+          expect([301, 302], role).toContain(outcome.status);
+          expect(outcome.location, role).toBe(entry.redirectsAdminTo(f));
+        } else if ((passes as Role[]).includes(role)) {
+          expect(outcome.status, role).toBe(200);
+        } else if (entry.notFoundForOthers) {
+          expect(outcome.status, role).toBe(404);
+        } else if (role === 'visitor' || role === 'shopper') {
+          expect(outcome.status, role).toBe(302);
+          expect(outcome.location, role).toBe(
+            role === 'visitor' ? `/login?redirectTo=${encodeURIComponent(path)}` : '/login',
+          );
+        } else {
+          expect(outcome.status, role).toBe(403);
+          expect(outcome.data, role).toBe('You do not have access to this page.');
+        }
       }
     });
+  });
+
+  it.each([
+    ['workshop', ['Dashboard']],
+    [
+      'counter',
+      ['Dashboard', 'Orders', 'Invoices', 'Day book', 'Appointments', 'Customers', 'Messages'],
+    ],
+    [
+      'owner',
+      [
+        'Dashboard',
+        'Categories',
+        'Products',
+        'Media',
+        'Orders',
+        'Invoices',
+        'Day book',
+        'Appointments',
+        'Style options',
+        'Customers',
+        'Messages',
+        'Settings',
+        'Audit log',
+      ],
+    ],
+  ] as const)('the menu shows the %s what it may open', async (role, labels) => {
+    const outcome = await routeOutcome(() =>
+      layoutRoute.loader({
+        request: pageGet('/admin', cookies[role]),
+        context: app.context,
+        params: {},
+      } as never),
+    );
+    const screens = (outcome.data as { screens: { label: string }[] }).screens;
+    expect(screens.map((screen) => screen.label)).toEqual(labels);
+  });
+
+  it('the workshop sees the greeting without the shop’s figures', async () => {
+    const outcome = await routeOutcome(() =>
+      dashboardRoute.loader({
+        request: pageGet('/admin', cookies.workshop),
+        context: app.context,
+        params: {},
+      } as never),
+    );
+    expect(outcome.data).toMatchObject({ figures: null, failedJobs: [] });
   });
 });

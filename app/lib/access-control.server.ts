@@ -1,0 +1,131 @@
+/**
+ * What each role may do in the back office (issue 31 item 2, decision 034), written with
+ * Better Auth's access control: the statements name every resource of the back office and
+ * its actions, each staff role is a `Role` of them, and the same role objects are handed to
+ * Better Auth's admin plugin (`auth.server.ts`) and checked by the page and action guards
+ * (`features/account/session.server.ts`, `features/admin/shared/admin-action.server.ts`).
+ *
+ * `user` and `session` are the admin plugin's own statements (its /api/auth/admin/*
+ * endpoints); only the owner holds them.
+ */
+import { createAccessControl, type Role } from 'better-auth/plugins/access';
+import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access';
+import type { AccountRole, StaffRole } from './account-roles';
+
+/** Every resource of the back office and its actions. */
+export const STAFF_STATEMENTS = {
+  ...defaultStatements,
+  /** /admin's figures (revenue, orders, messages). */
+  dashboard: ['read'],
+  /** Categories, products and style options (with the bespoke prices). */
+  catalogue: ['read', 'edit'],
+  media: ['read', 'edit'],
+  /** Shop and bespoke orders: the list and page, a new bespoke order, its garments, fulfilment. */
+  orders: ['read', 'create', 'edit'],
+  /** An order's ledger, payment links, the day book and its cash counts. */
+  payments: ['read', 'record'],
+  /** `create` up to the owner's limit in the settings; `over-limit` above it. */
+  refunds: ['create', 'over-limit'],
+  /** The register and documents (`read`), sending them to the customer, the CSV/GSTR-1 exports. */
+  invoices: ['read', 'send', 'export'],
+  /** Customer records and accounts (with their phone and e-mail); merging two records; bans. */
+  customers: ['read', 'edit', 'merge', 'ban'],
+  /** The calendar and bookings; `setup`: types, rules and closures. */
+  appointments: ['read', 'book', 'setup'],
+  measurements: ['read', 'record'],
+  /** The contact messages. */
+  messages: ['read', 'edit'],
+  /** Shop, message and invoicing settings. */
+  settings: ['read', 'edit'],
+  audit: ['read'],
+  /** Giving an account a role (shopper, owner, counter, workshop). */
+  staff: ['set-role'],
+  /** Work tickets (one per bespoke garment): own ones, all of them, moving a stage, assigning. */
+  ticket: ['read-own', 'read-all', 'move', 'assign'],
+  /** The production board (/admin/workshop). */
+  'workshop-board': ['read'],
+} as const;
+
+/** The access control of the back office. */
+export const staffAccess = createAccessControl(STAFF_STATEMENTS);
+
+/** A permission request: resources and the actions wanted on each (all must be granted). */
+export type Permission = {
+  readonly [
+    Resource in keyof typeof STAFF_STATEMENTS
+  ]?: readonly (typeof STAFF_STATEMENTS)[Resource][number][];
+};
+
+/**
+ * The owner: every action on every resource, Better Auth's admin endpoints included (as its own
+ * administrator role: impersonating another administrator is left out, and unused).
+ */
+const owner = staffAccess.newRole({
+  ...adminAc.statements,
+  dashboard: ['read'],
+  catalogue: ['read', 'edit'],
+  media: ['read', 'edit'],
+  orders: ['read', 'create', 'edit'],
+  payments: ['read', 'record'],
+  refunds: ['create', 'over-limit'],
+  invoices: ['read', 'send', 'export'],
+  customers: ['read', 'edit', 'merge', 'ban'],
+  appointments: ['read', 'book', 'setup'],
+  measurements: ['read', 'record'],
+  messages: ['read', 'edit'],
+  settings: ['read', 'edit'],
+  audit: ['read'],
+  staff: ['set-role'],
+  ticket: ['read-own', 'read-all', 'move', 'assign'],
+  'workshop-board': ['read'],
+});
+
+/**
+ * The counter: customers, appointments, measurements, orders and payments, invoices to read
+ * and send, messages, the workshop's tickets. Refunds only up to the owner's limit; no
+ * settings, no audit, no catalogue, no staff, no bans, no exports.
+ */
+const counter = staffAccess.newRole({
+  dashboard: ['read'],
+  orders: ['read', 'create', 'edit'],
+  payments: ['read', 'record'],
+  refunds: ['create'],
+  invoices: ['read', 'send'],
+  customers: ['read', 'edit', 'merge'],
+  appointments: ['read', 'book'],
+  measurements: ['read', 'record'],
+  messages: ['read', 'edit'],
+  ticket: ['read-own', 'read-all', 'move', 'assign'],
+  'workshop-board': ['read'],
+});
+
+/**
+ * The workshop (cutter, tailor, finisher): their own tickets (with those garments'
+ * measurements, style and fabric) and moving their stages, and the board. No prices, payments,
+ * invoices, customer contacts or settings.
+ */
+const workshop = staffAccess.newRole({
+  ticket: ['read-own', 'move'],
+  'workshop-board': ['read'],
+});
+
+/** A shopper: nothing in the back office. */
+const shopper = staffAccess.newRole({});
+
+/** Every role's permissions, by the value stored in `user.role`. */
+export const ROLE_PERMISSIONS: Record<AccountRole, Role> = {
+  admin: owner,
+  counter,
+  workshop,
+  user: shopper,
+};
+
+/** True when `role` holds every action `permission` asks for. An empty request is refused. */
+export function roleMay(role: AccountRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].authorize(permission as never).success;
+}
+
+/** The staff roles that hold `permission`, for tests and the documentation table. */
+export function rolesThatMay(permission: Permission): StaffRole[] {
+  return (['admin', 'counter', 'workshop'] as const).filter((role) => roleMay(role, permission));
+}
