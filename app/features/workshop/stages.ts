@@ -108,7 +108,9 @@ export function stageOrderProblem(order: readonly string[]): string | null {
  * the trial is skipped. The alteration is planned (a fitting usually asks for one) but a ticket
  * only enters it from a trial.
  */
-export function plannedStages(settings: Pick<WorkshopSettings, 'order' | 'skipTrial'>): WorkStage[] {
+export function plannedStages(
+  settings: Pick<WorkshopSettings, 'order' | 'skipTrial'>,
+): WorkStage[] {
   return settings.order.filter(
     (stage) => !(settings.skipTrial && (stage === 'trial' || stage === 'alteration')),
   );

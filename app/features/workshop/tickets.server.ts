@@ -16,18 +16,8 @@ import type { Db } from '~/lib/db.server';
 import { recordAudit, type Actor, type DbOrTx } from '~/lib/audit.server';
 import type { Tx } from '~/lib/audited-write.server';
 import { Refusal } from '~/lib/refusal';
-import {
-  bespokeGarments,
-  orders,
-  user,
-  workTickets,
-  workTicketStages,
-} from '~/lib/schema.server';
-import {
-  FULFILMENT_STATUSES,
-  type FulfilmentStatus,
-  type GarmentType,
-} from '~/lib/schema-enums';
+import { bespokeGarments, orders, user, workTickets, workTicketStages } from '~/lib/schema.server';
+import { FULFILMENT_STATUSES, type FulfilmentStatus, type GarmentType } from '~/lib/schema-enums';
 import type { GarmentHooks } from '~/features/bespoke/bespoke-orders.server';
 import { garmentLabel } from '~/features/bespoke/style-groups';
 import { followTickets, type OrderMailSite } from '~/features/orders/orders-commands.server';
@@ -82,7 +72,13 @@ export async function openTickets(
   for (const garment of garments) {
     const [ticket] = await tx
       .insert(workTickets)
-      .values({ garmentId: garment.id, orderId: order.id, stage: at, createdAt: now, updatedAt: now })
+      .values({
+        garmentId: garment.id,
+        orderId: order.id,
+        stage: at,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: workTickets.garmentId })
       .returning({ id: workTickets.id });
     if (!ticket) continue;

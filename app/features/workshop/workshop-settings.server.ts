@@ -139,7 +139,9 @@ export const workshopSettingsFormSchema = z
       ]),
     ) as Record<string, typeof labelField | typeof positionField>),
     ...(Object.fromEntries(
-      GARMENT_TYPES.flatMap((type) => WORK_STAGES.map((stage) => [daysName(type, stage), daysField])),
+      GARMENT_TYPES.flatMap((type) =>
+        WORK_STAGES.map((stage) => [daysName(type, stage), daysField]),
+      ),
     ) as Record<string, typeof daysField>),
   })
   .transform((form) => {

@@ -36,15 +36,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, failedJobs, returnable, recipients, tickets] = await Promise.all([
-    documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
-    bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
-    adminOrderPayments(context.db, order),
-    failedJobsOfOrder(context.db, order.id),
-    linesToReturn(context.db, order.id),
-    documentRecipients(context.db, order.id),
-    ticketsPanel(context.db, order.id),
-  ]);
+  const [documents, bespoke, money, failedJobs, returnable, recipients, tickets] =
+    await Promise.all([
+      documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
+      bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
+      adminOrderPayments(context.db, order),
+      failedJobsOfOrder(context.db, order.id),
+      linesToReturn(context.db, order.id),
+      documentRecipients(context.db, order.id),
+      ticketsPanel(context.db, order.id),
+    ]);
   return { order, documents, bespoke, money, failedJobs, returnable, recipients, tickets };
 }
 

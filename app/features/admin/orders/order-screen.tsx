@@ -293,8 +293,8 @@ function FulfilmentControl({ order }: { order: AdminOrder }) {
       )}
       {order.followsTickets && current !== 'delivered' && (
         <p className="mt-2 text-sm text-muted-foreground">
-          {current === null ? 'Once confirmed, this' : 'This'} order follows its garments: move
-          each garment in the Tickets panel.
+          {current === null ? 'Once confirmed, this' : 'This'} order follows its garments: move each
+          garment in the Tickets panel.
         </p>
       )}
       {order.nextStatuses.length > 0 ? (

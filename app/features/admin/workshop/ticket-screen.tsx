@@ -31,7 +31,8 @@ export function TicketScreen({
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">
-        {ticket.garment} <span className="text-muted-foreground">for {ticket.customerFirstName}</span>
+        {ticket.garment}{' '}
+        <span className="text-muted-foreground">for {ticket.customerFirstName}</span>
       </h1>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-base">
         <dt className="text-muted-foreground">Stage</dt>

@@ -7,11 +7,7 @@ import { Button } from '~/components/ui/button';
 import { FormField } from '~/components/ui/form-field';
 import { GARMENT_TYPES } from '~/lib/schema-enums';
 import { garmentLabel } from '~/features/bespoke/style-groups';
-import {
-  WORK_STAGES,
-  WORKSHOP_LIMITS,
-  type WorkshopSettings,
-} from '~/features/workshop/stages';
+import { WORK_STAGES, WORKSHOP_LIMITS, type WorkshopSettings } from '~/features/workshop/stages';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 
 export function WorkshopSettingsForm({
