@@ -38,7 +38,7 @@ export interface WorkshopSettings {
 export const WORKSHOP_LIMITS = { maxLabel: 40, maxDays: 60 } as const;
 
 /** The stages' default names. */
-export const DEFAULT_STAGE_LABELS: Record<WorkStage, string> = {
+const DEFAULT_STAGE_LABELS: Record<WorkStage, string> = {
   measured: 'Measured',
   cutting: 'Cutting',
   stitching: 'Stitching',
@@ -126,7 +126,7 @@ function forwardPath(settings: Pick<WorkshopSettings, 'order' | 'skipTrial'>): W
  * path; from an alteration, the trial again (or the stage after it, when the trial is skipped
  * now). Null once delivered.
  */
-export function nextStage(
+function nextStage(
   current: WorkStage,
   settings: Pick<WorkshopSettings, 'order' | 'skipTrial'>,
 ): WorkStage | null {
@@ -203,7 +203,7 @@ export function stageDueDates(
  * its tickets): measured → measuring, cutting → cutting, stitching and finishing → stitching,
  * trial and alteration → fitting, ready → ready, delivered → delivered.
  */
-export const STAGE_FULFILMENT: Record<WorkStage, FulfilmentStatus> = {
+const STAGE_FULFILMENT: Record<WorkStage, FulfilmentStatus> = {
   measured: 'measuring',
   cutting: 'cutting',
   stitching: 'stitching',

@@ -57,7 +57,7 @@ export interface WorkshopActor extends Actor {
  * A garment that has a ticket already keeps it (garment_id is unique).
  * @returns how many tickets were opened.
  */
-export async function openTickets(
+async function openTickets(
   tx: DbOrTx,
   order: { id: number; promisedOn: string | null },
   garments: readonly { id: number; garmentType: GarmentType }[],
@@ -102,7 +102,7 @@ export async function openTickets(
  * Works the due dates of order `orderId`'s stages not ended yet out again from a new promised
  * date ('YYYY-MM-DD' or null for none), in the caller's transaction (the promised date's edit).
  */
-export async function replanDueDates(
+async function replanDueDates(
   tx: DbOrTx,
   orderId: number,
   promisedOn: string | null,
@@ -407,7 +407,7 @@ export async function assignTicket(
 /* ------------------------------------------------------------------------------------------ */
 
 /** A choice of stage to move to: its key and the shop's name for it. */
-export interface StageChoice {
+interface StageChoice {
   stage: WorkStage;
   label: string;
 }

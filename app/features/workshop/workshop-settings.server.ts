@@ -23,7 +23,7 @@ import {
 } from './stages';
 
 /** The key of the settings row. */
-export const WORKSHOP_SETTINGS_KEY = 'workshop';
+const WORKSHOP_SETTINGS_KEY = 'workshop';
 
 const days = z.number().int().min(0).max(WORKSHOP_LIMITS.maxDays);
 

@@ -28,7 +28,7 @@ const garmentIdField = z.coerce
   .max(2_147_483_647, GARMENT_GONE);
 
 /** The form of 'move-ticket': the garment, the stage to move it to, the ticket's version seen. */
-export const moveTicketSchema = z.object({
+const moveTicketSchema = z.object({
   garmentId: garmentIdField,
   toStage: z.enum(WORK_STAGES, { error: 'Please choose the stage to move the garment to.' }),
   version: z.coerce
@@ -39,7 +39,7 @@ export const moveTicketSchema = z.object({
 });
 
 /** The form of 'assign-ticket': the garment and a staff account's id, or '' for no one. */
-export const assignTicketSchema = z.object({
+const assignTicketSchema = z.object({
   garmentId: garmentIdField,
   assigneeId: z
     .string()
