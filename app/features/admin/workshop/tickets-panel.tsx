@@ -17,7 +17,11 @@ export function TicketsPanel({ panel }: { panel: TicketsPanelData }) {
     <Section heading="Tickets" padding="md">
       <p className="mt-1 text-sm text-muted-foreground">
         Each garment moves through the workshop on its own; the order follows the garment furthest
-        behind.
+        behind. Stages and their days are in the{' '}
+        <Link to="/admin/workshop/settings" className="text-primary underline">
+          workshop settings
+        </Link>
+        .
       </p>
       <ul aria-label="Work tickets" className="mt-3 grid gap-3">
         {panel.tickets.map((ticket) => (
