@@ -312,6 +312,15 @@ describe(`work tickets on ${testDatabaseKind}`, () => {
     expect(await orderStatus(order.id)).toBe('delivered');
   });
 
+  it('moves the order once its last garment is ready, when two garments move at once', async () => {
+    const { order, garments } = await makeOrder({ two: true });
+    const ids = garments.map((garment) => garment.id);
+    for (const id of ids) await move(id, 'trial');
+    expect(await orderStatus(order.id)).toBe('fitting');
+    await Promise.all(ids.map((id) => move(id, 'ready')));
+    expect(await orderStatus(order.id)).toBe('ready');
+  });
+
   it('skips the trial when the settings say so', async () => {
     const db = app.database.db;
     const form = workshopSettingsFormSchema.parse(settingsForm({ skipTrial: 'on' }));

@@ -253,8 +253,16 @@ export async function moveTicket(
 ): Promise<MovedTicket> {
   const { actor } = input;
   return db.transaction(async (tx) => {
-    const ticket = await readTicket(tx, input.garmentId);
-    if (!ticket) throw new Refusal('not-found', TICKET_GONE);
+    const found = await readTicket(tx, input.garmentId);
+    if (!found) throw new Refusal('not-found', TICKET_GONE);
+    // Moves of one order's garments take turns (the order row's lock), so the order's step is
+    // worked out from every garment's stage as committed, never from a stale one.
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.id, found.orderId))
+      .for('update');
+    const ticket = (await readTicket(tx, input.garmentId)) ?? found;
     if (ticket.version !== input.expectedVersion) throw new Refusal('conflict', MOVED_JUST_NOW);
     if (ticket.orderStatus === 'cancelled') {
       throw new Refusal('conflict', 'This order was cancelled: its garments do not move.');
