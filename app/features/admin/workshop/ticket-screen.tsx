@@ -20,7 +20,7 @@ export function TicketScreen({
 }) {
   const busy = useNavigation().state !== 'idle';
   return (
-    <main className="mx-auto grid max-w-md gap-4 p-4">
+    <div className="mx-auto grid w-full max-w-md gap-4 p-4">
       <p className="text-sm text-muted-foreground">
         Order{' '}
         <Link
@@ -76,6 +76,6 @@ export function TicketScreen({
           {outcome.message}
         </p>
       )}
-    </main>
+    </div>
   );
 }
