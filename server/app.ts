@@ -61,6 +61,7 @@ import { appointmentMessageHandlers } from '~/features/booking/appointment-messa
 import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
 import { paymentLinkJobHandlers } from '~/features/payments/link-jobs.server';
 import { orderExpiryJobHandlers } from '~/features/payments/order-expiry.server';
+import { openMissingTickets } from '~/features/workshop/tickets.server';
 
 export interface StartOptions {
   /** Vite's dev server in `npm run dev`; absent in production. */
@@ -175,6 +176,12 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       }
     });
   }
+  // Issue 31 item 1: every bespoke garment has a work ticket; garments stored before the
+  // workshop get theirs once (idempotent; instances starting together take turns).
+  await database.withStartupLock(async () => {
+    const opened = await openMissingTickets(database.db);
+    if (opened > 0) log.info({ opened }, 'work tickets opened for earlier garments');
+  });
   const socket =
     database.pglite && env.PGLITE_SOCKET_PORT
       ? await startPgliteSocket({ ...database, pglite: database.pglite }, env.PGLITE_SOCKET_PORT)

@@ -50,6 +50,25 @@ export const GARMENT_TYPES = [
 /** One of {@link GARMENT_TYPES}. */
 export type GarmentType = (typeof GARMENT_TYPES)[number];
 
+/**
+ * A garment's work stages in the workshop (issue 31 item 1), in their usual order: each bespoke
+ * garment's work ticket stands at one of them. The shop renames and reorders them in the
+ * workshop settings (features/workshop), and may skip the trial; the keys never change.
+ */
+export const WORK_STAGES = [
+  'measured',
+  'cutting',
+  'stitching',
+  'finishing',
+  'trial',
+  'alteration',
+  'ready',
+  'delivered',
+] as const;
+
+/** One of {@link WORK_STAGES}. */
+export type WorkStage = (typeof WORK_STAGES)[number];
+
 /** How a garment should sit. */
 export const FIT_PREFERENCES = ['slim', 'regular', 'relaxed'] as const;
 

@@ -37,6 +37,7 @@ import {
   SALE_UNITS,
   STYLE_OPTION_GROUPS,
   UQCS,
+  WORK_STAGES,
 } from './schema-enums';
 
 const timestamps = {
@@ -1047,6 +1048,63 @@ export const bespokeGarments = pgTable(
       'bespoke_garments_fabric_price_check',
       sql`${t.fabricPricePerMetrePaise} between 0 and 100000000`,
     ),
+  ],
+);
+
+/**
+ * A bespoke garment's work ticket (issue 31 item 1): one per garment, its current stage, who it
+ * is assigned to and a version every move raises (optimistic concurrency: a move names the
+ * version it saw, and a move over a newer one changes nothing). Written by features/workshop.
+ */
+export const workTickets = pgTable(
+  'work_tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    garmentId: integer('garment_id')
+      .notNull()
+      .references(() => bespokeGarments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: WORK_STAGES }).notNull().default('measured'),
+    assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('work_tickets_garment_idx').on(t.garmentId),
+    index('work_tickets_order_idx').on(t.orderId),
+    index('work_tickets_assignee_idx').on(t.assigneeId),
+    check('work_tickets_stage_check', sql`${t.stage} in (${sqlList(WORK_STAGES)})`),
+    check('work_tickets_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * A ticket's stages (issue 31 item 1): one row per stage of its plan, in `position` order, with
+ * its due date (a Kolkata calendar day worked back from the order's promised date, or null
+ * without one), its assignee, when it started and ended and who moved it there. A stage visited
+ * again (a second trial after an alteration) gets a new row.
+ */
+export const workTicketStages = pgTable(
+  'work_ticket_stages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => workTickets.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: WORK_STAGES }).notNull(),
+    position: integer('position').notNull(),
+    dueOn: date('due_on', { mode: 'string' }),
+    assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    movedById: text('moved_by_id').references(() => user.id, { onDelete: 'set null' }),
+    movedByName: text('moved_by_name').notNull().default(''),
+  },
+  (t) => [
+    index('work_ticket_stages_ticket_idx').on(t.ticketId, t.position),
+    check('work_ticket_stages_stage_check', sql`${t.stage} in (${sqlList(WORK_STAGES)})`),
   ],
 );
 

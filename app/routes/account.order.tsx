@@ -18,6 +18,8 @@ import { payOrderAgain, placeOrderFailure } from '~/features/checkout/payment-fl
 import { readFormData } from '~/lib/request-body.server';
 import { clientAddress } from '~/lib/rate-limit.server';
 import { z } from 'zod';
+import { GarmentProgressList } from '~/features/workshop/garment-progress';
+import { garmentProgressOf } from '~/features/workshop/tickets.server';
 import { BespokeOrderView } from '~/features/bespoke/bespoke-order-view';
 import { ownBespokeDetail } from '~/features/bespoke/bespoke-orders.server';
 import { OrderPayments } from '~/features/payments/order-payments';
@@ -41,15 +43,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const number = params.number.slice(0, 40);
   const order = await getOrder(context.db, user.id, number);
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, settings, expiresAt] = await Promise.all([
+  const [documents, bespoke, money, settings, expiresAt, garments] = await Promise.all([
     documentsOfOrder(context.db, { userId: user.id }, order.number).then((found) => found ?? []),
     order.kind === 'bespoke' ? ownBespokeDetail(context.db, user.id, number) : null,
     ownerOrderMoney(context.db, order),
     context.catalogue.settings(),
     order.kind === 'shop' ? unpaidOrderExpiry(context.db, user.id, number) : null,
+    order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
   ]);
   const unpaid = expiresAt ? { canPay: true, expiresAt } : null;
-  return { order, documents, bespoke, money, unpaid, shopName: settings.shopName };
+  return { order, documents, bespoke, money, unpaid, garments, shopName: settings.shopName };
 }
 
 const intentSchema = z.object({
@@ -95,7 +98,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, documents, bespoke, money, unpaid, shopName } = useLoaderData<typeof loader>();
+  const { order, documents, bespoke, money, unpaid, garments, shopName } =
+    useLoaderData<typeof loader>();
   const placed = formatShopDateTime(new Date(order.createdAt).toISOString());
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -128,6 +132,7 @@ export default function OrderPage() {
           </div>
         </Section>
       )}
+      <GarmentProgressList garments={garments} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (

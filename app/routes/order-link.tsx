@@ -2,6 +2,8 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
+import { GarmentProgressList } from '~/features/workshop/garment-progress';
+import { garmentProgressOf } from '~/features/workshop/tickets.server';
 import { BespokeOrderView } from '~/features/bespoke/bespoke-order-view';
 import { bespokeDetailOf } from '~/features/bespoke/bespoke-orders.server';
 import { documentsOfOrder } from '~/features/invoices/downloads.server';
@@ -43,7 +45,7 @@ async function orderOfToken(context: Route.LoaderArgs['context'], token: string)
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await orderOfToken(context, params.token);
-  const [bespoke, money, documents] = await Promise.all([
+  const [bespoke, money, documents, garments] = await Promise.all([
     order.kind === 'bespoke'
       ? bespokeDetailOf(context.db, { ...order, notes: '' }).then(
           ({ notes: _notes, customer: _customer, ...shown }) => shown,
@@ -51,12 +53,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       : null,
     orderPayments(context.db, order),
     documentsOfOrder(context.db, { orderId: order.id }, order.number).then((found) => found ?? []),
+    order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
   ]);
   const payable = order.status !== 'paid' && order.status !== 'cancelled';
   return {
     token: params.token,
     order,
     bespoke,
+    garments,
     documents,
     rows: money.rows,
     balance: money.balance,
@@ -84,7 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderLinkPage() {
-  const { token, order, bespoke, documents, rows, balance, duePaise } =
+  const { token, order, bespoke, garments, documents, rows, balance, duePaise } =
     useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -104,6 +108,7 @@ export default function OrderLinkPage() {
           </div>
         </Section>
       )}
+      <GarmentProgressList garments={garments} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (

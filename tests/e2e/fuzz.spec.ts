@@ -346,6 +346,32 @@ const FORMS: FormTarget[] = [
         'book-trial',
         'update-bespoke-order',
       ),
+      // Issue 31: a garment's work ticket.
+      'move-ticket': ['garmentId', 'toStage', 'version'],
+      'assign-ticket': ['garmentId', 'assigneeId'],
+    },
+  },
+  {
+    kind: 'form',
+    route: '/admin/workshop/garments/:garmentId',
+    url: '/admin/workshop/garments/1',
+    fields: [],
+    intents: { 'move-ticket': ['garmentId', 'toStage', 'version'] },
+  },
+  {
+    kind: 'form',
+    route: '/admin/workshop/settings',
+    url: '/admin/workshop/settings',
+    fields: [],
+    intents: {
+      'save-workshop-settings': [
+        'version',
+        'skipTrial',
+        'label-measured',
+        'place-measured',
+        'place-trial',
+        'days-shirt-cutting',
+      ],
     },
   },
   {
@@ -748,6 +774,8 @@ const PAGES: PageTarget[] = [
   },
   { route: '/admin/invoices', url: '/admin/invoices' },
   { route: '/admin/invoices/settings', url: '/admin/invoices/settings' },
+  { route: '/admin/workshop/settings', url: '/admin/workshop/settings' },
+  { route: '/admin/workshop/garments/:garmentId', url: '/admin/workshop/garments/{}' },
   { route: '/admin/invoices/export.csv', url: '/admin/invoices/export.csv' },
   { route: '/admin/invoices/gstr1/:file', url: '/admin/invoices/gstr1/{}' },
   { route: '/admin/orders/:number/invoice.pdf', url: '/admin/orders/{}/invoice.pdf' },

@@ -598,6 +598,7 @@ interface LockedOrder {
   fulfilmentStatus: typeof orders.$inferSelect.fulfilmentStatus;
   customerId: number | null;
   amountPaise: number;
+  promisedOn: string | null;
 }
 
 async function lockBespokeOrder(tx: Tx, number: string): Promise<LockedOrder | undefined> {
@@ -609,6 +610,7 @@ async function lockBespokeOrder(tx: Tx, number: string): Promise<LockedOrder | u
       fulfilmentStatus: orders.fulfilmentStatus,
       customerId: orders.customerId,
       amountPaise: orders.amountPaise,
+      promisedOn: orders.promisedOn,
     })
     .from(orders)
     .where(and(eq(orders.number, number), eq(orders.kind, 'bespoke')))
@@ -644,6 +646,34 @@ function piecesWords(pieces: readonly ResolvedGarment[]): string {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* The workshop's part in a change                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * What a higher folder does in the transaction of a garment change (issue 31 item 1: each
+ * garment of a bespoke order gets a work ticket; its due dates follow the promised date). The
+ * workshop (features/workshop, above this folder) gives them, composed by the back office; the
+ * default does nothing.
+ */
+export interface GarmentHooks {
+  /** Garments were stored on order `order` (a new order, or added to one). */
+  garmentsAdded(
+    tx: Tx,
+    order: { id: number; promisedOn: string | null },
+    garments: { id: number; garmentType: GarmentType }[],
+    now: Date,
+  ): Promise<void>;
+  /** Order `orderId`'s promised date ('YYYY-MM-DD' or null) changed. */
+  promisedDateChanged(tx: Tx, orderId: number, promisedOn: string | null): Promise<void>;
+}
+
+/** No workshop: nothing more happens. */
+const NO_HOOKS: GarmentHooks = {
+  garmentsAdded: async () => {},
+  promisedDateChanged: async () => {},
+};
+
+/* ------------------------------------------------------------------------------------------ */
 /* Changes                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -661,6 +691,7 @@ export async function createBespokeOrder(
   input: z.output<typeof createBespokeOrderSchema>,
   provider: PaymentProviderName,
   now = new Date(),
+  hooks: GarmentHooks = NO_HOOKS,
 ): Promise<{ number: string; message: string }> {
   return auditedWrite(db, actor, {
     read: async (tx) => {
@@ -705,11 +736,13 @@ export async function createBespokeOrder(
         },
         now,
       );
-      await tx
+      const stored = await tx
         .insert(bespokeGarments)
         .values(
           pieces.map((piece, index) => ({ orderId: order.id, position: index + 1, ...piece })),
-        );
+        )
+        .returning({ id: bespokeGarments.id, garmentType: bespokeGarments.garmentType });
+      await hooks.garmentsAdded(tx, order, stored, now);
       return { order, garment, pieces, customerName: customer.name };
     },
     audit: (_customer, { order, garment, pieces }) => ({
@@ -736,6 +769,7 @@ export async function addGarment(
   actor: Actor,
   input: z.output<typeof addGarmentSchema>,
   now = new Date(),
+  hooks: GarmentHooks = NO_HOOKS,
 ): Promise<string> {
   return auditedWrite(db, actor, {
     read: (tx) => lockBespokeOrder(tx, input.number),
@@ -771,6 +805,7 @@ export async function addGarment(
           })),
         )
         .returning();
+      await hooks.garmentsAdded(tx, order, rows, now);
       const total = await settleTotal(tx, order.id, now);
       return { rows, pieces, total };
     },
@@ -909,6 +944,7 @@ export async function updateBespokeOrder(
   actor: Actor,
   input: z.output<typeof updateBespokeOrderSchema>,
   now = new Date(),
+  hooks: GarmentHooks = NO_HOOKS,
 ): Promise<string> {
   return auditedWrite(db, actor, {
     read: async (tx) => {
@@ -939,6 +975,9 @@ export async function updateBespokeOrder(
         { promisedOn: input.promisedOn, notes: input.notes },
         now,
       );
+      if (order.promisedOn !== input.promisedOn) {
+        await hooks.promisedDateChanged(tx, order.id, input.promisedOn);
+      }
       return { promisedOn: input.promisedOn, notes: input.notes };
     },
     audit: (order, after) => ({

@@ -16,7 +16,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { orderEvents, orders } from '~/lib/schema.server';
-import type { Actor } from '~/lib/audit.server';
+import { recordAudit, type Actor } from '~/lib/audit.server';
 import { auditedWrite, sameVersion, type Tx } from '~/lib/audited-write.server';
 import { formatRupeesExact } from '~/lib/money';
 import { Refusal } from '~/lib/refusal';
@@ -165,6 +165,108 @@ export interface OrderMailSite extends OrderLinkSite {
 
 const label = (status: FulfilmentStatus) => FULFILMENT_STEPS[status].label;
 
+/** The ledger's balance due of an order (integer paise), read in the move's transaction. */
+interface BalanceDue {
+  balanceDuePaise: (tx: Tx, order: { id: number; amountPaise: number }) => Promise<number>;
+}
+
+/** The order row a fulfilment move reads (locked) and writes. */
+const fulfilmentColumns = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  fulfilmentStatus: orders.fulfilmentStatus,
+  userId: orders.userId,
+  customerName: orders.customerName,
+  email: orders.email,
+  updatedAt: orders.updatedAt,
+  kind: orders.kind,
+  customerId: orders.customerId,
+  amountPaise: orders.amountPaise,
+};
+
+type FulfilmentRow = {
+  [K in keyof typeof fulfilmentColumns]: (typeof orders.$inferSelect)[K];
+};
+
+/**
+ * Writes a move of order `current` (its row locked) to `status`: the order's step and a newer
+ * `updated_at`, the timeline entry, and the customer's message for a milestone.
+ */
+async function writeFulfilment(
+  tx: Tx,
+  actor: Actor,
+  current: FulfilmentRow,
+  status: FulfilmentStatus,
+  site: OrderMailSite,
+  ledger: BalanceDue,
+): Promise<void> {
+  // Strictly later than the version the page saw, even within the same millisecond.
+  const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
+  await tx
+    .update(orders)
+    .set({ fulfilmentStatus: status, updatedAt: now })
+    .where(eq(orders.id, current.id));
+  await tx.insert(orderEvents).values({
+    orderId: current.id,
+    kind: 'fulfilment',
+    fulfilmentStatus: status,
+    actorEmail: actor.email,
+    createdAt: now,
+  });
+  // Milestones only (issue 30 item 2): the workshop's own stages send nothing.
+  const milestone = milestoneLabel(status);
+  if (milestone !== null) {
+    const orderUrl = await orderLinkUrl(tx, site, current.id, now);
+    const due =
+      status === 'ready' && current.status !== 'paid'
+        ? await ledger.balanceDuePaise(tx, current)
+        : 0;
+    await queueOrderMessage(tx, current, {
+      kind: 'order.status',
+      mail: fulfilmentUpdateEmail(current, status, site.shopName, orderUrl),
+      statusLabel: due > 0 ? `${milestone}, balance due ${formatRupeesExact(due)}` : milestone,
+      orderUrl,
+    });
+  }
+}
+
+/**
+ * A bespoke order follows its garments' work tickets (issue 31 item 1: "The order's own status
+ * follows from its tickets"): in the transaction of a ticket's move, order `orderId` moves to
+ * `status` (the step its least advanced ticket stands for, worked out by the workshop) when that
+ * is later than its step now, with the timeline entry, the customer's milestone message and the
+ * audit entry ('order.fulfilment') a move in the back office makes. A cancelled order, or a step
+ * not later than the current one, changes nothing (fulfilment never goes back).
+ * @returns the step written, or null when nothing changed.
+ */
+export async function followTickets(
+  tx: Tx,
+  actor: Actor,
+  input: { orderId: number; status: FulfilmentStatus },
+  site: OrderMailSite,
+  ledger: BalanceDue,
+): Promise<FulfilmentStatus | null> {
+  const [current] = await tx
+    .select(fulfilmentColumns)
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .for('update');
+  if (!current || !canMoveFulfilment(current)) return null;
+  const from = current.fulfilmentStatus;
+  if (from !== null && fulfilmentIndex(input.status) <= fulfilmentIndex(from)) return null;
+  await writeFulfilment(tx, actor, current, input.status, site, ledger);
+  await recordAudit(tx, actor, {
+    action: 'order.fulfilment',
+    entity: 'order',
+    entityId: current.number,
+    summary: `Order ${current.number} moved to ${label(input.status)}${from ? ` (from ${label(from)})` : ''}, following its garments`,
+    before: { fulfilmentStatus: from },
+    after: { fulfilmentStatus: input.status },
+  });
+  return input.status;
+}
+
 /**
  * Moves a paid shop order, or a bespoke order not cancelled, to a later fulfilment step
  * (skipping steps is allowed), with its timeline entry, audit entry ('order.fulfilment', before
@@ -182,26 +284,12 @@ export async function moveFulfilment(
   actor: Actor,
   input: { number: string; status: FulfilmentStatus; version: string },
   site: OrderMailSite,
-  ledger: {
-    balanceDuePaise: (tx: Tx, order: { id: number; amountPaise: number }) => Promise<number>;
-  },
+  ledger: BalanceDue,
 ): Promise<{ message: string; id: string }> {
   const order = await auditedWrite(db, actor, {
     read: (tx) =>
       tx
-        .select({
-          id: orders.id,
-          number: orders.number,
-          status: orders.status,
-          fulfilmentStatus: orders.fulfilmentStatus,
-          userId: orders.userId,
-          customerName: orders.customerName,
-          email: orders.email,
-          updatedAt: orders.updatedAt,
-          kind: orders.kind,
-          customerId: orders.customerId,
-          amountPaise: orders.amountPaise,
-        })
+        .select(fulfilmentColumns)
         .from(orders)
         .where(eq(orders.number, input.number))
         .for('update')
@@ -236,34 +324,7 @@ export async function moveFulfilment(
       return undefined;
     },
     write: async (tx, current) => {
-      // Strictly later than the version the page saw, even within the same millisecond.
-      const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
-      await tx
-        .update(orders)
-        .set({ fulfilmentStatus: input.status, updatedAt: now })
-        .where(eq(orders.id, current.id));
-      await tx.insert(orderEvents).values({
-        orderId: current.id,
-        kind: 'fulfilment',
-        fulfilmentStatus: input.status,
-        actorEmail: actor.email,
-        createdAt: now,
-      });
-      // Milestones only (issue 30 item 2): the workshop's own stages send nothing.
-      const milestone = milestoneLabel(input.status);
-      if (milestone !== null) {
-        const orderUrl = await orderLinkUrl(tx, site, current.id, now);
-        const due =
-          input.status === 'ready' && current.status !== 'paid'
-            ? await ledger.balanceDuePaise(tx, current)
-            : 0;
-        await queueOrderMessage(tx, current, {
-          kind: 'order.status',
-          mail: fulfilmentUpdateEmail(current, input.status, site.shopName, orderUrl),
-          statusLabel: due > 0 ? `${milestone}, balance due ${formatRupeesExact(due)}` : milestone,
-          orderUrl,
-        });
-      }
+      await writeFulfilment(tx, actor, current, input.status, site, ledger);
       return input.status;
     },
     audit: (current, to) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { JOB_CARD_SIZES } from '~/features/workshop/job-card-pdf.server';
 import { printJobCard } from '~/features/workshop/job-card-print.server';
 import type { Route } from './+types/job-card';
@@ -16,7 +17,11 @@ const querySchema = z.object({ size: z.enum(JOB_CARD_SIZES).default('a5') });
  * a size other than 'a5' or '80mm' 400.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requirePermission(
+    request,
+    context,
+    PAGE_PERMISSIONS['/admin/workshop/garments/:garmentId/card.pdf'],
+  );
   const id = paramsSchema.safeParse(params);
   if (!id.success) throw new Response('No such garment', { status: 404 });
   const query = querySchema.safeParse(

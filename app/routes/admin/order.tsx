@@ -11,6 +11,8 @@ import {
   bespokeOrderPanel,
 } from '~/features/admin/bespoke-orders/bespoke-orders.server';
 import { FailedJobs } from '~/features/admin/shared/failed-jobs';
+import { TicketsPanel } from '~/features/admin/workshop/tickets-panel';
+import { ticketHandlers, ticketsPanel } from '~/features/admin/workshop/workshop.server';
 import { failedJobsOfOrder } from '~/features/admin/shared/failed-jobs.server';
 import { AdminPaymentsPanel } from '~/features/admin/payments/admin-payments-panel';
 import { paymentHandlers } from '~/features/admin/payments/payment-intents.server';
@@ -35,22 +37,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, PAGE_PERMISSIONS['/admin/orders/:number']);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, failedJobs, returnable, recipients] = await Promise.all([
-    documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
-    bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
-    adminOrderPayments(context.db, order),
-    failedJobsOfOrder(context.db, order.id),
-    linesToReturn(context.db, order.id),
-    documentRecipients(context.db, order.id),
-  ]);
-  return { order, documents, bespoke, money, failedJobs, returnable, recipients };
+  const [documents, bespoke, money, failedJobs, returnable, recipients, tickets] =
+    await Promise.all([
+      documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
+      bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
+      adminOrderPayments(context.db, order),
+      failedJobsOfOrder(context.db, order.id),
+      linesToReturn(context.db, order.id),
+      documentRecipients(context.db, order.id),
+      ticketsPanel(context.db, order.id),
+    ]);
+  return { order, documents, bespoke, money, failedJobs, returnable, recipients, tickets };
 }
 
 /**
  * Moves the order to a later fulfilment step (`intent` advance-fulfilment; `number`,
  * `status`, `version`) and tells the customer; a bespoke order's intents (add-garment,
  * set-garment-price, remove-garment, book-trial, update-bespoke-order) change its garments,
- * dates and trials; the money intents (`record-payment`, `send-payment-link`, `refund`,
+ * dates and trials; `move-ticket` and `assign-ticket` move a garment's work ticket to a stage
+ * (with the ticket's `version`) and assign it (features/workshop, issue 31 item 1); the money intents (`record-payment`, `send-payment-link`, `refund`,
  * `retry-refund`: features/payments) record a counter payment, send a payment link, refund or
  * retry a refund; `send-document` sends the invoice or a voucher to the customer on WhatsApp or
  * by e-mail (features/invoices/send-documents). The role is checked first (runAdminAction).
@@ -66,6 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         linkSecret: context.linkSecret,
         shopName: async () => (await context.catalogue.settings()).shopName,
       }),
+      ...ticketHandlers({
+        db: context.db,
+        site: async () => ({
+          publicUrl: context.env.PUBLIC_URL,
+          linkSecret: context.linkSecret,
+          shopName: (await context.catalogue.settings()).shopName,
+        }),
+      }),
       ...bespokeOrderHandlers(context.db),
       ...paymentHandlers(context),
     },
@@ -74,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, documents, bespoke, money, failedJobs, returnable, recipients } =
+  const { order, documents, bespoke, money, failedJobs, returnable, recipients, tickets } =
     useLoaderData<typeof loader>();
   return (
     <OrderScreen
@@ -83,6 +96,7 @@ export default function AdminOrder() {
       bespoke={bespoke}
       paidPaise={money.balance.paidPaise}
       recipients={recipients}
+      tickets={tickets && <TicketsPanel panel={tickets} />}
       payments={
         <>
           <FailedJobs jobs={failedJobs} />

@@ -5,6 +5,7 @@
  * offer (clients, a design, the style options of the garment, fabrics, measurement versions,
  * trial times) and maps each intent to its rule for `runAdminAction`.
  */
+import { workshopHooks } from '~/features/workshop/tickets.server';
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { PaymentProviderName } from '~/lib/payments/payments.server';
@@ -411,6 +412,8 @@ export function newBespokeOrderHandlers(deps: {
         { id: admin.id, email: admin.email },
         input,
         deps.provider,
+        new Date(),
+        workshopHooks,
       );
       return { message: created.message, id: created.number };
     }),
@@ -426,7 +429,7 @@ export function bespokeOrderHandlers(db: Db): Record<BespokeOrderIntent, AnyAdmi
   const actor = (admin: { id: string; email: string }) => ({ id: admin.id, email: admin.email });
   return {
     'add-garment': adminHandler(addGarmentSchema, (input, admin) =>
-      addGarment(db, actor(admin), input),
+      addGarment(db, actor(admin), input, new Date(), workshopHooks),
     ),
     'set-garment-price': adminHandler(setGarmentPriceSchema, (input, admin) =>
       setGarmentPrice(db, actor(admin), input),
@@ -438,7 +441,7 @@ export function bespokeOrderHandlers(db: Db): Record<BespokeOrderIntent, AnyAdmi
       bookTrial(db, actor(admin), input),
     ),
     'update-bespoke-order': adminHandler(updateBespokeOrderSchema, (input, admin) =>
-      updateBespokeOrder(db, actor(admin), input),
+      updateBespokeOrder(db, actor(admin), input, new Date(), workshopHooks),
     ),
   };
 }

@@ -57,6 +57,7 @@ export function OrderScreen({
   payments,
   paidPaise = 0,
   recipients,
+  tickets,
 }: {
   order: AdminOrder;
   /** The order's tax invoice and credit notes (features/invoices). */
@@ -67,6 +68,8 @@ export function OrderScreen({
   paidPaise?: number;
   /** Where the order's documents can be sent (issue 30 item 2); none shows no send buttons. */
   recipients?: DocumentRecipients | null;
+  /** A bespoke order's work tickets (issue 31 item 1), shown under its garments. */
+  tickets?: ReactNode;
 }) {
   return (
     <>
@@ -100,6 +103,7 @@ export function OrderScreen({
           ) : (
             <Lines order={order} />
           )}
+          {tickets}
           {payments}
           <Panel heading="Timeline">
             <OrderTimeline entries={order.timeline} label="Timeline of this order" />
@@ -285,6 +289,12 @@ function FulfilmentControl({ order }: { order: AdminOrder }) {
           {order.status === 'paid' || order.nextStatuses.length > 0
             ? `${order.status === 'paid' ? 'Paid' : 'Made'} and not confirmed yet. Confirm it to start tailoring.`
             : 'Fulfilment starts once the order is paid.'}
+        </p>
+      )}
+      {order.followsTickets && current !== 'delivered' && (
+        <p className="mt-2 text-sm text-muted-foreground">
+          {current === null ? 'Once confirmed, this' : 'This'} order follows its garments: move each
+          garment in the Tickets panel.
         </p>
       )}
       {order.nextStatuses.length > 0 ? (

@@ -660,10 +660,21 @@ describe(`the back office's orders on ${testDatabaseKind}`, () => {
     ]);
     expect(own!.timeline.every((entry) => !('actorEmail' in entry))).toBe(true);
     // One shape for both pages: the shopper's order is the back office's without what only
-    // the back office sees (next steps, account, payment id, version, who made each step).
-    const { nextStatuses, hasAccount, walkIn, providerPaymentId, version, timeline, ...shared } =
-      detail!;
+    // the back office sees (next steps, account, payment id, version, who made each step, whether it follows work
+    // tickets).
+    const {
+      nextStatuses,
+      hasAccount,
+      walkIn,
+      providerPaymentId,
+      version,
+      timeline,
+      followsTickets,
+      ...shared
+    } = detail!;
     expect(walkIn).toBe(false);
+    // A shop order has no work tickets (issue 31): its steps are moved by hand.
+    expect(followsTickets).toBe(false);
     expect([nextStatuses.length, hasAccount, providerPaymentId]).toEqual([
       5,
       true,

@@ -42,6 +42,8 @@ import {
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import { ORDER_FILTERS, PAYMENT_FILTERS, TO_CONFIRM, type OrderFilter } from './order-filters';
 import type { Actor } from '~/lib/audit.server';
+import { Refusal } from '~/lib/refusal';
+import { orderHasTickets } from '~/features/workshop/tickets.server';
 
 /** Orders per page of /admin/orders. */
 export const ORDERS_PAGE_SIZE = 25;
@@ -193,6 +195,11 @@ export interface AdminOrder extends OrderDetail<RecordedOrderEvent> {
   providerPaymentId: string | null;
   /** The order's `updated_at` as ISO 8601 with ms: what a fulfilment move must present. */
   version: string;
+  /**
+   * A bespoke order whose garments have work tickets (issue 31 item 1): after 'Confirmed' its
+   * steps follow the tickets, and the manual move offers nothing more.
+   */
+  followsTickets: boolean;
 }
 
 /** An order by its number with everything its page shows, or null for an unknown number. */
@@ -200,9 +207,12 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
   const found = await findOrderDetail(db, eq(orders.number, number));
   if (!found) return null;
   const { detail, row } = found;
+  const followsTickets = row.kind === 'bespoke' && (await orderHasTickets(db, row.id));
+  const next = canMoveFulfilment(row) ? nextFulfilmentStatuses(row.fulfilmentStatus) : [];
   return {
     ...detail,
-    nextStatuses: canMoveFulfilment(row) ? nextFulfilmentStatuses(row.fulfilmentStatus) : [],
+    nextStatuses: followsTickets ? next.filter((status) => status === 'confirmed') : next,
+    followsTickets,
     hasAccount: row.userId !== null,
     walkIn: row.userId === null && row.customerId !== null,
     providerPaymentId: row.providerPaymentId,
@@ -229,15 +239,31 @@ export const advanceFulfilmentSchema = z.object({
  * The 'advance-fulfilment' intent: `moveFulfilment` (features/orders/orders-commands.server.ts,
  * which holds the rule, the timeline, audit and message), given the ledger's balance due for the
  * 'ready' message. Resolves to the toast's message and the order's number.
+ * A bespoke order with work tickets only moves to 'Confirmed' by hand: its later steps follow its
+ * garments (issue 31 item 1, features/workshop).
  * @throws Refusal 'not-found' for an unknown order; 'conflict' for an order that may not move
- *   (canMoveFulfilment), a stale version, or a step that is not later than the current one.
+ *   (canMoveFulfilment), a stale version, a step that is not later than the current one, or a
+ *   step after 'Confirmed' of an order that follows its tickets.
  */
-export function advanceFulfilment(
+export async function advanceFulfilment(
   db: Db,
   actor: Actor,
   input: z.output<typeof advanceFulfilmentSchema>,
   site: OrderMailSite,
 ): Promise<{ message: string; id: string }> {
+  if (input.status !== 'confirmed') {
+    const [order] = await db
+      .select({ id: orders.id, kind: orders.kind })
+      .from(orders)
+      .where(eq(orders.number, input.number));
+    if (order?.kind === 'bespoke' && (await orderHasTickets(db, order.id))) {
+      throw new Refusal(
+        'conflict',
+        'This order follows its garments: move each garment in the Tickets panel.',
+        'status',
+      );
+    }
+  }
   return moveFulfilment(db, actor, input, site, {
     balanceDuePaise: async (tx, order) => (await balanceOf(tx, order)).balancePaise,
   });

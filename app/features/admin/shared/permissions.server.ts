@@ -58,6 +58,7 @@ export const PAGE_PERMISSIONS = {
   '/admin/messages': { messages: ['read'] },
   '/admin/settings': { settings: ['read'] },
   '/admin/audit': { audit: ['read'] },
+  '/admin/workshop/garments/:garmentId/card.pdf': { ticket: ['read-own'] },
 } as const satisfies Record<string, Permission>;
 
 const CATALOGUE_EDIT = { catalogue: ['edit'] } as const;

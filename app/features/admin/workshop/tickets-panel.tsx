@@ -1,0 +1,153 @@
+/**
+ * The Tickets panel of a bespoke order's page (issue 31 item 1): each garment with its stage,
+ * the stage's due date and its assignee (a choice of staff), and buttons that move it to the
+ * next stage (and to its alteration from a trial). Each move carries the ticket's version, so a
+ * move over someone else's is refused; every outcome is a toast.
+ */
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { Section } from '~/components/ui/card';
+import { formatShopDate } from '~/lib/shop-time';
+import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
+import type { StaffChoice, TicketView } from '~/features/workshop/tickets.server';
+import type { TicketsPanel as TicketsPanelData } from './workshop.server';
+
+export function TicketsPanel({ panel }: { panel: TicketsPanelData }) {
+  return (
+    <Section heading="Tickets" padding="md">
+      <p className="mt-1 text-sm text-muted-foreground">
+        Each garment moves through the workshop on its own; the order follows the garment furthest
+        behind. Stages and their days are in the{' '}
+        <Link to="/admin/workshop/settings" className="text-primary underline">
+          workshop settings
+        </Link>
+        .
+      </p>
+      <ul aria-label="Work tickets" className="mt-3 grid gap-3">
+        {panel.tickets.map((ticket) => (
+          <TicketRow key={ticket.garmentId} ticket={ticket} staff={panel.staff} />
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function TicketRow({ ticket, staff }: { ticket: TicketView; staff: StaffChoice[] }) {
+  const name = `${ticket.position}. ${ticket.garment}`;
+  return (
+    <li className="grid gap-3 rounded-lg border border-border p-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-semibold">
+          <Link
+            to={`/admin/workshop/garments/${ticket.garmentId}`}
+            className="text-primary underline"
+          >
+            {name}
+          </Link>
+        </h3>
+        <p className="text-sm">
+          At <strong>{ticket.stageLabel}</strong>
+          {ticket.dueOn && (
+            <span className="text-muted-foreground">
+              {' '}
+              · due <time dateTime={ticket.dueOn}>{formatShopDate(ticket.dueOn)}</time>
+            </span>
+          )}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <AssignForm ticket={ticket} staff={staff} name={name} />
+        {ticket.choices.map((choice) => (
+          <MoveButton
+            key={choice.stage}
+            ticket={ticket}
+            stage={choice.stage}
+            label={`Move ${name} to ${choice.label}`}
+            text={`Move to ${choice.label}`}
+            secondary={choice.stage === 'alteration'}
+          />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function MoveButton({
+  ticket,
+  stage,
+  label,
+  text,
+  secondary,
+}: {
+  ticket: TicketView;
+  stage: string;
+  label: string;
+  text: string;
+  secondary: boolean;
+}) {
+  const fetcher = useAdminFetcher();
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="move-ticket" />
+      <input type="hidden" name="garmentId" value={ticket.garmentId} />
+      <input type="hidden" name="toStage" value={stage} />
+      <input type="hidden" name="version" value={ticket.version} />
+      <Button
+        type="submit"
+        variant={secondary ? 'outline' : 'default'}
+        disabled={fetcher.state !== 'idle'}
+        aria-label={label}
+        className="min-h-11 sm:min-h-10"
+      >
+        {text}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function AssignForm({
+  ticket,
+  staff,
+  name,
+}: {
+  ticket: TicketView;
+  staff: StaffChoice[];
+  name: string;
+}) {
+  const fetcher = useAdminFetcher();
+  const id = `assignee-${ticket.garmentId}`;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="assign-ticket" />
+      <input type="hidden" name="garmentId" value={ticket.garmentId} />
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          Assigned to <span className="sr-only">({name})</span>
+        </label>
+        <select
+          id={id}
+          name="assigneeId"
+          defaultValue={ticket.assigneeId ?? ''}
+          key={ticket.assigneeId ?? ''}
+          className="h-11 rounded-md border border-border bg-white px-3 text-base sm:h-10 md:text-sm"
+        >
+          <option value="">No one</option>
+          {staff.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={fetcher.state !== 'idle'}
+        aria-label={`Assign ${name}`}
+        className="min-h-11 sm:min-h-10"
+      >
+        Assign
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,54 @@
+import { data } from 'react-router';
+import { requireAdmin } from '~/features/account/session.server';
+import { runAdminAction } from '~/features/admin/shared/admin-action.server';
+import { TicketScreen } from '~/features/admin/workshop/ticket-screen';
+import { ticketHandlers } from '~/features/admin/workshop/workshop.server';
+import { ticketCard } from '~/features/workshop/tickets.server';
+import { rootMetaData } from '~/features/site/root-data';
+import { privatePageMeta } from '~/lib/seo';
+import type { Route } from './+types/workshop-ticket';
+
+/** The tab's title; never indexed. */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  privatePageMeta(
+    loaderData ? `${loaderData.ticket.garment}, ${loaderData.ticket.number}` : 'Garment',
+    rootMetaData(matches).settings.shopName,
+  );
+
+/** A garment id of the path: a positive whole number, or null. */
+function garmentIdOf(param: string | undefined): number | null {
+  return param && /^[1-9]\d{0,8}$/.test(param) ? Number(param) : null;
+}
+
+/**
+ * /admin/workshop/garments/:garmentId, the one-tap ticket page a job card's QR opens (issue 31
+ * item 4): outside the back office's frame, light for a workshop phone. Administrators only; a
+ * garment without a ticket (or an unreadable id) answers 404.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const garmentId = garmentIdOf(params.garmentId);
+  const ticket = garmentId === null ? null : await ticketCard(context.db, garmentId);
+  if (!ticket) throw data('Garment not found', { status: 404 });
+  return { ticket };
+}
+
+/**
+ * Moves the garment's ticket (`intent` move-ticket: `garmentId`, `toStage`, `version`); a lost
+ * race answers 409 "Someone else moved this garment just now…". The role is checked first.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { 'move-ticket': move } = ticketHandlers({
+    db: context.db,
+    site: async () => ({
+      publicUrl: context.env.PUBLIC_URL,
+      linkSecret: context.linkSecret,
+      shopName: (await context.catalogue.settings()).shopName,
+    }),
+  });
+  return runAdminAction(request, context, { 'move-ticket': move });
+}
+
+export default function WorkshopTicket({ loaderData, actionData }: Route.ComponentProps) {
+  return <TicketScreen ticket={loaderData.ticket} outcome={actionData} />;
+}
