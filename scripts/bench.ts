@@ -15,6 +15,8 @@
  * Not part of `npm test`. Options: BENCH_RUNS (default 3), BENCH_SECONDS (default 10),
  * BENCH_PORT (default 3250; the bench uses it and the three ports after it), BENCH_PAGES
  * (comma-separated paths instead of the default six).
+ * `-- --only board` runs only the production board's entry (scripts/bench-board.ts: 500 open
+ * work tickets on a scratch database, the board's loader and render timed), nothing else.
  */
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
@@ -40,10 +42,15 @@ import {
   type PageFigures,
   type RunFigures,
 } from './bench-figures';
+import { benchBoard } from './bench-board';
 import { machine, RESULTS_FILE, scriptFree, serveCopies, writeResults } from './bench-support';
 
 const { values: options } = parseArgs({
-  options: { compare: { type: 'string' }, strict: { type: 'boolean', default: false } },
+  options: {
+    compare: { type: 'string' },
+    strict: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
 });
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -262,6 +269,13 @@ function anyMissed(figures: PageFigures[]): boolean {
 }
 
 async function main(cleanup: Cleanup) {
+  if (options.only === 'board') {
+    await benchBoard();
+    return;
+  }
+  if (options.only !== undefined) {
+    throw new Error(`--only ${options.only}: unknown entry (known: board)`);
+  }
   const requested = process.env.BENCH_PAGES?.split(',')
     .map((page) => page.trim())
     .filter(Boolean);
