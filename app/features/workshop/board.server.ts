@@ -76,7 +76,7 @@ const blankIsNone = (value: unknown) =>
  * garment a garment type; week an ISO week 'YYYY-Www' that exists. Refusals carry the message a
  * user reads.
  */
-export const boardFiltersSchema = z.object({
+const boardFiltersSchema = z.object({
   person: z.preprocess(
     blankIsNone,
     z.string({ error: PERSON_MESSAGE }).trim().max(100, PERSON_MESSAGE).optional(),
@@ -125,7 +125,7 @@ export function parseBoardFilters(
 /* ------------------------------------------------------------------------------------------ */
 
 /** A card's mark: its stage is due before today, or today (Kolkata calendar days). */
-export type DueMark = 'overdue' | 'due-today';
+type DueMark = 'overdue' | 'due-today';
 
 /** One garment on the board. */
 export interface BoardCard {
