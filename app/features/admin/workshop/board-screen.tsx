@@ -165,7 +165,9 @@ export function BoardScreen({ board, filters, staff, garmentTypes }: BoardPage) 
       </p>
 
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-        <div className="-mx-4 mt-3 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
+        {/* Positioned, so the screen-reader-only text of far columns stays inside the scroller
+            (an absolute element of an unpositioned scroller would widen the whole page). */}
+        <div className="relative -mx-4 mt-3 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
           {board.columns.map((column) => (
             <Column key={column.stage} column={column} today={board.today} />
           ))}
