@@ -17,6 +17,8 @@
  * Not part of `npm test`. Options: BENCH_RUNS (default 3), BENCH_SECONDS (default 10),
  * BENCH_PORT (default 3250; the bench uses it and the three ports after it), BENCH_PAGES
  * (comma-separated paths instead of the default six).
+ * `-- --only board` runs only the production board's entry (scripts/bench-board.ts: 500 open
+ * work tickets on a scratch database, the board's loader and render timed), nothing else.
  */
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
@@ -42,6 +44,7 @@ import {
   type PageFigures,
   type RunFigures,
 } from './bench-figures';
+import { benchBoard } from './bench-board';
 import { machine, RESULTS_FILE, scriptFree, serveCopies, writeResults } from './bench-support';
 import {
   JOB_CARD_BUDGET_MS,
@@ -288,9 +291,13 @@ async function jobCardsOnly() {
 }
 
 async function main(cleanup: Cleanup) {
+  if (options.only === 'board') {
+    await benchBoard();
+    return;
+  }
+  if (options.only === 'job-card') return jobCardsOnly();
   if (options.only !== undefined) {
-    if (options.only !== 'job-card') throw new Error('--only takes job-card');
-    return jobCardsOnly();
+    throw new Error(`--only ${options.only}: unknown entry (known: board, job-card)`);
   }
   const requested = process.env.BENCH_PAGES?.split(',')
     .map((page) => page.trim())

@@ -90,3 +90,18 @@ describe('live-update streams', () => {
     expect(await heard).toContain('data: categories');
   });
 });
+
+describe('the workshop channel', () => {
+  it('relays a workshop NOTIFY (a work ticket moved) as `event: workshop`', async () => {
+    const held = responses.find((response) => response.statusCode === 200 && !response.destroyed);
+    expect(held).toBeDefined();
+    const heard = new Promise<string>((resolve) => {
+      held!.on('data', (chunk: Buffer) => {
+        const text = chunk.toString();
+        if (text.includes('event: workshop')) resolve(text);
+      });
+    });
+    await database.db.execute(sql`select pg_notify('workshop', '{"table":"work_tickets"}')`);
+    expect(await heard).toContain('data: {"table":"work_tickets"}');
+  });
+});

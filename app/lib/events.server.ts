@@ -1,7 +1,9 @@
 /**
  * Server-Sent Events at /api/events (SPEC.md sections 4 and 7 rows 3-4): every catalogue
- * NOTIFY is relayed to every connected browser as `event: catalogue`. Each instance LISTENs
- * itself, so with several instances on one PostgreSQL every browser hears every change.
+ * NOTIFY is relayed to every connected browser as `event: catalogue`, and every workshop NOTIFY
+ * (a work ticket moved or assigned, issue 31 item 3) as `event: workshop`, which only the
+ * production board listens to. Each instance LISTENs itself, so with several instances on one
+ * PostgreSQL every browser hears every change. The payloads name a table and an operation only.
  */
 import type { Request, Response } from 'express';
 import ipaddr from 'ipaddr.js';
@@ -46,7 +48,7 @@ export interface EventHub {
 }
 
 /**
- * Starts listening on the 'catalogue' channel and returns the hub.
+ * Starts listening on the 'catalogue' and 'workshop' channels and returns the hub.
  * @throws when the LISTEN cannot be set up.
  */
 export async function createEventHub(
@@ -55,11 +57,16 @@ export async function createEventHub(
 ): Promise<EventHub> {
   const clients = new Set<Response>();
   const perAddress = new Map<string, number>();
-  const send = (payload: string) => {
+  const relay = (event: string) => (payload: string) => {
     const data = payload.replace(/[\r\n]+/g, ' ');
-    for (const res of clients) res.write(`event: catalogue\ndata: ${data}\n\n`);
+    for (const res of clients) res.write(`event: ${event}\ndata: ${data}\n\n`);
   };
-  const unlisten = await database.listen('catalogue', send);
+  const unlistenCatalogue = await database.listen('catalogue', relay('catalogue'));
+  const unlistenWorkshop = await database.listen('workshop', relay('workshop'));
+  const unlisten = async () => {
+    await unlistenCatalogue();
+    await unlistenWorkshop();
+  };
   const heartbeat = setInterval(() => {
     for (const res of clients) res.write(`: ping\n\n`);
   }, HEARTBEAT_MS);

@@ -1075,6 +1075,10 @@ export const workTickets = pgTable(
     uniqueIndex('work_tickets_garment_idx').on(t.garmentId),
     index('work_tickets_order_idx').on(t.orderId),
     index('work_tickets_assignee_idx').on(t.assigneeId),
+    // The production board reads the open tickets (every stage but delivered).
+    index('work_tickets_open_idx')
+      .on(t.stage, t.assigneeId)
+      .where(sql`${t.stage} <> 'delivered'`),
     check('work_tickets_stage_check', sql`${t.stage} in (${sqlList(WORK_STAGES)})`),
     check('work_tickets_version_check', sql`${t.version} >= 1`),
   ],

@@ -428,6 +428,13 @@ const FORMS: FormTarget[] = [
   },
   {
     kind: 'form',
+    route: '/admin/workshop',
+    url: '/admin/workshop',
+    fields: [],
+    intents: { 'move-ticket': ['garmentId', 'toStage', 'version'] },
+  },
+  {
+    kind: 'form',
     route: '/admin/day-book',
     url: '/admin/day-book',
     fields: [],
@@ -720,6 +727,7 @@ const PAGES: PageTarget[] = [
   { route: '/admin/settings', url: '/admin/settings' },
   { route: '/admin/media', url: '/admin/media' },
   { route: '/admin/audit', url: '/admin/audit' },
+  { route: '/admin/workshop', url: '/admin/workshop' },
   { route: '/admin/media/upload', url: '/admin/media/upload' },
   { route: '/api/cart', url: '/api/cart' },
   { route: '/api/wishlist', url: '/api/wishlist' },
@@ -837,6 +845,8 @@ const QUERY_PARAMETERS = [
   'trialDate',
   'with',
   'size',
+  'person',
+  'week',
 ];
 
 const METHODS = ['PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS', 'PROPFIND', 'SEARCH'];

@@ -1,0 +1,66 @@
+/**
+ * The back office's production board (issue 31 item 3, `/admin/workshop`): reads the board's
+ * filters from the URL (a bad filter answers 400 with its message), loads the board, the staff
+ * and garment types the filters offer, and moves a card through the tickets' own 'move-ticket'
+ * handler (features/workshop/tickets.server.ts holds the rules and the version check: a lost
+ * race answers 409 "Someone else moved this garment just now…").
+ *
+ * Live updates need no call here: a trigger on `work_tickets` sends a NOTIFY on the 'workshop'
+ * channel for every move and assignment, which /api/events relays to every open board.
+ */
+import { data } from 'react-router';
+import type { Db } from '~/lib/db.server';
+import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
+import type { AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
+import type { OrderMailSite } from '~/features/orders/orders-commands.server';
+import { garmentLabel } from '~/features/bespoke/style-groups';
+import {
+  parseBoardFilters,
+  productionBoard,
+  type BoardFilters,
+  type ProductionBoard,
+} from '~/features/workshop/board.server';
+import { staffChoices, type StaffChoice } from '~/features/workshop/tickets.server';
+import { ticketHandlers } from './workshop.server';
+
+/** What the board's page shows. */
+export interface BoardPage {
+  board: ProductionBoard;
+  filters: BoardFilters;
+  /** The people the person filter offers. */
+  staff: StaffChoice[];
+  /** The garment types the garment filter offers, with their names. */
+  garmentTypes: { value: GarmentType; label: string }[];
+}
+
+/**
+ * The board for viewer `viewerId` with the filters of `url`'s query, at `now`.
+ * @throws a 400 response with the filter's message for a bad filter.
+ */
+export async function loadBoardPage(
+  db: Db,
+  viewerId: string,
+  url: URL,
+  now = new Date(),
+): Promise<BoardPage> {
+  const parsed = parseBoardFilters(url.searchParams);
+  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  const [board, staff] = await Promise.all([
+    productionBoard(db, viewerId, parsed.filters, now),
+    staffChoices(db),
+  ]);
+  return {
+    board,
+    filters: parsed.filters,
+    staff,
+    garmentTypes: GARMENT_TYPES.map((value) => ({ value, label: garmentLabel(value) })),
+  };
+}
+
+/** The board's intents: a card's move (its buttons and its drop on a column). */
+export function boardHandlers(deps: {
+  db: Db;
+  site: () => Promise<OrderMailSite>;
+}): Record<'move-ticket', AnyAdminHandler> {
+  return { 'move-ticket': ticketHandlers(deps)['move-ticket'] };
+}
