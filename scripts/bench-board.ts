@@ -113,7 +113,7 @@ export async function benchBoard(): Promise<void> {
   const database = await openDatabase({ kind: 'pglite' });
   try {
     const seeded = performance.now();
-    const viewer = await seed(database.db);
+    const viewer = { id: await seed(database.db), role: 'admin' as const };
     console.log(
       `Seeded ${OPEN} open and ${DELIVERED} delivered tickets in ${Math.round(performance.now() - seeded)} ms`,
     );

@@ -48,7 +48,7 @@ import { libraryPictureJpeg, styleDrawingPng } from './job-card-pictures.server'
  * The work ticket's part of a card, filled by the garment's ticket when there is one. Dates
  * are shop days ('YYYY-MM-DD', Asia/Kolkata); a given date wins over the order's own.
  */
-interface JobCardTicket {
+export interface JobCardTicket {
   /** The stage's name as the shop calls it ('Cutting'). */
   stage: string | null;
   trialDueOn: ShopDate | null;

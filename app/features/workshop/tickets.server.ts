@@ -57,7 +57,7 @@ export interface WorkshopActor extends Actor {
  * A garment that has a ticket already keeps it (garment_id is unique).
  * @returns how many tickets were opened.
  */
-async function openTickets(
+export async function openTickets(
   tx: DbOrTx,
   order: { id: number; promisedOn: string | null },
   garments: readonly { id: number; garmentType: GarmentType }[],

@@ -11,6 +11,7 @@ import {
   ScissorsIcon,
   SettingsIcon,
   ShirtIcon,
+  SquareKanbanIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -51,6 +52,7 @@ const ICONS: Record<MenuPath, LucideIcon> = {
   '/admin/products': ShirtIcon,
   '/admin/media': ImagesIcon,
   '/admin/orders': ReceiptIcon,
+  '/admin/workshop': SquareKanbanIcon,
   '/admin/invoices': FileTextIcon,
   '/admin/day-book': BookOpenIcon,
   '/admin/appointments': CalendarDaysIcon,

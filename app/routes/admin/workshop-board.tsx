@@ -1,4 +1,5 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { BoardScreen } from '~/features/admin/workshop/board-screen';
 import { boardHandlers, loadBoardPage } from '~/features/admin/workshop/board.server';
@@ -16,8 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * and `?week=` (an ISO week, '2026-W48'); a bad filter answers 400. Administrators only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
-  return loadBoardPage(context.db, admin.id, new URL(request.url));
+  const admin = await requirePermission(request, context, PAGE_PERMISSIONS['/admin/workshop']);
+  return loadBoardPage(context.db, admin, new URL(request.url));
 }
 
 /**
@@ -36,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         shopName: (await context.catalogue.settings()).shopName,
       }),
     }),
+    ACTION_PERMISSIONS['/admin/workshop'],
   );
 }
 

@@ -1,4 +1,5 @@
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { WorkshopSettingsForm } from '~/features/admin/workshop/workshop-settings-form';
 import {
@@ -16,17 +17,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** /admin/workshop/settings (issue 31 item 1): the owner's, administrators only for now. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requirePermission(request, context, PAGE_PERMISSIONS['/admin/workshop/settings']);
   return getWorkshopSettingsForAdmin(context.db);
 }
 
 /** Saves the workshop's settings (`intent` save-workshop-settings); the role is checked first. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAdminAction(request, context, {
-    'save-workshop-settings': adminHandler(workshopSettingsFormSchema, (input, admin) =>
-      saveWorkshopSettings(context.db, admin, input),
-    ),
-  });
+  return runAdminAction(
+    request,
+    context,
+    {
+      'save-workshop-settings': adminHandler(workshopSettingsFormSchema, (input, admin) =>
+        saveWorkshopSettings(context.db, admin, input),
+      ),
+    },
+    ACTION_PERMISSIONS['/admin/workshop/settings'],
+  );
 }
 
 export default function AdminWorkshopSettings({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
 import { data } from 'react-router';
-import { requireAdmin } from '~/features/account/session.server';
+import { requirePermission } from '~/features/account/session.server';
+import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { TicketScreen } from '~/features/admin/workshop/ticket-screen';
 import { ticketHandlers } from '~/features/admin/workshop/workshop.server';
-import { ticketCard } from '~/features/workshop/tickets.server';
+import { ticketCardFor } from '~/features/workshop/ticket-access.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/workshop-ticket';
@@ -22,13 +23,18 @@ function garmentIdOf(param: string | undefined): number | null {
 
 /**
  * /admin/workshop/garments/:garmentId, the one-tap ticket page a job card's QR opens (issue 31
- * item 4): outside the back office's frame, light for a workshop phone. Administrators only; a
- * garment without a ticket (or an unreadable id) answers 404.
+ * item 4): outside the back office's frame, light for a workshop phone. Staff whose role opens
+ * every ticket, and the workshop member it is assigned to; anyone else, a garment without a
+ * ticket, or an unreadable id answers 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const viewer = await requirePermission(
+    request,
+    context,
+    PAGE_PERMISSIONS['/admin/workshop/garments/:garmentId'],
+  );
   const garmentId = garmentIdOf(params.garmentId);
-  const ticket = garmentId === null ? null : await ticketCard(context.db, garmentId);
+  const ticket = garmentId === null ? null : await ticketCardFor(context.db, viewer, garmentId);
   if (!ticket) throw data('Garment not found', { status: 404 });
   return { ticket };
 }
@@ -46,7 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       shopName: (await context.catalogue.settings()).shopName,
     }),
   });
-  return runAdminAction(request, context, { 'move-ticket': move });
+  return runAdminAction(
+    request,
+    context,
+    { 'move-ticket': move },
+    ACTION_PERMISSIONS['/admin/workshop/garments/:garmentId'],
+  );
 }
 
 export default function WorkshopTicket({ loaderData, actionData }: Route.ComponentProps) {

@@ -37,6 +37,7 @@ import {
   subcategories,
   taxRateRules,
   user,
+  workTickets,
 } from '~/lib/schema.server';
 import { BESPOKE_SETTINGS_KEY } from '~/features/bespoke/bespoke-settings.server';
 import { GARMENT_TYPES } from '~/lib/schema-enums';
@@ -81,6 +82,12 @@ import * as measurementHistoryRoute from '~/routes/admin/measurement-history';
 import * as measurementCardRoute from '~/routes/admin/measurement-card';
 import * as measurementPhotoRoute from '~/routes/admin/measurement-photo';
 import * as invoicesRoute from '~/routes/admin/invoices';
+import * as workshopBoardRoute from '~/routes/admin/workshop-board';
+import * as workshopSettingsRoute from '~/routes/admin/workshop-settings';
+import * as workshopTicketRoute from '~/routes/admin/workshop-ticket';
+import * as jobCardRoute from '~/routes/admin/job-card';
+import { assignTicket, openMissingTickets } from '~/features/workshop/tickets.server';
+import { defaultWorkshopSettings, WORK_STAGES } from '~/features/workshop/stages';
 import * as dayBookRoute from '~/routes/admin/day-book';
 import * as invoicingSettingsRoute from '~/routes/admin/invoicing-settings';
 import * as invoicesExportRoute from '~/routes/admin/invoices-export';
@@ -99,6 +106,8 @@ const STORED = {
 } as const;
 
 let app: TestApp;
+/** The workshop member's account: the fixture order's first garment is assigned to them. */
+let workshopUserId = '';
 const cookies: Record<Role, string | undefined> = {
   visitor: undefined,
   shopper: '',
@@ -171,7 +180,10 @@ interface Fixture {
   /** A second record of the client (the same phone), to merge into it, and its preview's fingerprint. */
   duplicateClientId: number;
   mergeFingerprint: string;
+  /** The order's first garment; its work ticket is assigned to the workshop member. */
   garmentId: number;
+  /** The second garment: its ticket is no one's (the workshop member does not open it). */
+  otherGarmentId: number;
   trialSlot: string;
   /** Style options (issue 21): one to edit or delete, a pair listed as a conflict, a third. */
   style: StyleFixture;
@@ -479,13 +491,20 @@ async function fixture(): Promise<Fixture> {
     quotePaise: 500_000,
     pricePaise: 500_000,
   };
-  const [firstGarment] = await db
+  const [firstGarment, secondGarment] = await db
     .insert(bespokeGarments)
     .values([
       { ...garment, position: 1 },
       { ...garment, position: 2 },
     ])
     .returning();
+  // Their work tickets (issue 31): the first is the workshop member's.
+  await openMissingTickets(db, now);
+  await assignTicket(db, {
+    garmentId: firstGarment!.id,
+    assigneeId: workshopUserId,
+    actor: { id: account!.id, email: account!.email, name: 'Fixture' },
+  });
   const trialType = (await listAppointmentTypes(db)).find((t) => t.key === 'trial')!;
   const [trialSlot] = (await slotsOn(db, trialType, shopDateOf(now), now, { staff: true })).filter(
     (s) => s.left > 0,
@@ -498,6 +517,7 @@ async function fixture(): Promise<Fixture> {
     mergeFingerprint: (await previewMerge(db, { keepId: client!.id, mergeId: duplicateClient!.id }))
       .fingerprint,
     garmentId: firstGarment!.id,
+    otherGarmentId: secondGarment!.id,
     trialSlot: trialSlot!.startsAt,
     appointmentId: appointment.id,
     consultationId: consultation.id,
@@ -552,6 +572,17 @@ const MEASUREMENT_ROUTES = [
 
 /** Every admin action intent with a valid form for it. */
 type FormOf = (f: Fixture) => Record<string, string | Blob>;
+/**
+ * Puts the fixture's bespoke order at Measuring, where its garments' tickets stand, so a move of
+ * one garment leaves the order where it is (one audit entry: the move).
+ */
+async function orderAtMeasuring(f: Fixture): Promise<void> {
+  await app.database.db
+    .update(orders)
+    .set({ fulfilmentStatus: 'measuring' })
+    .where(eq(orders.number, f.bespokeNumber));
+}
+
 const ACTIONS: {
   path: string;
   action: (args: never) => Promise<unknown>;
@@ -815,6 +846,54 @@ const ACTIONS: {
       promisedOn: '2099-01-15',
       notes: 'Fixture notes',
     }),
+  },
+  // The workshop (issue 31): a garment's ticket moved from the order, the board and its
+  // one-tap page; assigned from the order; the stages' settings.
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'move-ticket',
+    form: (f: Fixture) => ({ garmentId: String(f.garmentId), toStage: 'cutting', version: '1' }),
+    prepare: orderAtMeasuring,
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'assign-ticket',
+    form: (f: Fixture) => ({ garmentId: String(f.garmentId), assigneeId: '' }),
+  },
+  {
+    path: '/admin/workshop',
+    action: workshopBoardRoute.action as never,
+    intent: 'move-ticket',
+    form: (f: Fixture) => ({ garmentId: String(f.garmentId), toStage: 'cutting', version: '1' }),
+    prepare: orderAtMeasuring,
+  },
+  {
+    path: '/admin/workshop/garments/:garmentId',
+    action: workshopTicketRoute.action as never,
+    intent: 'move-ticket',
+    form: (f: Fixture) => ({ garmentId: String(f.garmentId), toStage: 'cutting', version: '1' }),
+    prepare: orderAtMeasuring,
+    params: (f: Fixture) => ({ garmentId: String(f.garmentId) }),
+  },
+  {
+    path: '/admin/workshop/settings',
+    action: workshopSettingsRoute.action as never,
+    intent: 'save-workshop-settings',
+    form: () =>
+      Object.fromEntries([
+        ...WORK_STAGES.flatMap((stage) => [
+          [`label-${stage}`, defaultWorkshopSettings.labels[stage]],
+          [`place-${stage}`, String(defaultWorkshopSettings.order.indexOf(stage) + 1)],
+        ]),
+        ...GARMENT_TYPES.flatMap((type) =>
+          WORK_STAGES.map((stage) => [
+            `days-${type}-${stage}`,
+            String(defaultWorkshopSettings.durations[type][stage] + 1),
+          ]),
+        ),
+      ]),
   },
   {
     path: '/admin/orders/:number',
@@ -1240,6 +1319,18 @@ const LOADERS: {
     params: (f) => ({ id: f.measurementPhotoId }),
     notFoundForOthers: true,
   },
+  { path: () => '/admin/workshop', loader: workshopBoardRoute.loader as never },
+  { path: () => '/admin/workshop/settings', loader: workshopSettingsRoute.loader as never },
+  {
+    path: (f) => `/admin/workshop/garments/${f.garmentId}`,
+    loader: workshopTicketRoute.loader as never,
+    params: (f) => ({ garmentId: String(f.garmentId) }),
+  },
+  {
+    path: (f) => `/admin/workshop/garments/${f.garmentId}/card.pdf?size=80mm`,
+    loader: jobCardRoute.loader as never,
+    params: (f) => ({ garmentId: String(f.garmentId) }),
+  },
   { path: () => '/admin/invoices', loader: invoicesRoute.loader as never },
   { path: () => '/admin/invoices?year=2026-27&page=2', loader: invoicesRoute.loader as never },
   { path: () => '/admin/invoices/settings', loader: invoicingSettingsRoute.loader as never },
@@ -1312,7 +1403,9 @@ beforeAll(async () => {
   );
   app = await createTestApp();
   for (const role of ['shopper', 'workshop', 'counter', 'owner'] as const) {
-    cookies[role] = (await app.signedIn(STORED[role])).cookie;
+    const signed = await app.signedIn(STORED[role]);
+    cookies[role] = signed.cookie;
+    if (role === 'workshop') workshopUserId = signed.userId;
   }
 });
 afterAll(() => app?.dispose());
@@ -1363,6 +1456,20 @@ const COUNTER_ACTIONS = new Set([
   '/admin/appointments cancel-appointment',
   '/admin/appointments mark-attended',
   '/admin/appointments mark-no-show',
+  '/admin/orders/:number move-ticket',
+  '/admin/orders/:number assign-ticket',
+  '/admin/workshop move-ticket',
+  '/admin/workshop/garments/:garmentId move-ticket',
+]);
+
+/**
+ * The action intents the workshop may carry out (issue 31 item 2: moving the stages of their
+ * own tickets; the fixture's garment is theirs). Every one is the counter's too.
+ */
+const WORKSHOP_ACTIONS = new Set([
+  '/admin/orders/:number move-ticket',
+  '/admin/workshop move-ticket',
+  '/admin/workshop/garments/:garmentId move-ticket',
 ]);
 
 /** The loaders the counter opens (the others answer staff 403). */
@@ -1388,14 +1495,27 @@ const COUNTER_LOADERS = new Set<unknown>([
   dayBookRoute.loader,
   appointmentsRoute.loader,
   newAppointmentRoute.loader,
+  workshopBoardRoute.loader,
+  workshopTicketRoute.loader,
+  jobCardRoute.loader,
 ]);
 
-/** The loaders the workshop opens: the frame and the greeting (its ticket pages are issue 31's). */
-const WORKSHOP_LOADERS = new Set<unknown>([layoutRoute.loader, dashboardRoute.loader]);
+/**
+ * The loaders the workshop opens: the frame, the greeting, the production board, and the
+ * ticket page and job card of a garment assigned to them.
+ */
+const WORKSHOP_LOADERS = new Set<unknown>([
+  layoutRoute.loader,
+  dashboardRoute.loader,
+  workshopBoardRoute.loader,
+  workshopTicketRoute.loader,
+  jobCardRoute.loader,
+]);
 
 /** The staff roles that pass an action row. */
 function actionPasses(entry: { path: string; intent: string }): Staff[] {
   const key = `${entry.path.replace('/admin/products/new', '/admin/products/:id')} ${entry.intent}`;
+  if (WORKSHOP_ACTIONS.has(key)) return ['workshop', 'counter', 'owner'];
   return COUNTER_ACTIONS.has(key) ? ['counter', 'owner'] : ['owner'];
 }
 
@@ -1568,10 +1688,19 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
   });
 
   it.each([
-    ['workshop', ['Dashboard']],
+    ['workshop', ['Dashboard', 'Workshop']],
     [
       'counter',
-      ['Dashboard', 'Orders', 'Invoices', 'Day book', 'Appointments', 'Customers', 'Messages'],
+      [
+        'Dashboard',
+        'Orders',
+        'Workshop',
+        'Invoices',
+        'Day book',
+        'Appointments',
+        'Customers',
+        'Messages',
+      ],
     ],
     [
       'owner',
@@ -1581,6 +1710,7 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
         'Products',
         'Media',
         'Orders',
+        'Workshop',
         'Invoices',
         'Day book',
         'Appointments',
@@ -1612,5 +1742,62 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
       } as never),
     );
     expect(outcome.data).toMatchObject({ figures: null, failedJobs: [] });
+  });
+
+  it('the workshop opens, prints and moves only its own garments: another’s answers 404 and stays put', async () => {
+    const f = await fixture();
+    const params = { garmentId: String(f.otherGarmentId) };
+    const page = await routeOutcome(() =>
+      workshopTicketRoute.loader({
+        request: pageGet(`/admin/workshop/garments/${f.otherGarmentId}`, cookies.workshop),
+        context: app.context,
+        params,
+      } as never),
+    );
+    expect(page.status).toBe(404);
+    const card = await routeOutcome(() =>
+      jobCardRoute.loader({
+        request: pageGet(`/admin/workshop/garments/${f.otherGarmentId}/card.pdf`, cookies.workshop),
+        context: app.context,
+        params,
+      } as never),
+    );
+    expect(card.status).toBe(404);
+    const before = await state();
+    const [ticketBefore] = await app.database.db
+      .select({ stage: workTickets.stage, version: workTickets.version })
+      .from(workTickets)
+      .where(eq(workTickets.garmentId, f.otherGarmentId));
+    const moved = await routeOutcome(() =>
+      workshopTicketRoute.action({
+        request: formPost(
+          `/admin/workshop/garments/${f.otherGarmentId}`,
+          { intent: 'move-ticket', garmentId: params.garmentId, toStage: 'cutting', version: '1' },
+          cookies.workshop,
+        ),
+        context: app.context,
+        params,
+      } as never),
+    );
+    expect(moved.status).toBe(404);
+    expect(await state()).toBe(before);
+    const [ticketAfter] = await app.database.db
+      .select({ stage: workTickets.stage, version: workTickets.version })
+      .from(workTickets)
+      .where(eq(workTickets.garmentId, f.otherGarmentId));
+    expect(ticketAfter).toEqual(ticketBefore);
+    // The board shows the workshop member their own garment only.
+    const board = await routeOutcome(() =>
+      workshopBoardRoute.loader({
+        request: pageGet('/admin/workshop?person=', cookies.workshop),
+        context: app.context,
+        params: {},
+      } as never),
+    );
+    const cards = (
+      board.data as { board: { columns: { cards: { garmentId: number }[] }[] } }
+    ).board.columns.flatMap((column) => column.cards.map((c) => c.garmentId));
+    expect(cards).toContain(f.garmentId);
+    expect(cards).not.toContain(f.otherGarmentId);
   });
 });

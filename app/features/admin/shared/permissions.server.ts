@@ -13,6 +13,7 @@ export const MENU_SCREENS = [
   { to: '/admin/products', label: 'Products', needs: { catalogue: ['read'] } },
   { to: '/admin/media', label: 'Media', needs: { media: ['read'] } },
   { to: '/admin/orders', label: 'Orders', needs: { orders: ['read'] } },
+  { to: '/admin/workshop', label: 'Workshop', needs: { 'workshop-board': ['read'] } },
   { to: '/admin/invoices', label: 'Invoices', needs: { invoices: ['read'] } },
   { to: '/admin/day-book', label: 'Day book', needs: { payments: ['read'] } },
   { to: '/admin/appointments', label: 'Appointments', needs: { appointments: ['read'] } },
@@ -58,6 +59,10 @@ export const PAGE_PERMISSIONS = {
   '/admin/messages': { messages: ['read'] },
   '/admin/settings': { settings: ['read'] },
   '/admin/audit': { audit: ['read'] },
+  '/admin/workshop': { 'workshop-board': ['read'] },
+  '/admin/workshop/settings': { settings: ['read'] },
+  // A workshop member opens only the tickets assigned to them (features/workshop/ticket-access).
+  '/admin/workshop/garments/:garmentId': { ticket: ['read-own'] },
   '/admin/workshop/garments/:garmentId/card.pdf': { ticket: ['read-own'] },
 } as const satisfies Record<string, Permission>;
 
@@ -70,6 +75,8 @@ const CUSTOMERS_EDIT = { customers: ['edit'] } as const;
 const APPOINTMENTS_BOOK = { appointments: ['book'] } as const;
 const APPOINTMENTS_SETUP = { appointments: ['setup'] } as const;
 const MEASUREMENTS_RECORD = { measurements: ['record'] } as const;
+/** Moving a garment's stage: a workshop member only their own (features/workshop/ticket-access). */
+const TICKET_MOVE = { ticket: ['move'] } as const;
 /** The reader's own unit preference: anyone who may read measurements. */
 const MEASUREMENTS_READ = { measurements: ['read'] } as const;
 
@@ -155,7 +162,12 @@ export const ACTION_PERMISSIONS = {
     // (checked by the refund itself, which knows the amount).
     refund: { refunds: ['create'] },
     'retry-refund': { refunds: ['create'] },
+    'move-ticket': TICKET_MOVE,
+    'assign-ticket': { ticket: ['assign'] },
   },
+  '/admin/workshop': { 'move-ticket': TICKET_MOVE },
+  '/admin/workshop/garments/:garmentId': { 'move-ticket': TICKET_MOVE },
+  '/admin/workshop/settings': { 'save-workshop-settings': SETTINGS_EDIT },
   '/admin/customers': { 'create-client': CUSTOMERS_EDIT },
   '/admin/customers/:id': {
     'set-role': { staff: ['set-role'] },

@@ -45,7 +45,7 @@ type MoveFields = { garmentId: number; toStage: string; version: number };
 const SELECT_CLASS =
   'h-11 rounded-md border border-border bg-white px-3 text-base sm:h-10 md:text-sm';
 
-export function BoardScreen({ board, filters, staff, garmentTypes }: BoardPage) {
+export function BoardScreen({ board, filters, staff, garmentTypes, ownOnly }: BoardPage) {
   useWorkshopEvents();
   const dropFetcher = useAdminFetcher();
   const sensors = useSensors(
@@ -65,19 +65,22 @@ export function BoardScreen({ board, filters, staff, garmentTypes }: BoardPage) 
       { method: 'post', action: '/admin/workshop' },
     );
   };
-  const filtered = Boolean(filters.person || filters.garment || filters.week);
+  const filtered = Boolean((!ownOnly && filters.person) || filters.garment || filters.week);
 
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-semibold sm:text-4xl">Production board</h1>
-        <Link to="/admin/workshop/settings" className="text-primary underline">
-          Workshop settings
-        </Link>
+        {!ownOnly && (
+          <Link to="/admin/workshop/settings" className="text-primary underline">
+            Workshop settings
+          </Link>
+        )}
       </div>
       <p className="mt-1 text-muted-foreground">
-        Every garment in the workshop, by stage. Your own garments come first. Delivered garments
-        leave the board.
+        {ownOnly
+          ? 'The garments assigned to you, by stage. Delivered garments leave the board.'
+          : 'Every garment in the workshop, by stage. Your own garments come first. Delivered garments leave the board.'}
       </p>
 
       <Form
@@ -86,27 +89,29 @@ export function BoardScreen({ board, filters, staff, garmentTypes }: BoardPage) 
         aria-label="Filter the board"
         className="mt-4 flex flex-wrap items-end gap-3"
       >
-        <div className="grid gap-1">
-          <label htmlFor="board-person" className="text-sm font-medium">
-            Person
-          </label>
-          <select
-            id="board-person"
-            name="person"
-            defaultValue={filters.person ?? ''}
-            key={`person-${filters.person ?? ''}`}
-            className={SELECT_CLASS}
-          >
-            <option value="">Everyone</option>
-            <option value="me">Me</option>
-            <option value="none">No one</option>
-            {staff.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {!ownOnly && (
+          <div className="grid gap-1">
+            <label htmlFor="board-person" className="text-sm font-medium">
+              Person
+            </label>
+            <select
+              id="board-person"
+              name="person"
+              defaultValue={filters.person ?? ''}
+              key={`person-${filters.person ?? ''}`}
+              className={SELECT_CLASS}
+            >
+              <option value="">Everyone</option>
+              <option value="me">Me</option>
+              <option value="none">No one</option>
+              {staff.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="grid gap-1">
           <label htmlFor="board-garment" className="text-sm font-medium">
             Garment

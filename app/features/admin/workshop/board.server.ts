@@ -21,6 +21,8 @@ import {
   type ProductionBoard,
 } from '~/features/workshop/board.server';
 import { staffChoices, type StaffChoice } from '~/features/workshop/tickets.server';
+import { seesAllTickets } from '~/features/workshop/ticket-access.server';
+import type { SessionUser } from '~/features/account/session.server';
 import { ticketHandlers } from './workshop.server';
 
 /** What the board's page shows. */
@@ -31,29 +33,36 @@ export interface BoardPage {
   staff: StaffChoice[];
   /** The garment types the garment filter offers, with their names. */
   garmentTypes: { value: GarmentType; label: string }[];
+  /** The viewer sees only their own cards (the workshop role): no person filter. */
+  ownOnly: boolean;
 }
 
 /**
- * The board for viewer `viewerId` with the filters of `url`'s query, at `now`.
+ * The board for `viewer` with the filters of `url`'s query, at `now`. A viewer whose role does
+ * not open every ticket (the workshop) sees only the cards assigned to them, whatever the
+ * person filter says (issue 31: "They see only their cards").
  * @throws a 400 response with the filter's message for a bad filter.
  */
 export async function loadBoardPage(
   db: Db,
-  viewerId: string,
+  viewer: Pick<SessionUser, 'id' | 'role'>,
   url: URL,
   now = new Date(),
 ): Promise<BoardPage> {
   const parsed = parseBoardFilters(url.searchParams);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  const ownOnly = !seesAllTickets(viewer);
+  const filters: BoardFilters = ownOnly ? { ...parsed.filters, person: 'me' } : parsed.filters;
   const [board, staff] = await Promise.all([
-    productionBoard(db, viewerId, parsed.filters, now),
-    staffChoices(db),
+    productionBoard(db, viewer.id, filters, now),
+    ownOnly ? [] : staffChoices(db),
   ]);
   return {
     board,
-    filters: parsed.filters,
+    filters,
     staff,
     garmentTypes: GARMENT_TYPES.map((value) => ({ value, label: garmentLabel(value) })),
+    ownOnly,
   };
 }
 

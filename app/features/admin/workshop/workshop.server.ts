@@ -17,6 +17,8 @@ import {
   type TicketView,
 } from '~/features/workshop/tickets.server';
 import { WORK_STAGES } from '~/features/workshop/stages';
+import { ticketCardFor } from '~/features/workshop/ticket-access.server';
+import { Refusal } from '~/lib/refusal';
 
 const GARMENT_GONE = 'This garment could not be found.';
 const OUT_OF_DATE = 'This page is out of date. Reload it and try again.';
@@ -63,6 +65,10 @@ export function ticketHandlers(deps: {
 }): Record<TicketIntent, AnyAdminHandler> {
   return {
     'move-ticket': adminHandler(moveTicketSchema, async (input, admin) => {
+      // A workshop member moves only their own garments; another's answers as unknown.
+      if (!(await ticketCardFor(deps.db, admin, input.garmentId))) {
+        throw new Refusal('not-found', GARMENT_GONE);
+      }
       const moved = await moveTicket(
         deps.db,
         {
