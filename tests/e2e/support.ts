@@ -69,11 +69,18 @@ export async function outboxLink(email: string, subject: RegExp): Promise<string
 
 /**
  * Registers and confirms an account through Better Auth's HTTP endpoints (as the register page
- * and the e-mail link would), optionally making it an administrator in the database.
+ * and the e-mail link would), optionally giving it a staff role in the database.
  */
 export async function createAccount(
   request: APIRequestContext,
-  account: { name: string; email: string; password: string; admin?: boolean },
+  account: {
+    name: string;
+    email: string;
+    password: string;
+    admin?: boolean;
+    /** A staff role (decision 034): 'counter' or 'workshop'; `admin` makes the owner. */
+    role?: 'counter' | 'workshop';
+  },
 ): Promise<void> {
   const headers = {
     Origin: new URL(process.env.E2E_BASE_URL!).origin,
@@ -89,9 +96,10 @@ export async function createAccount(
     maxRedirects: 0,
   });
   expect(verify.status()).toBe(302);
-  if (account.admin) {
+  const role = account.admin ? 'admin' : account.role;
+  if (role) {
     await withDatabase((client) =>
-      client.query(`update "user" set role = 'admin' where email = $1`, [account.email]),
+      client.query(`update "user" set role = $2 where email = $1`, [account.email, role]),
     );
   }
 }
