@@ -169,6 +169,7 @@ test('every route behind a sign-in answers private, no-store as a page and as da
     'admin/invoices/gstr1/:file': { file: 'b2cs.csv' },
     'admin/orders/:number/credit-notes/:id': { number: orderNumber, id: '1' },
     'admin/measurement-photos/:id': { id: unknownId },
+    'admin/workshop/garments/:garmentId': { garmentId: '1' },
     'admin/workshop/garments/:garmentId/card.pdf': { garmentId: '1' },
     'api/payments/:step': { step: 'order' },
     'account/orders/:number': { number: orderNumber },
