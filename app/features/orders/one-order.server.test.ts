@@ -244,7 +244,10 @@ describe(`one purchase, one order on ${testDatabaseKind}`, () => {
     expect(
       orderSettingsFormSchema.safeParse({ unpaidExpiryHours: '0' }).error?.issues[0]?.message,
     ).toBe('Please enter a whole number of hours from 1 to 720.');
-    expect(orderSettingsFormSchema.parse({ unpaidExpiryHours: ' 36 ' }).unpaidExpiryHours).toBe(36);
+    expect(
+      orderSettingsFormSchema.parse({ unpaidExpiryHours: ' 36 ', counterRefundLimit: '2000' })
+        .unpaidExpiryHours,
+    ).toBe(36);
 
     // A paid order is never expired.
     const paid = await shopperWithCart();
