@@ -405,7 +405,8 @@ test('the owner makes a person Workshop on their page; the workshop and the coun
   const workshop = await signedInPage(browser, tailor, password, { landing: /\/admin$/ });
   const menu = workshop.getByRole('navigation', { name: 'Back office' });
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(menu.getByRole('link')).toHaveCount(1);
+  await expect(menu.getByRole('link', { name: 'Workshop' })).toBeVisible();
+  await expect(menu.getByRole('link')).toHaveCount(2);
   await expect(workshop.getByText('Choose a screen from the menu.')).toBeVisible();
   for (const path of ['/admin/invoices', '/admin/settings', '/admin/orders']) {
     const response = await workshop.goto(path);
