@@ -26,7 +26,7 @@ import { WishlistProvider } from '~/features/wishlist/wishlist-context';
 import { readFlash } from '~/features/site/flash.server';
 import { SiteFooter } from '~/features/site/site-footer';
 import { SiteHeader } from '~/features/storefront/site-header';
-import { useCatalogueEvents } from '~/features/site/use-catalogue-events';
+import { useServerEvents } from '~/features/site/use-server-events';
 import { useServiceWorker } from '~/features/site/use-service-worker';
 
 export const links: Route.LinksFunction = () => [
@@ -114,7 +114,7 @@ function ShopProviders({ userId, children }: { userId: string | null; children: 
 export default function App() {
   const { notice } = useLoaderData<typeof loader>();
   useFlashNotice(notice);
-  useCatalogueEvents();
+  useServerEvents('catalogue');
   useServiceWorker();
   return <Outlet />;
 }

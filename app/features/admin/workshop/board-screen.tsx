@@ -9,7 +9,7 @@
  * a long press onto another column (@dnd-kit), which sends the same move. Every move names the
  * ticket's version; its outcome (a lost race's 409 message too) is a toast. The columns scroll
  * sideways on a narrow screen. The board revalidates on every ticket move anywhere
- * (`useWorkshopEvents`).
+ * (`useServerEvents('workshop')`).
  */
 import {
   DndContext,
@@ -27,7 +27,7 @@ import { cn } from '~/lib/utils';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import type { BoardCard, BoardColumn } from '~/features/workshop/board.server';
 import type { BoardPage } from './board.server';
-import { useWorkshopEvents } from './use-workshop-events';
+import { useServerEvents } from '~/features/site/use-server-events';
 
 const shortDay = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'UTC',
@@ -46,7 +46,7 @@ const SELECT_CLASS =
   'h-11 rounded-md border border-border bg-white px-3 text-base sm:h-10 md:text-sm';
 
 export function BoardScreen({ board, filters, staff, garmentTypes, ownOnly }: BoardPage) {
-  useWorkshopEvents();
+  useServerEvents('workshop');
   const dropFetcher = useAdminFetcher();
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 8 } }),

@@ -1,19 +1,21 @@
 /**
- * Keeps an open production board current (issue 31 item 3: "It updates on every open screen
- * and instance when a ticket moves, as the catalogue's realtime does"): listens to /api/events
- * and revalidates the page's data on each `workshop` event (a trigger on work_tickets sends one
- * NOTIFY per move or assignment, which every instance relays). Reconnects after a server
- * restart and revalidates once on reconnect, in case a move was missed while disconnected.
+ * Keeps open pages current: listens to /api/events and revalidates the route data on each
+ * event of one kind. 'catalogue' keeps navigation, wardrobe and listings current (SPEC.md
+ * section 4 "Navigation categories"); 'workshop' keeps an open production board current
+ * (issue 31 item 3: a trigger on work_tickets sends one NOTIFY per move or assignment, which
+ * every instance relays). Reconnects after a server restart and revalidates once on reconnect,
+ * in case a change was missed while disconnected.
  */
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 
-/** Delay in ms that gathers a burst of moves into one revalidation. */
+/** Delay in ms that gathers a burst of changes into one revalidation. */
 const DEBOUNCE_MS = 200;
 /** Delay in ms before a closed stream is opened again. */
 const REOPEN_MS = 3_000;
 
-export function useWorkshopEvents(): void {
+/** Revalidates the page's data on each `event` of /api/events (debounced by DEBOUNCE_MS). */
+export function useServerEvents(event: 'catalogue' | 'workshop'): void {
   const { revalidate } = useRevalidator();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -28,13 +30,14 @@ export function useWorkshopEvents(): void {
     };
     const open = () => {
       source = new EventSource('/api/events');
-      source.addEventListener('workshop', schedule);
+      source.addEventListener(event, schedule);
       source.addEventListener('open', () => {
         if (hadError) schedule();
         hadError = false;
       });
       source.addEventListener('error', () => {
         hadError = true;
+        // The browser retries by itself unless the stream was closed (e.g. a 503 answer).
         if (source?.readyState === EventSource.CLOSED && !disposed) {
           reopen = setTimeout(open, REOPEN_MS);
         }
@@ -47,5 +50,5 @@ export function useWorkshopEvents(): void {
       clearTimeout(reopen);
       source?.close();
     };
-  }, [revalidate]);
+  }, [event, revalidate]);
 }
