@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import { LazyToaster } from '~/components/ui/toaster';
@@ -63,10 +64,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * A route's `handle` may ask for a bare page (`{ chrome: 'bare' }`): no shop header, footer,
+ * cart drawer or scroll button, for the workshop's one-tap ticket page on a cheap phone
+ * (issue 31 item 4).
+ */
+export type ChromeHandle = { chrome?: 'bare' };
+
+function useBarePage(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as ChromeHandle | undefined)?.chrome === 'bare',
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const settings = useSiteSettings();
   const nonce = root?.nonce;
+  const bare = useBarePage();
   return (
     <html lang="en-IN">
       <head>
@@ -77,21 +92,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <ShopProviders userId={root?.user?.id ?? null}>
-          <SiteHeader
-            shopName={settings.shopName}
-            categories={root?.navCategories ?? []}
-            user={root?.user ?? null}
-          />
-          <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+        {bare ? (
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
-          <HydrateLater>
-            <SiteFooter settings={settings} categories={root?.navCategories ?? []} />
-          </HydrateLater>
-          <LazyCartDrawer />
-        </ShopProviders>
-        <ScrollToTopButton />
+        ) : (
+          <ShopProviders userId={root?.user?.id ?? null}>
+            <SiteHeader
+              shopName={settings.shopName}
+              categories={root?.navCategories ?? []}
+              user={root?.user ?? null}
+            />
+            <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+              {children}
+            </main>
+            <HydrateLater>
+              <SiteFooter settings={settings} categories={root?.navCategories ?? []} />
+            </HydrateLater>
+            <LazyCartDrawer />
+          </ShopProviders>
+        )}
+        {!bare && <ScrollToTopButton />}
         <LazyToaster position="bottom-right" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

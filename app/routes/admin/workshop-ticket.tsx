@@ -7,6 +7,7 @@ import { ticketHandlers } from '~/features/admin/workshop/workshop.server';
 import { ticketCardFor } from '~/features/workshop/ticket-access.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
+import type { ChromeHandle } from '~/root';
 import type { Route } from './+types/workshop-ticket';
 
 /** The tab's title; never indexed. */
@@ -63,3 +64,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function WorkshopTicket({ loaderData, actionData }: Route.ComponentProps) {
   return <TicketScreen ticket={loaderData.ticket} outcome={actionData} />;
 }
+
+/** Bare: no shop header, footer or cart on a workshop phone (`root.tsx`, ChromeHandle). */
+export const handle: ChromeHandle = { chrome: 'bare' };
