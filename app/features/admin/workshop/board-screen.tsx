@@ -45,7 +45,7 @@ type MoveFields = { garmentId: number; toStage: string; version: number };
 const SELECT_CLASS =
   'h-11 rounded-md border border-border bg-white px-3 text-base sm:h-10 md:text-sm';
 
-export function BoardScreen({ board, filters, staff, garmentTypes, ownOnly }: BoardPage) {
+export function BoardScreen({ board, filters, staff, garmentTypes, ownOnly, may }: BoardPage) {
   useServerEvents('workshop');
   const dropFetcher = useAdminFetcher();
   const sensors = useSensors(
@@ -71,7 +71,7 @@ export function BoardScreen({ board, filters, staff, garmentTypes, ownOnly }: Bo
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-semibold sm:text-4xl">Production board</h1>
-        {!ownOnly && (
+        {may.editSettings && (
           <Link to="/admin/workshop/settings" className="text-primary underline">
             Workshop settings
           </Link>
@@ -174,7 +174,12 @@ export function BoardScreen({ board, filters, staff, garmentTypes, ownOnly }: Bo
             (an absolute element of an unpositioned scroller would widen the whole page). */}
         <div className="relative -mx-4 mt-3 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
           {board.columns.map((column) => (
-            <Column key={column.stage} column={column} today={board.today} />
+            <Column
+              key={column.stage}
+              column={column}
+              today={board.today}
+              openOrders={may.openOrders}
+            />
           ))}
         </div>
       </DndContext>
@@ -182,7 +187,15 @@ export function BoardScreen({ board, filters, staff, garmentTypes, ownOnly }: Bo
   );
 }
 
-function Column({ column, today }: { column: BoardColumn; today: string }) {
+function Column({
+  column,
+  today,
+  openOrders,
+}: {
+  column: BoardColumn;
+  today: string;
+  openOrders: boolean;
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: column.stage });
   const headingId = `board-column-${column.stage}`;
   return (
@@ -206,7 +219,7 @@ function Column({ column, today }: { column: BoardColumn; today: string }) {
       ) : (
         <ul className="grid gap-2" aria-label={`${column.label} garments`}>
           {column.cards.map((card) => (
-            <Card key={card.garmentId} card={card} today={today} />
+            <Card key={card.garmentId} card={card} today={today} openOrders={openOrders} />
           ))}
         </ul>
       )}
@@ -214,7 +227,19 @@ function Column({ column, today }: { column: BoardColumn; today: string }) {
   );
 }
 
-function Card({ card, today }: { card: BoardCard; today: string }) {
+/**
+ * A garment's card; its number opens the order page, or the garment's one-tap page for a role
+ * that does not open orders (the workshop).
+ */
+function Card({
+  card,
+  today,
+  openOrders,
+}: {
+  card: BoardCard;
+  today: string;
+  openOrders: boolean;
+}) {
   // Mouse and long-press dragging only: the buttons are the keyboard's way to move a card.
   const { setNodeRef, listeners, transform, isDragging } = useDraggable({
     id: card.garmentId,
@@ -235,7 +260,11 @@ function Card({ card, today }: { card: BoardCard; today: string }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
         <Link
-          to={`/admin/orders/${encodeURIComponent(card.number)}`}
+          to={
+            openOrders
+              ? `/admin/orders/${encodeURIComponent(card.number)}`
+              : `/admin/workshop/garments/${card.garmentId}`
+          }
           className="font-mono text-primary underline"
         >
           {card.number}

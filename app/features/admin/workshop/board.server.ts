@@ -22,7 +22,8 @@ import {
 } from '~/features/workshop/board.server';
 import { staffChoices, type StaffChoice } from '~/features/workshop/tickets.server';
 import { seesAllTickets } from '~/features/workshop/ticket-access.server';
-import type { SessionUser } from '~/features/account/session.server';
+import { mayDo, type SessionUser } from '~/features/account/session.server';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { ticketHandlers } from './workshop.server';
 
 /** What the board's page shows. */
@@ -35,6 +36,8 @@ export interface BoardPage {
   garmentTypes: { value: GarmentType; label: string }[];
   /** The viewer sees only their own cards (the workshop role): no person filter. */
   ownOnly: boolean;
+  /** What the viewer's role opens from the board: the order pages, the workshop settings. */
+  may: { openOrders: boolean; editSettings: boolean };
 }
 
 /**
@@ -63,6 +66,10 @@ export async function loadBoardPage(
     staff,
     garmentTypes: GARMENT_TYPES.map((value) => ({ value, label: garmentLabel(value) })),
     ownOnly,
+    may: {
+      openOrders: mayDo(viewer, PAGE_PERMISSIONS['/admin/orders/:number']),
+      editSettings: mayDo(viewer, PAGE_PERMISSIONS['/admin/workshop/settings']),
+    },
   };
 }
 
