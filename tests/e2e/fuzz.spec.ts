@@ -376,6 +376,7 @@ const FORMS: FormTarget[] = [
       'save-workshop-settings': [
         'version',
         'skipTrial',
+        'unit',
         'label-measured',
         'place-measured',
         'place-trial',

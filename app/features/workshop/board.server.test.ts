@@ -32,7 +32,8 @@ import {
 } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-db';
 import { parseBoardFilters, productionBoard, type BoardFilters } from './board.server';
-import { defaultWorkshopSettings, WORK_STAGES, type WorkStage } from './stages';
+import type { WorkStage } from './stages';
+import { workshopSettingsForm } from '../../../tests/support/workshop-settings-form';
 import { assignTicket, MOVED_JUST_NOW, workshopHooks, type WorkshopActor } from './tickets.server';
 import {
   getWorkshopSettingsForAdmin,
@@ -303,17 +304,8 @@ describe(`the production board on ${testDatabaseKind}`, () => {
 
   it('leaves out the trial and its alteration when the shop skips the trial', async () => {
     const db = app.database.db;
-    const form = (changes: Record<string, string>) => {
-      const fields: Record<string, string> = { version: '' };
-      for (const stage of WORK_STAGES) {
-        fields[`label-${stage}`] = defaultWorkshopSettings.labels[stage];
-        fields[`place-${stage}`] = String(defaultWorkshopSettings.order.indexOf(stage) + 1);
-        for (const [type, days] of Object.entries(defaultWorkshopSettings.durations)) {
-          fields[`days-${type}-${stage}`] = String(days[stage]);
-        }
-      }
-      return workshopSettingsFormSchema.parse({ ...fields, ...changes });
-    };
+    const form = (changes: Record<string, string>) =>
+      workshopSettingsFormSchema.parse(workshopSettingsForm(changes));
     await saveWorkshopSettings(db, actor(), form({ skipTrial: 'on', 'label-stitching': 'Silai' }));
     try {
       expect((await board()).columns.map((entry) => entry.label)).toEqual([

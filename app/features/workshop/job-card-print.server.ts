@@ -2,13 +2,15 @@
  * Printing a job card (issue 31 item 4): the card of a garment loaded and drawn in one size,
  * the print recorded in the audit log as a read of the customer's measurements (action
  * 'measurements.view', entity 'measurements', id the customer record's: the log the
- * measurement card's reads go to), so a card is never printed unseen.
+ * measurement card's reads go to), so a card is never printed unseen. Measurements print in the
+ * workshop settings' unit unless `options.unit` says otherwise.
  */
 import type { Actor } from '~/lib/audit.server';
 import { recordAudit } from '~/lib/audit.server';
 import type { Db } from '~/lib/db.server';
 import { renderJobCard, type JobCardSize } from './job-card-pdf.server';
 import { loadJobCard, type JobCardOptions } from './job-card.server';
+import { getWorkshopSettings } from './workshop-settings.server';
 
 /** A printed card: its bytes and the file name it downloads as. */
 interface PrintedJobCard {
@@ -29,7 +31,8 @@ export async function printJobCard(
   size: JobCardSize,
   options: JobCardOptions,
 ): Promise<PrintedJobCard | null> {
-  const card = await loadJobCard(db, garmentId, options);
+  const { unit } = await getWorkshopSettings(db);
+  const card = await loadJobCard(db, garmentId, { unit, ...options });
   if (!card) return null;
   const pdf = await renderJobCard(card, size);
   const form = size === 'a5' ? 'A5 job card' : '80 mm slip';

@@ -24,6 +24,12 @@ import { testDatabaseKind } from '../../../tests/support/test-db';
 import { makeJobCardGarment, type JobCardGarment } from '../../../tests/support/job-card-fixture';
 import { renderJobCard, SLIP_WIDTH_PT } from './job-card-pdf.server';
 import { loadJobCard } from './job-card.server';
+import {
+  getWorkshopSettingsForAdmin,
+  saveWorkshopSettings,
+  workshopSettingsFormSchema,
+} from './workshop-settings.server';
+import { workshopSettingsForm } from '../../../tests/support/workshop-settings-form';
 
 let app: TestApp;
 let admin: { cookie: string; userId: string };
@@ -251,6 +257,38 @@ describe('GET /admin/workshop/garments/:garmentId/card.pdf', () => {
     expect(response.status).toBe(200);
     const document = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
     expect((await document.getPage(1)).view[2]).toBeCloseTo(SLIP_WIDTH_PT, 1);
+  });
+
+  it('prints the measurements in the unit the workshop settings name, the other beside', async () => {
+    const db = app.database.db;
+    const actor = { id: admin.userId, email: 'admin@example.com' };
+    const print = async () => {
+      const response = (await jobCardRoute.loader({
+        request: pageGet(`/admin/workshop/garments/${made.garmentId}/card.pdf`, admin.cookie),
+        context: app.context,
+        params: { garmentId: String(made.garmentId) },
+      } as never)) as Response;
+      return textOf(Buffer.from(await response.arrayBuffer()));
+    };
+    const inches = await print();
+    expect(inches.indexOf('41 in')).toBeLessThan(inches.indexOf('104.1 cm'));
+    await saveWorkshopSettings(
+      db,
+      actor,
+      workshopSettingsFormSchema.parse(workshopSettingsForm({ unit: 'cm' })),
+    );
+    try {
+      const centimetres = await print();
+      expect(centimetres.indexOf('104.1 cm')).toBeGreaterThan(-1);
+      expect(centimetres.indexOf('104.1 cm')).toBeLessThan(centimetres.indexOf('41 in'));
+    } finally {
+      const { version } = await getWorkshopSettingsForAdmin(db);
+      await saveWorkshopSettings(
+        db,
+        actor,
+        workshopSettingsFormSchema.parse(workshopSettingsForm({ version: version ?? '' })),
+      );
+    }
   });
 
   it('answers 404 for an unknown or malformed garment and 400 for a bad size', async () => {

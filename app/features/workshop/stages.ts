@@ -11,6 +11,7 @@
  * trial. Due dates are worked back from the order's promised date with a duration in days per
  * garment type and stage. The order's fulfilment follows its least advanced ticket.
  */
+import type { MeasurementUnit } from '~/features/measurements/garments';
 import { addShopDays, type ShopDate } from '~/lib/shop-time';
 import {
   GARMENT_TYPES,
@@ -32,6 +33,11 @@ export interface WorkshopSettings {
   skipTrial: boolean;
   /** Working days each stage takes, per garment type (whole days, 0 to 60). */
   durations: Record<GarmentType, Record<WorkStage, number>>;
+  /**
+   * The unit the workshop cuts in: job cards print measurements in it, the other unit beside
+   * (issue 31 item 4: "inches by default, with centimetres").
+   */
+  unit: MeasurementUnit;
 }
 
 /** The limits of the settings: a label of 1 to 40 characters, 0 to 60 days a stage. */
@@ -71,6 +77,7 @@ export const defaultWorkshopSettings: WorkshopSettings = {
   order: [...WORK_STAGES],
   labels: { ...DEFAULT_STAGE_LABELS },
   skipTrial: false,
+  unit: 'in',
   durations: Object.fromEntries(
     GARMENT_TYPES.map((type) => {
       const [cutting, stitching, finishing, trial, alteration, ready] = DAYS[type];

@@ -52,7 +52,8 @@ import {
   saveWorkshopSettings,
   workshopSettingsFormSchema,
 } from './workshop-settings.server';
-import { defaultWorkshopSettings, WORK_STAGES, type WorkStage } from './stages';
+import { WORK_STAGES, type WorkStage } from './stages';
+import { workshopSettingsForm } from '../../../tests/support/workshop-settings-form';
 
 let app: TestApp;
 let admin: { cookie: string; userId: string };
@@ -323,7 +324,7 @@ describe(`work tickets on ${testDatabaseKind}`, () => {
 
   it('skips the trial when the settings say so', async () => {
     const db = app.database.db;
-    const form = workshopSettingsFormSchema.parse(settingsForm({ skipTrial: 'on' }));
+    const form = workshopSettingsFormSchema.parse(workshopSettingsForm({ skipTrial: 'on' }));
     await saveWorkshopSettings(db, actor(), form);
     try {
       const { garments } = await makeOrder({ promisedOn: addShopDays(today(), 10) });
@@ -347,14 +348,14 @@ describe(`work tickets on ${testDatabaseKind}`, () => {
       await saveWorkshopSettings(
         db,
         actor(),
-        workshopSettingsFormSchema.parse(settingsForm({ version: version ?? '' })),
+        workshopSettingsFormSchema.parse(workshopSettingsForm({ version: version ?? '' })),
       );
     }
   });
 
   it('refuses a workshop order of the stages that breaks the rules', () => {
     const parsed = workshopSettingsFormSchema.safeParse(
-      settingsForm({ 'place-measured': '2', 'place-cutting': '1' }),
+      workshopSettingsForm({ 'place-measured': '2', 'place-cutting': '1' }),
     );
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues[0]!.message).toBe('Measured must come first.');
@@ -453,17 +454,3 @@ describe(`work tickets on ${testDatabaseKind}`, () => {
     expect(outcome.status).toBe(200);
   });
 });
-
-/** The workshop form's fields at the defaults, with `changes`. */
-function settingsForm(changes: Record<string, string> = {}): Record<string, string> {
-  const settings = defaultWorkshopSettings;
-  const fields: Record<string, string> = { version: '' };
-  for (const stage of WORK_STAGES) {
-    fields[`label-${stage}`] = settings.labels[stage];
-    fields[`place-${stage}`] = String(settings.order.indexOf(stage) + 1);
-    for (const [type, days] of Object.entries(settings.durations)) {
-      fields[`days-${type}-${stage}`] = String(days[stage]);
-    }
-  }
-  return { ...fields, ...changes };
-}

@@ -12,6 +12,7 @@ import type { Db } from '~/lib/db.server';
 import type { Actor, DbOrTx } from '~/lib/audit.server';
 import { siteSettings } from '~/lib/schema.server';
 import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
+import { MEASUREMENT_UNITS } from '~/features/measurements/garments';
 import { saveSettingsDocument } from '~/features/site/settings-documents.server';
 import {
   defaultWorkshopSettings,
@@ -48,6 +49,7 @@ const storedSchema = z.object({
     )
     .catch(defaultWorkshopSettings.labels),
   skipTrial: z.boolean().catch(defaultWorkshopSettings.skipTrial),
+  unit: z.enum(MEASUREMENT_UNITS).catch(defaultWorkshopSettings.unit),
   durations: z
     .object(
       Object.fromEntries(
@@ -126,12 +128,13 @@ const daysName = (type: GarmentType, stage: WorkStage) => `days-${type}-${stage}
  * The workshop form (`intent` save-workshop-settings): `version`; each stage's name
  * (`label-<stage>`, 1 to 40 characters) and place (`place-<stage>`, 1 to 8, each once: measured
  * first, ready then delivered last, the trial before the alteration); `skipTrial` ('on' when
- * ticked); and each garment type's days per stage (`days-<type>-<stage>`, 0 to 60).
+ * ticked); `unit` ('in' or 'cm', the job cards' measurements); and each garment type's days per stage (`days-<type>-<stage>`, 0 to 60).
  */
 export const workshopSettingsFormSchema = z
   .object({
     version: z.string().optional(),
     skipTrial: z.literal('on').optional(),
+    unit: z.enum(MEASUREMENT_UNITS, 'Choose inches or centimetres.'),
     ...(Object.fromEntries(
       WORK_STAGES.flatMap((stage) => [
         [labelName(stage), labelField],
@@ -155,6 +158,7 @@ export const workshopSettingsFormSchema = z
         WORK_STAGES.map((stage) => [stage, String(fields[labelName(stage)])]),
       ) as WorkshopSettings['labels'],
       skipTrial: form.skipTrial === 'on',
+      unit: form.unit,
       durations: Object.fromEntries(
         GARMENT_TYPES.map((type) => [
           type,

@@ -883,6 +883,7 @@ const ACTIONS: {
     intent: 'save-workshop-settings',
     form: () =>
       Object.fromEntries([
+        ['unit', 'in'],
         ...WORK_STAGES.flatMap((stage) => [
           [`label-${stage}`, defaultWorkshopSettings.labels[stage]],
           [`place-${stage}`, String(defaultWorkshopSettings.order.indexOf(stage) + 1)],

@@ -69,6 +69,26 @@ export function WorkshopSettingsForm({
           <input type="checkbox" name="skipTrial" defaultChecked={settings.skipTrial} />
           Skip the trial (and its alteration) for every garment
         </label>
+        <fieldset className="grid gap-1 text-sm">
+          <legend className="font-medium">Job cards print measurements in</legend>
+          {(
+            [
+              ['in', 'Inches (centimetres beside)'],
+              ['cm', 'Centimetres (inches beside)'],
+            ] as const
+          ).map(([unit, label]) => (
+            <label key={unit} className="flex min-h-10 items-center gap-2">
+              <input
+                type="radio"
+                name="unit"
+                value={unit}
+                defaultChecked={settings.unit === unit}
+              />
+              {label}
+            </label>
+          ))}
+          {errors.unit && <p className="text-destructive">{errors.unit}</p>}
+        </fieldset>
       </fieldset>
       <fieldset className="grid gap-4 rounded-xl border border-border bg-white p-5">
         <legend className="px-1 font-serif text-lg font-semibold">Days per stage</legend>
