@@ -117,7 +117,11 @@ export function CalendarScreen({ calendar, linkOrders }: CalendarPage) {
                 day.date === today && 'border-primary',
               )}
             >
-              <h3 id={headingId} className="px-1 pb-2 font-semibold">
+              {/* The day view's title already names its day: its heading is for screen readers. */}
+              <h3
+                id={headingId}
+                className={cn('px-1 pb-2 font-semibold', view === 'day' && 'sr-only')}
+              >
                 <time dateTime={day.date}>
                   {view === 'week' ? formatDay(day.date) : formatLongDay(day.date)}
                 </time>
