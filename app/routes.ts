@@ -59,6 +59,7 @@ export default [
       route('media', 'routes/admin/media.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('workshop', 'routes/admin/workshop-board.tsx'),
+      route('workshop/calendar', 'routes/admin/workshop-calendar.tsx'),
       route('workshop/settings', 'routes/admin/workshop-settings.tsx'),
       route('customers/:id/measurements', 'routes/admin/client-measurements.tsx'),
       route('customers/:id/measurements/new', 'routes/admin/record-measurements.tsx'),

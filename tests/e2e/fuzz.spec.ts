@@ -738,6 +738,7 @@ const PAGES: PageTarget[] = [
   { route: '/admin/media', url: '/admin/media' },
   { route: '/admin/audit', url: '/admin/audit' },
   { route: '/admin/workshop', url: '/admin/workshop' },
+  { route: '/admin/workshop/calendar', url: '/admin/workshop/calendar' },
   { route: '/admin/media/upload', url: '/admin/media/upload' },
   { route: '/api/cart', url: '/api/cart' },
   { route: '/api/wishlist', url: '/api/wishlist' },

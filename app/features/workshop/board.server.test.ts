@@ -193,6 +193,8 @@ describe(`the production board on ${testDatabaseKind}`, () => {
       choices: [{ stage: 'cutting', label: 'Cutting' }],
     });
     expect(cards[2]!.assigneeName).toBeNull();
+    // Only the overdue trouser will miss its promised date (issue 31 item 6's slip rule).
+    expect(cards.map((card) => card.atRisk)).toEqual([false, true, false]);
     // For the tailor, the trouser comes first.
     const theirs = await column('measured', {}, tailor.userId);
     expect(theirs.map((card) => card.garmentId)).toEqual([g.suitTrouser, g.kurta, g.suitShirt]);

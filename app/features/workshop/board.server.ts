@@ -28,6 +28,7 @@ import { GARMENT_TYPES, type GarmentType } from '~/lib/schema-enums';
 import { addShopDays, shopDateOf, type ShopDate } from '~/lib/shop-time';
 import { garmentLabel } from '~/features/bespoke/style-groups';
 import { plannedStages, stageChoices, type WorkStage } from './stages';
+import { slipOf } from './slip';
 import { getWorkshopSettings } from './workshop-settings.server';
 
 /* ------------------------------------------------------------------------------------------ */
@@ -142,6 +143,8 @@ export interface BoardCard {
   /** The due date of the stage it stands at ('YYYY-MM-DD', Kolkata), or null. */
   dueOn: string | null;
   mark: DueMark | null;
+  /** It will miss its order's promised date (issue 31 item 6, `slipOf` in slip.ts). */
+  atRisk: boolean;
   assigneeId: string | null;
   assigneeName: string | null;
   /** The viewer is its assignee. */
@@ -191,7 +194,7 @@ export async function productionBoard(
 
   // The row of the stage each ticket stands at (a stage visited again has several: the open one).
   const current = db
-    .select({ dueOn: workTicketStages.dueOn })
+    .select({ dueOn: workTicketStages.dueOn, startedAt: workTicketStages.startedAt })
     .from(workTicketStages)
     .where(
       and(
@@ -233,6 +236,8 @@ export async function productionBoard(
       number: orders.number,
       customerName: orders.customerName,
       dueOn: current.dueOn,
+      startedAt: current.startedAt,
+      promisedOn: orders.promisedOn,
     })
     .from(workTickets)
     .innerJoin(bespokeGarments, eq(bespokeGarments.id, workTickets.garmentId))
@@ -269,6 +274,18 @@ export async function productionBoard(
       dueOn,
       mark:
         dueOn === null ? null : dueOn < today ? 'overdue' : dueOn === today ? 'due-today' : null,
+      atRisk:
+        slipOf(
+          {
+            garmentType: row.garmentType,
+            stage: row.stage,
+            promisedOn: row.promisedOn,
+            stageDueOn: dueOn,
+            stageStartedOn: row.startedAt ? shopDateOf(row.startedAt) : null,
+          },
+          settings,
+          today,
+        ) !== null,
       assigneeId: row.assigneeId,
       assigneeName: row.assigneeName ?? null,
       mine: row.assigneeId === viewerId,

@@ -83,6 +83,7 @@ import * as measurementCardRoute from '~/routes/admin/measurement-card';
 import * as measurementPhotoRoute from '~/routes/admin/measurement-photo';
 import * as invoicesRoute from '~/routes/admin/invoices';
 import * as workshopBoardRoute from '~/routes/admin/workshop-board';
+import * as workshopCalendarRoute from '~/routes/admin/workshop-calendar';
 import * as workshopSettingsRoute from '~/routes/admin/workshop-settings';
 import * as workshopTicketRoute from '~/routes/admin/workshop-ticket';
 import * as jobCardRoute from '~/routes/admin/job-card';
@@ -1321,6 +1322,10 @@ const LOADERS: {
     notFoundForOthers: true,
   },
   { path: () => '/admin/workshop', loader: workshopBoardRoute.loader as never },
+  {
+    path: () => '/admin/workshop/calendar?view=day&date=2026-11-28',
+    loader: workshopCalendarRoute.loader as never,
+  },
   { path: () => '/admin/workshop/settings', loader: workshopSettingsRoute.loader as never },
   {
     path: (f) => `/admin/workshop/garments/${f.garmentId}`,
@@ -1497,6 +1502,7 @@ const COUNTER_LOADERS = new Set<unknown>([
   appointmentsRoute.loader,
   newAppointmentRoute.loader,
   workshopBoardRoute.loader,
+  workshopCalendarRoute.loader,
   workshopTicketRoute.loader,
   jobCardRoute.loader,
 ]);
@@ -1509,6 +1515,7 @@ const WORKSHOP_LOADERS = new Set<unknown>([
   layoutRoute.loader,
   dashboardRoute.loader,
   workshopBoardRoute.loader,
+  workshopCalendarRoute.loader,
   workshopTicketRoute.loader,
   jobCardRoute.loader,
 ]);

@@ -60,6 +60,7 @@ export const PAGE_PERMISSIONS = {
   '/admin/settings': { settings: ['read'] },
   '/admin/audit': { audit: ['read'] },
   '/admin/workshop': { 'workshop-board': ['read'] },
+  '/admin/workshop/calendar': { 'workshop-board': ['read'] },
   '/admin/workshop/settings': { settings: ['read'] },
   // A workshop member opens only the tickets assigned to them (features/workshop/ticket-access).
   '/admin/workshop/garments/:garmentId': { ticket: ['read-own'] },

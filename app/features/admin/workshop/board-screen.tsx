@@ -71,11 +71,16 @@ export function BoardScreen({ board, filters, staff, garmentTypes, ownOnly, may 
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-semibold sm:text-4xl">Production board</h1>
-        {may.editSettings && (
-          <Link to="/admin/workshop/settings" className="text-primary underline">
-            Workshop settings
+        <span className="flex flex-wrap gap-x-4">
+          <Link to="/admin/workshop/calendar" className="text-primary underline">
+            Delivery calendar
           </Link>
-        )}
+          {may.editSettings && (
+            <Link to="/admin/workshop/settings" className="text-primary underline">
+              Workshop settings
+            </Link>
+          )}
+        </span>
       </div>
       <p className="mt-1 text-muted-foreground">
         {ownOnly
@@ -278,6 +283,11 @@ function Card({
           {card.mark === 'overdue' && (
             <span className="rounded bg-destructive px-1.5 text-xs font-semibold text-white">
               Overdue
+            </span>
+          )}
+          {card.atRisk && (
+            <span className="rounded bg-destructive/10 px-1.5 text-xs font-semibold text-destructive">
+              At risk
             </span>
           )}
           {card.mark === 'due-today' && (
