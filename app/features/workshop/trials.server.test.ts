@@ -3,7 +3,7 @@
  * ready; alterations needed: to the alteration, given to the worker chosen, with the notes), a
  * plain move out of a trial recorded as its outcome too, the second trial after an alteration,
  * the customer told "Ready for trial" once and "Ready for pickup" with the balance due and
- * nothing else, the refusals (stale page, not at trial, not staff), and the one-tap page's
+ * nothing else, the alteration's notes on the job card, the refusals (stale page, not at trial, not staff), and the one-tap page's
  * 'record-trial' for a workshop member (their own garment; no giving it to someone else).
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -41,6 +41,7 @@ import {
   workshopHooks,
   type WorkshopActor,
 } from './tickets.server';
+import { jobCardTicketFor } from './ticket-access.server';
 import { trialHistoryOf } from './trial-outcomes.server';
 import { recordTrialOutcome } from './trials.server';
 
@@ -187,6 +188,10 @@ describe(`trials and alterations on ${testDatabaseKind}`, () => {
         and(eq(workTicketStages.ticketId, ticket.id), eq(workTicketStages.stage, 'alteration')),
       );
     expect(alteration!.assigneeId).toBe(tailor.userId);
+    // The tailor's job card carries what the trial asked for.
+    expect(
+      await jobCardTicketFor(db, { id: tailor.userId, role: 'workshop' }, jacket),
+    ).toMatchObject({ stage: 'Alteration', alterationNotes: 'Shorten sleeves 1 cm' });
 
     // The alteration ends: back to a trial (a row of its own), which fits this time.
     await move(jacket, 'trial');
