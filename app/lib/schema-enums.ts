@@ -69,6 +69,15 @@ export const WORK_STAGES = [
 /** One of {@link WORK_STAGES}. */
 export type WorkStage = (typeof WORK_STAGES)[number];
 
+/**
+ * A trial's outcome for a garment (issue 31 item 5): it fits (on to ready), or it needs
+ * alterations (to its alteration stage, then back to a trial).
+ */
+export const TRIAL_OUTCOMES = ['fits', 'alteration'] as const;
+
+/** One of {@link TRIAL_OUTCOMES}. */
+export type TrialOutcome = (typeof TRIAL_OUTCOMES)[number];
+
 /** How a garment should sit. */
 export const FIT_PREFERENCES = ['slim', 'regular', 'relaxed'] as const;
 

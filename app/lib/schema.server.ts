@@ -36,6 +36,7 @@ import {
   PAYMENT_STATUSES,
   SALE_UNITS,
   STYLE_OPTION_GROUPS,
+  TRIAL_OUTCOMES,
   UQCS,
   WORK_STAGES,
 } from './schema-enums';
@@ -1109,6 +1110,40 @@ export const workTicketStages = pgTable(
   (t) => [
     index('work_ticket_stages_ticket_idx').on(t.ticketId, t.position),
     check('work_ticket_stages_stage_check', sql`${t.stage} in (${sqlList(WORK_STAGES)})`),
+  ],
+);
+
+/**
+ * A trial's outcome for one garment (issue 31 item 5, "Trials and alterations"): one row per
+ * trial visit (`trial_stage_id`, the ticket's stage row of that trial) per garment: 'fits' or
+ * 'alteration', the notes for whoever alters it ("shorten sleeves 1 cm", up to 1000 characters),
+ * who the alteration went to (null for 'fits'), who recorded it and when. Written by
+ * features/workshop (trials.server.ts).
+ */
+export const trialOutcomes = pgTable(
+  'trial_outcomes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => workTickets.id, { onDelete: 'cascade' }),
+    trialStageId: integer('trial_stage_id')
+      .notNull()
+      .references(() => workTicketStages.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: TRIAL_OUTCOMES }).notNull(),
+    notes: text('notes').notNull().default(''),
+    alterationAssigneeId: text('alteration_assignee_id').references(() => user.id, {
+      onDelete: 'set null',
+    }),
+    recordedById: text('recorded_by_id').references(() => user.id, { onDelete: 'set null' }),
+    recordedByName: text('recorded_by_name').notNull().default(''),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trial_outcomes_visit_idx').on(t.trialStageId),
+    index('trial_outcomes_ticket_idx').on(t.ticketId, t.recordedAt),
+    check('trial_outcomes_outcome_check', sql`${t.outcome} in (${sqlList(TRIAL_OUTCOMES)})`),
+    check('trial_outcomes_notes_check', sql`char_length(${t.notes}) <= 1000`),
   ],
 );
 

@@ -150,7 +150,7 @@ function drawMeasurements(doc: PDFKit.PDFDocument, card: JobCard, column: Column
   doc.y += 2;
 }
 
-/** Fit, posture and the tailor's notes. */
+/** Fit, posture and the tailor's notes, and what the last trial asked to alter. */
 function drawFit(doc: PDFKit.PDFDocument, card: JobCard, column: Column, type: Type) {
   const m = card.measurement;
   if (!m) return;
@@ -164,6 +164,7 @@ function drawFit(doc: PDFKit.PDFDocument, card: JobCard, column: Column, type: T
     type.body,
   );
   labelled(doc, 'Notes', m.notes || 'None', column, type.body);
+  if (card.alterationNotes) labelled(doc, 'Alteration', card.alterationNotes, column, type.body);
 }
 
 /** The fabric: its code on a line of its own, then its swatch beside its name. */

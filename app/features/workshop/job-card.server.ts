@@ -54,6 +54,8 @@ export interface JobCardTicket {
   trialDueOn: ShopDate | null;
   deliveryDueOn: ShopDate | null;
   assigneeName: string | null;
+  /** The last trial's notes while the garment is at its alteration (issue 31 item 5). */
+  alterationNotes?: string | null;
 }
 
 /** One measured point as the card prints it: '40.25 in' beside '102.2 cm'. */
@@ -85,6 +87,8 @@ export interface JobCard {
   };
   stage: string | null;
   assigneeName: string | null;
+  /** What the trial asked to alter, while the garment is at its alteration; null otherwise. */
+  alterationNotes: string | null;
   trialDueOn: ShopDate | null;
   deliveryDueOn: ShopDate | null;
   /** Null when no version is pinned (or it was deleted): the card says to measure first. */
@@ -243,6 +247,7 @@ export async function loadJobCard(
     },
     stage: options.ticket?.stage ?? null,
     assigneeName: options.ticket?.assigneeName ?? null,
+    alterationNotes: options.ticket?.alterationNotes ?? null,
     trialDueOn,
     deliveryDueOn: options.ticket?.deliveryDueOn ?? row.promisedOn,
     measurement: version

@@ -11,6 +11,7 @@ import { workTickets, workTicketStages } from '~/lib/schema.server';
 import { mayDo, type SessionUser } from '~/features/account/session.server';
 import type { JobCardTicket } from './job-card.server';
 import { ticketCard, type TicketCard } from './tickets.server';
+import { trialHistoryOf } from './trial-outcomes.server';
 
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
@@ -39,7 +40,8 @@ export async function ticketCardFor(
 
 /**
  * The work ticket's part of garment `garmentId`'s job card for `viewer`: its stage, assignee,
- * trial due date (the newest trial stage's); delivery is the order's promised date, which the
+ * trial due date (the newest trial stage's), and at an alteration the last trial's notes (issue
+ * 31 item 5: the notes visible to whoever alters it); delivery is the order's promised date, which the
  * card reads itself. `undefined` when the garment has no ticket (a card
  * without its ticket part, for staff who see every ticket).
  * @returns null when the viewer may not open it (answered 404).
@@ -65,5 +67,9 @@ export async function jobCardTicketFor(
     // Delivery is the order's promised date, which the card takes when none is given here.
     deliveryDueOn: null,
     assigneeName: ticket.assigneeName,
+    alterationNotes:
+      ticket.stage === 'alteration'
+        ? ((await trialHistoryOf(db, [garmentId])).get(garmentId)?.at(-1)?.notes ?? null) || null
+        : null,
   };
 }

@@ -33,6 +33,7 @@ import {
   type WorkStage,
 } from './stages';
 import { getWorkshopSettings } from './workshop-settings.server';
+import { noteTrialOutcome, type TrialNotes } from './trial-outcomes.server';
 
 /** The refusal of a move that lost a race (issue 31 item 1: "two people … cannot both win"). */
 export const MOVED_JUST_NOW =
@@ -235,7 +236,8 @@ export interface MovedTicket {
  * advanced ticket (`followTickets`: the milestone messages, e.g. 'Ready for trial' and 'Ready for
  * pickup' with the balance due, go out as for a move by hand). `site` is where those messages
  * link to. Which moves are allowed: `canMoveStage` (forward, trial ↔ alteration, the skipped
- * trial honoured).
+ * trial honoured). A move out of a trial records that visit's outcome (`noteTrialOutcome`, with
+ * `trial`'s notes and alteration worker when the trial form sent them; issue 31 item 5).
  * @throws Refusal 'not-found' for a garment without a ticket; 'conflict' "Someone else moved this
  *   garment just now…" when the version is not the ticket's, "This order was cancelled…" for a
  *   cancelled order, or a move the rules do not allow.
@@ -247,6 +249,8 @@ export async function moveTicket(
     toStage: WorkStage;
     expectedVersion: number;
     actor: WorkshopActor;
+    /** The trial form's notes and alteration worker (issue 31 item 5, `noteTrialOutcome`). */
+    trial?: TrialNotes;
   },
   site: OrderMailSite,
   now = new Date(),
@@ -329,6 +333,15 @@ export async function moveTicket(
       });
     }
 
+    await noteTrialOutcome(tx, {
+      ticketId: ticket.id,
+      from: ticket.stage,
+      to: input.toStage,
+      assigneeId: ticket.assigneeId,
+      trial: input.trial,
+      actor,
+      now,
+    });
     await recordAudit(tx, actor, {
       action: 'workshop.move',
       entity: 'garment',

@@ -55,7 +55,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * `status`, `version`) and tells the customer; a bespoke order's intents (add-garment,
  * set-garment-price, remove-garment, book-trial, update-bespoke-order) change its garments,
  * dates and trials; `move-ticket` and `assign-ticket` move a garment's work ticket to a stage
- * (with the ticket's `version`) and assign it (features/workshop, issue 31 item 1); the money intents (`record-payment`, `send-payment-link`, `refund`,
+ * (with the ticket's `version`) and assign it (features/workshop, issue 31 item 1), and
+ * `record-trial` records a garment's trial (fits, or alterations with notes; item 5); the money intents (`record-payment`, `send-payment-link`, `refund`,
  * `retry-refund`: features/payments) record a counter payment, send a payment link, refund or
  * retry a refund; `send-document` sends the invoice or a voucher to the customer on WhatsApp or
  * by e-mail (features/invoices/send-documents). The role is checked first (runAdminAction).

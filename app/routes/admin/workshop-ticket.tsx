@@ -3,7 +3,7 @@ import { requirePermission } from '~/features/account/session.server';
 import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { TicketScreen } from '~/features/admin/workshop/ticket-screen';
-import { ticketHandlers } from '~/features/admin/workshop/workshop.server';
+import { ticketHandlers, ticketTrials } from '~/features/admin/workshop/workshop.server';
 import { ticketCardFor } from '~/features/workshop/ticket-access.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
@@ -37,15 +37,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const garmentId = garmentIdOf(params.garmentId);
   const ticket = garmentId === null ? null : await ticketCardFor(context.db, viewer, garmentId);
   if (!ticket) throw data('Garment not found', { status: 404 });
-  return { ticket };
+  return { ticket, ...(await ticketTrials(context.db, viewer, ticket.garmentId)) };
 }
 
 /**
- * Moves the garment's ticket (`intent` move-ticket: `garmentId`, `toStage`, `version`); a lost
- * race answers 409 "Someone else moved this garment just now…". The role is checked first.
+ * Moves the garment's ticket (`intent` move-ticket: `garmentId`, `toStage`, `version`) or records
+ * its trial (`intent` record-trial: `garmentId`, `version`, `outcome` fits | alteration, `notes`,
+ * `alterationAssigneeId`; issue 31 item 5); a lost race answers 409 "Someone else moved this garment just now…". The role is checked first.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { 'move-ticket': move } = ticketHandlers({
+  const { 'move-ticket': move, 'record-trial': recordTrial } = ticketHandlers({
     db: context.db,
     site: async () => ({
       publicUrl: context.env.PUBLIC_URL,
@@ -56,13 +57,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(
     request,
     context,
-    { 'move-ticket': move },
+    { 'move-ticket': move, 'record-trial': recordTrial },
     ACTION_PERMISSIONS['/admin/workshop/garments/:garmentId'],
   );
 }
 
 export default function WorkshopTicket({ loaderData, actionData }: Route.ComponentProps) {
-  return <TicketScreen ticket={loaderData.ticket} outcome={actionData} />;
+  return (
+    <TicketScreen
+      ticket={loaderData.ticket}
+      trials={loaderData.trials}
+      staff={loaderData.staff}
+      mayBookTrial={loaderData.mayBookTrial}
+      outcome={actionData}
+    />
+  );
 }
 
 /** Bare: no shop header, footer or cart on a workshop phone (`root.tsx`, ChromeHandle). */

@@ -454,7 +454,9 @@ function TrialBooking({
   const free = trial.slots.filter((slot) => slot.left > 0);
   return (
     <div className="grid gap-3 border-t border-border pt-3">
-      <h3 className="text-sm font-semibold">Book a trial</h3>
+      <h3 id="book-trial" className="text-sm font-semibold">
+        Book a trial
+      </h3>
       <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
         <FormField
           id="trial-date"

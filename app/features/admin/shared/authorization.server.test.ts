@@ -7,7 +7,7 @@
  * are refused as before (loaders: redirect to /login; actions: 401 and 403), staff without the
  * permission get 403, and a refused call changes nothing.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { data } from 'react-router';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,7 @@ import {
   taxRateRules,
   user,
   workTickets,
+  workTicketStages,
 } from '~/lib/schema.server';
 import { BESPOKE_SETTINGS_KEY } from '~/features/bespoke/bespoke-settings.server';
 import { GARMENT_TYPES } from '~/lib/schema-enums';
@@ -584,6 +585,21 @@ async function orderAtMeasuring(f: Fixture): Promise<void> {
     .where(eq(orders.number, f.bespokeNumber));
 }
 
+/** Puts the fixture's first garment at its trial (started), its ticket still at version 1. */
+async function garmentAtTrial(f: Fixture): Promise<void> {
+  await orderAtMeasuring(f);
+  const db = app.database.db;
+  const [ticket] = await db
+    .update(workTickets)
+    .set({ stage: 'trial' })
+    .where(eq(workTickets.garmentId, f.garmentId))
+    .returning({ id: workTickets.id });
+  await db
+    .update(workTicketStages)
+    .set({ startedAt: new Date() })
+    .where(and(eq(workTicketStages.ticketId, ticket!.id), eq(workTicketStages.stage, 'trial')));
+}
+
 const ACTIONS: {
   path: string;
   action: (args: never) => Promise<unknown>;
@@ -876,6 +892,27 @@ const ACTIONS: {
     intent: 'move-ticket',
     form: (f: Fixture) => ({ garmentId: String(f.garmentId), toStage: 'cutting', version: '1' }),
     prepare: orderAtMeasuring,
+    params: (f: Fixture) => ({ garmentId: String(f.garmentId) }),
+  },
+  // A trial's outcome (issue 31 item 5), from the order's page and the one-tap page.
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'record-trial',
+    form: (f: Fixture) => ({
+      garmentId: String(f.garmentId),
+      version: '1',
+      outcome: 'alteration',
+      notes: 'Shorten sleeves 1 cm',
+    }),
+    prepare: garmentAtTrial,
+  },
+  {
+    path: '/admin/workshop/garments/:garmentId',
+    action: workshopTicketRoute.action as never,
+    intent: 'record-trial',
+    form: (f: Fixture) => ({ garmentId: String(f.garmentId), version: '1', outcome: 'fits' }),
+    prepare: garmentAtTrial,
     params: (f: Fixture) => ({ garmentId: String(f.garmentId) }),
   },
   {
@@ -1466,6 +1503,8 @@ const COUNTER_ACTIONS = new Set([
   '/admin/orders/:number assign-ticket',
   '/admin/workshop move-ticket',
   '/admin/workshop/garments/:garmentId move-ticket',
+  '/admin/orders/:number record-trial',
+  '/admin/workshop/garments/:garmentId record-trial',
 ]);
 
 /**
@@ -1476,6 +1515,8 @@ const WORKSHOP_ACTIONS = new Set([
   '/admin/orders/:number move-ticket',
   '/admin/workshop move-ticket',
   '/admin/workshop/garments/:garmentId move-ticket',
+  '/admin/orders/:number record-trial',
+  '/admin/workshop/garments/:garmentId record-trial',
 ]);
 
 /** The loaders the counter opens (the others answer staff 403). */

@@ -165,9 +165,15 @@ export const ACTION_PERMISSIONS = {
     'retry-refund': { refunds: ['create'] },
     'move-ticket': TICKET_MOVE,
     'assign-ticket': { ticket: ['assign'] },
+    // A trial's outcome moves the ticket: a workshop member their own garments only; giving the
+    // alteration to someone else needs `ticket: assign` too (checked by the handler).
+    'record-trial': TICKET_MOVE,
   },
   '/admin/workshop': { 'move-ticket': TICKET_MOVE },
-  '/admin/workshop/garments/:garmentId': { 'move-ticket': TICKET_MOVE },
+  '/admin/workshop/garments/:garmentId': {
+    'move-ticket': TICKET_MOVE,
+    'record-trial': TICKET_MOVE,
+  },
   '/admin/workshop/settings': { 'save-workshop-settings': SETTINGS_EDIT },
   '/admin/customers': { 'create-client': CUSTOMERS_EDIT },
   '/admin/customers/:id': {

@@ -1,8 +1,10 @@
 /**
  * The Tickets panel of a bespoke order's page (issue 31 item 1): each garment with its stage,
  * the stage's due date and its assignee (a choice of staff), and buttons that move it to the
- * next stage (and to its alteration from a trial). Each move carries the ticket's version, so a
- * move over someone else's is refused; every outcome is a toast.
+ * next stage. At a trial, the trial's outcome instead (issue 31 item 5: notes, who alters it,
+ * "Fits" or "Alterations needed"), the garment's trials so far, and during an alteration a link
+ * to book the next trial (the order's Trials section). Each move carries the ticket's version, so
+ * a move over someone else's is refused; every outcome is a toast.
  */
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -10,7 +12,9 @@ import { Section } from '~/components/ui/card';
 import { formatShopDate } from '~/lib/shop-time';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import type { StaffChoice, TicketView } from '~/features/workshop/tickets.server';
+import type { TrialRecord } from '~/features/workshop/trial-outcomes.server';
 import type { TicketsPanel as TicketsPanelData } from './workshop.server';
+import { TrialFields, TrialHistory } from './trial-panel';
 
 export function TicketsPanel({ panel }: { panel: TicketsPanelData }) {
   return (
@@ -25,15 +29,30 @@ export function TicketsPanel({ panel }: { panel: TicketsPanelData }) {
       </p>
       <ul aria-label="Work tickets" className="mt-3 grid gap-3">
         {panel.tickets.map((ticket) => (
-          <TicketRow key={ticket.garmentId} ticket={ticket} staff={panel.staff} />
+          <TicketRow
+            key={ticket.garmentId}
+            ticket={ticket}
+            staff={panel.staff}
+            trials={panel.trials[ticket.garmentId] ?? []}
+          />
         ))}
       </ul>
     </Section>
   );
 }
 
-function TicketRow({ ticket, staff }: { ticket: TicketView; staff: StaffChoice[] }) {
+function TicketRow({
+  ticket,
+  staff,
+  trials,
+}: {
+  ticket: TicketView;
+  staff: StaffChoice[];
+  trials: TrialRecord[];
+}) {
   const name = `${ticket.position}. ${ticket.garment}`;
+  // At a trial the outcome is recorded (fits: on to ready; alterations: to the alteration).
+  const atTrial = ticket.stage === 'trial' && ticket.choices.some((c) => c.stage === 'alteration');
   return (
     <li className="grid gap-3 rounded-lg border border-border p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -57,18 +76,50 @@ function TicketRow({ ticket, staff }: { ticket: TicketView; staff: StaffChoice[]
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <AssignForm ticket={ticket} staff={staff} name={name} />
-        {ticket.choices.map((choice) => (
-          <MoveButton
-            key={choice.stage}
-            ticket={ticket}
-            stage={choice.stage}
-            label={`Move ${name} to ${choice.label}`}
-            text={`Move to ${choice.label}`}
-            secondary={choice.stage === 'alteration'}
-          />
-        ))}
+        {ticket.stage === 'alteration' && (
+          <a href="#book-trial" className="min-h-11 content-center text-sm text-primary underline">
+            Book the next trial <span className="sr-only">for {name}</span>
+          </a>
+        )}
+        {!atTrial &&
+          ticket.choices.map((choice) => (
+            <MoveButton
+              key={choice.stage}
+              ticket={ticket}
+              stage={choice.stage}
+              label={`Move ${name} to ${choice.label}`}
+              text={`Move to ${choice.label}`}
+              secondary={choice.stage === 'alteration'}
+            />
+          ))}
       </div>
+      {atTrial && <TrialForm ticket={ticket} staff={staff} name={name} />}
+      <TrialHistory trials={trials} name={name} />
     </li>
+  );
+}
+
+function TrialForm({
+  ticket,
+  staff,
+  name,
+}: {
+  ticket: TicketView;
+  staff: StaffChoice[];
+  name: string;
+}) {
+  const fetcher = useAdminFetcher();
+  return (
+    <fetcher.Form method="post" className="rounded-md border border-border p-3">
+      <TrialFields
+        garmentId={ticket.garmentId}
+        version={ticket.version}
+        assigneeId={ticket.assigneeId}
+        staff={staff}
+        name={name}
+        busy={fetcher.state !== 'idle'}
+      />
+    </fetcher.Form>
   );
 }
 

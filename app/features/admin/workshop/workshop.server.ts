@@ -19,6 +19,14 @@ import {
 import { WORK_STAGES } from '~/features/workshop/stages';
 import { ticketCardFor } from '~/features/workshop/ticket-access.server';
 import { Refusal } from '~/lib/refusal';
+import { TRIAL_OUTCOMES } from '~/lib/schema-enums';
+import { mayDo, type SessionUser } from '~/features/account/session.server';
+import { recordTrialOutcome } from '~/features/workshop/trials.server';
+import {
+  TRIAL_NOTES_MAX,
+  trialHistoryOf,
+  type TrialRecord,
+} from '~/features/workshop/trial-outcomes.server';
 
 const GARMENT_GONE = 'This garment could not be found.';
 const OUT_OF_DATE = 'This page is out of date. Reload it and try again.';
@@ -51,8 +59,31 @@ const assignTicketSchema = z.object({
     .transform((value) => value || null),
 });
 
+/**
+ * The form of 'record-trial' (issue 31 item 5): the garment, the ticket's version seen, the
+ * outcome (the button pressed), the notes and, for an alteration, who alters it ('' or absent:
+ * the garment's current assignee).
+ */
+const recordTrialSchema = z.object({
+  garmentId: garmentIdField,
+  version: moveTicketSchema.shape.version,
+  outcome: z.enum(TRIAL_OUTCOMES, { error: 'Please choose: fits, or alterations needed.' }),
+  notes: z
+    .string()
+    .trim()
+    .max(TRIAL_NOTES_MAX, `Please keep the notes under ${TRIAL_NOTES_MAX} characters.`)
+    .optional()
+    .transform((value) => value ?? ''),
+  alterationAssigneeId: z
+    .string()
+    .trim()
+    .max(100, 'Please choose a member of staff.')
+    .optional()
+    .transform((value) => value || undefined),
+});
+
 /** The intents of a garment's ticket. */
-export type TicketIntent = 'move-ticket' | 'assign-ticket';
+export type TicketIntent = 'move-ticket' | 'assign-ticket' | 'record-trial';
 
 /**
  * The action handlers of the tickets, by intent, for `runAdminAction` (the order's page and the
@@ -81,6 +112,31 @@ export function ticketHandlers(deps: {
       );
       return { message: moved.message, id: input.garmentId };
     }),
+    'record-trial': adminHandler(recordTrialSchema, async (input, admin) => {
+      // A workshop member records the trials of their own garments only.
+      const ticket = await ticketCardFor(deps.db, admin, input.garmentId);
+      if (!ticket) throw new Refusal('not-found', GARMENT_GONE);
+      // Giving the alteration to someone else is an assignment: the roles that assign.
+      const other =
+        input.alterationAssigneeId !== undefined &&
+        input.alterationAssigneeId !== ticket.assigneeId;
+      if (other && !mayDo(admin, { ticket: ['assign'] })) {
+        throw new Refusal('forbidden', 'You may not give this garment to someone else.');
+      }
+      const moved = await recordTrialOutcome(
+        deps.db,
+        {
+          garmentId: input.garmentId,
+          expectedVersion: input.version,
+          outcome: input.outcome,
+          notes: input.notes,
+          alterationAssigneeId: input.alterationAssigneeId,
+          actor: { id: admin.id, email: admin.email, name: admin.name },
+        },
+        await deps.site(),
+      );
+      return { message: moved.message, id: input.garmentId };
+    }),
     'assign-ticket': adminHandler(assignTicketSchema, (input, admin) =>
       assignTicket(deps.db, {
         garmentId: input.garmentId,
@@ -95,11 +151,43 @@ export function ticketHandlers(deps: {
 export interface TicketsPanel {
   tickets: TicketView[];
   staff: StaffChoice[];
+  /** Each garment's trial outcomes, oldest first, by garment id (issue 31 item 5). */
+  trials: Record<number, TrialRecord[]>;
 }
 
 /** Order `orderId`'s Tickets panel, or null when it has no tickets (a shop order). */
 export async function ticketsPanel(db: Db, orderId: number): Promise<TicketsPanel | null> {
   const tickets = await ticketsOfOrder(db, orderId);
   if (tickets.length === 0) return null;
-  return { tickets, staff: await staffChoices(db) };
+  const [staff, trials] = await Promise.all([
+    staffChoices(db),
+    trialHistoryOf(
+      db,
+      tickets.map((ticket) => ticket.garmentId),
+    ),
+  ]);
+  return { tickets, staff, trials: Object.fromEntries(trials) };
+}
+
+/**
+ * What the one-tap page shows of garment `garmentId`'s trials for `viewer` (issue 31 item 5):
+ * the outcomes so far, the staff an alteration can go to (empty for a role that does not
+ * assign: the alteration then stays with the garment's assignee), and whether the viewer may
+ * book the next trial (on the order's page, which needs `orders: edit`).
+ */
+export async function ticketTrials(
+  db: Db,
+  viewer: Pick<SessionUser, 'role'>,
+  garmentId: number,
+): Promise<{ trials: TrialRecord[]; staff: StaffChoice[]; mayBookTrial: boolean }> {
+  const mayAssign = mayDo(viewer, { ticket: ['assign'] });
+  const [history, staff] = await Promise.all([
+    trialHistoryOf(db, [garmentId]),
+    mayAssign ? staffChoices(db) : Promise.resolve([]),
+  ]);
+  return {
+    trials: history.get(garmentId) ?? [],
+    staff,
+    mayBookTrial: mayDo(viewer, { orders: ['edit'] }),
+  };
 }
