@@ -69,6 +69,7 @@ export default function WorkshopTicket({ loaderData, actionData }: Route.Compone
       trials={loaderData.trials}
       staff={loaderData.staff}
       mayBookTrial={loaderData.mayBookTrial}
+      mayOpenOrder={loaderData.mayOpenOrder}
       outcome={actionData}
     />
   );

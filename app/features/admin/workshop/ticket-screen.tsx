@@ -20,6 +20,7 @@ export function TicketScreen({
   trials,
   staff,
   mayBookTrial,
+  mayOpenOrder,
   outcome,
 }: {
   ticket: TicketCard;
@@ -29,6 +30,8 @@ export function TicketScreen({
   staff: StaffChoice[];
   /** The viewer may book the next trial (on the order's page). */
   mayBookTrial: boolean;
+  /** The order number links to the order's page only for a role that may open it. */
+  mayOpenOrder: boolean;
   /** The last move's answer, shown under the button. */
   outcome?: AdminOutcome;
 }) {
@@ -39,11 +42,19 @@ export function TicketScreen({
     <div className="mx-auto grid w-full max-w-md gap-4 p-4">
       <p className="text-sm text-muted-foreground">
         Order{' '}
-        <Link
-          to={`/admin/orders/${encodeURIComponent(ticket.number)}`}
-          className="font-mono text-primary underline"
-        >
-          {ticket.number}
+        {mayOpenOrder ? (
+          <Link
+            to={`/admin/orders/${encodeURIComponent(ticket.number)}`}
+            className="font-mono text-primary underline"
+          >
+            {ticket.number}
+          </Link>
+        ) : (
+          <span className="font-mono">{ticket.number}</span>
+        )}
+        {' · '}
+        <Link to="/admin/workshop" className="text-primary underline">
+          Production board
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">

@@ -21,6 +21,7 @@ import { ticketCardFor } from '~/features/workshop/ticket-access.server';
 import { Refusal } from '~/lib/refusal';
 import { TRIAL_OUTCOMES } from '~/lib/schema-enums';
 import { mayDo, type SessionUser } from '~/features/account/session.server';
+import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { recordTrialOutcome } from '~/features/workshop/trials.server';
 import {
   TRIAL_NOTES_MAX,
@@ -173,13 +174,19 @@ export async function ticketsPanel(db: Db, orderId: number): Promise<TicketsPane
  * What the one-tap page shows of garment `garmentId`'s trials for `viewer` (issue 31 item 5):
  * the outcomes so far, the staff an alteration can go to (empty for a role that does not
  * assign: the alteration then stays with the garment's assignee), and whether the viewer may
- * book the next trial (on the order's page, which needs `orders: edit`).
+ * book the next trial (on the order's page, which needs `orders: edit`) and open the order's
+ * page at all (`orders: read`; the workshop may not).
  */
 export async function ticketTrials(
   db: Db,
   viewer: Pick<SessionUser, 'role'>,
   garmentId: number,
-): Promise<{ trials: TrialRecord[]; staff: StaffChoice[]; mayBookTrial: boolean }> {
+): Promise<{
+  trials: TrialRecord[];
+  staff: StaffChoice[];
+  mayBookTrial: boolean;
+  mayOpenOrder: boolean;
+}> {
   const mayAssign = mayDo(viewer, { ticket: ['assign'] });
   const [history, staff] = await Promise.all([
     trialHistoryOf(db, [garmentId]),
@@ -189,5 +196,6 @@ export async function ticketTrials(
     trials: history.get(garmentId) ?? [],
     staff,
     mayBookTrial: mayDo(viewer, { orders: ['edit'] }),
+    mayOpenOrder: mayDo(viewer, PAGE_PERMISSIONS['/admin/orders/:number']),
   };
 }
