@@ -33,6 +33,7 @@ import {
   type WorkStage,
 } from './stages';
 import { getWorkshopSettings } from './workshop-settings.server';
+import { creditFinishedStages } from './wages.server';
 
 /** The refusal of a move that lost a race (issue 31 item 1: "two people … cannot both win"). */
 export const MOVED_JUST_NOW =
@@ -297,6 +298,7 @@ export async function moveTicket(
           isNull(workTicketStages.endedAt),
         ),
       );
+    await creditFinishedStages(tx, ticket, input.garmentId, actor.id, now);
     const rows = await tx
       .select({
         id: workTicketStages.id,
