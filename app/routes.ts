@@ -60,6 +60,8 @@ export default [
       route('audit', 'routes/admin/audit.tsx'),
       route('workshop', 'routes/admin/workshop-board.tsx'),
       route('workshop/settings', 'routes/admin/workshop-settings.tsx'),
+      route('workshop/piece-rates', 'routes/admin/workshop-piece-rates.tsx'),
+      route('workshop/dues', 'routes/admin/workshop-dues.tsx'),
       route('customers/:id/measurements', 'routes/admin/client-measurements.tsx'),
       route('customers/:id/measurements/new', 'routes/admin/record-measurements.tsx'),
       route('customers/:id/measurements/:garment', 'routes/admin/measurement-history.tsx'),

@@ -64,6 +64,10 @@ export const PAGE_PERMISSIONS = {
   // A workshop member opens only the tickets assigned to them (features/workshop/ticket-access).
   '/admin/workshop/garments/:garmentId': { ticket: ['read-own'] },
   '/admin/workshop/garments/:garmentId/card.pdf': { ticket: ['read-own'] },
+  // Issue 31 item 8: the owner sets rates and sees every worker's month; a workshop member sees
+  // their own month at the same URL; the counter sees no wages.
+  '/admin/workshop/piece-rates': { wages: ['read'] },
+  '/admin/workshop/dues': { 'wages-own': ['read'] },
 } as const satisfies Record<string, Permission>;
 
 const CATALOGUE_EDIT = { catalogue: ['edit'] } as const;
@@ -168,6 +172,8 @@ export const ACTION_PERMISSIONS = {
   '/admin/workshop': { 'move-ticket': TICKET_MOVE },
   '/admin/workshop/garments/:garmentId': { 'move-ticket': TICKET_MOVE },
   '/admin/workshop/settings': { 'save-workshop-settings': SETTINGS_EDIT },
+  '/admin/workshop/piece-rates': { 'save-piece-rates': { wages: ['edit'] } },
+  '/admin/workshop/dues': { 'record-worker-payment': { wages: ['edit'] } },
   '/admin/customers': { 'create-client': CUSTOMERS_EDIT },
   '/admin/customers/:id': {
     'set-role': { staff: ['set-role'] },
