@@ -14,6 +14,7 @@ export const MENU_SCREENS = [
   { to: '/admin/media', label: 'Media', needs: { media: ['read'] } },
   { to: '/admin/orders', label: 'Orders', needs: { orders: ['read'] } },
   { to: '/admin/workshop', label: 'Workshop', needs: { 'workshop-board': ['read'] } },
+  { to: '/admin/workshop/dues', label: 'Wages', needs: { 'wages-own': ['read'] } },
   { to: '/admin/invoices', label: 'Invoices', needs: { invoices: ['read'] } },
   { to: '/admin/day-book', label: 'Day book', needs: { payments: ['read'] } },
   { to: '/admin/appointments', label: 'Appointments', needs: { appointments: ['read'] } },
