@@ -21,8 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, PAGE_PERMISSIONS['/admin/workshop/piece-rates']);
+  // An account id is letters, digits, '-' and '_'; anything else shows the first worker.
   const worker = new URL(request.url).searchParams.get('worker');
-  return pieceRatesView(context.db, worker ? worker.slice(0, 100) : null);
+  return pieceRatesView(context.db, worker && /^[\w-]{1,100}$/.test(worker) ? worker : null);
 }
 
 /** Saves a worker's rates from a day (`intent` save-piece-rates); the role is checked first. */
