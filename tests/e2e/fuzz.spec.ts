@@ -804,6 +804,7 @@ const PAGES: PageTarget[] = [
   { route: '/admin/workshop/settings', url: '/admin/workshop/settings' },
   { route: '/admin/workshop/piece-rates', url: '/admin/workshop/piece-rates?worker={}' },
   { route: '/admin/workshop/dues', url: '/admin/workshop/dues?month={}' },
+  { route: '/admin/workshop/dues.csv', url: '/admin/workshop/dues.csv?month={}' },
   { route: '/admin/workshop/garments/:garmentId', url: '/admin/workshop/garments/{}' },
   { route: '/admin/invoices/export.csv', url: '/admin/invoices/export.csv' },
   { route: '/admin/invoices/gstr1/:file', url: '/admin/invoices/gstr1/{}' },
@@ -1311,6 +1312,7 @@ test('no date, time or month at the edges answers 5xx, logs an error, or changes
     { role: 'admin', url: '/admin/invoices/export.csv' },
     { role: 'admin', url: '/admin/day-book' },
     { role: 'admin', url: '/admin/workshop/dues' },
+    { role: 'admin', url: '/admin/workshop/dues.csv' },
   ];
   const DATE_PARAMETERS = ['date', 'month', 'time', 'moveDate', 'trialDate', 'year'];
   const withQuery = (url: string, query: URLSearchParams) =>

@@ -22,6 +22,7 @@ import {
   createBespokeOrderSchema,
 } from '~/features/bespoke/bespoke-orders.server';
 import * as duesRoute from '~/routes/admin/workshop-dues';
+import * as duesCsvRoute from '~/routes/admin/workshop-dues-csv';
 import {
   createTestApp,
   pageGet,
@@ -357,5 +358,19 @@ describe(`piece rates and the workers' month on ${testDatabaseKind}`, () => {
 
     const bad = await open(owner.cookie, '?month=2026-13');
     expect(bad.status).toBe(400);
+
+    // The month as CSV: the worker gets their own line only.
+    const csv = await duesCsvRoute.loader({
+      request: pageGet('/admin/workshop/dues.csv?month=2026-12', suresh.cookie),
+      context: app.context,
+      params: {},
+    } as never);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const body = (await csv.text()).trim().split('\r\n');
+    expect(body).toEqual([
+      'Month,Worker,Brought forward (INR),Stages,Earned (INR),Paid (INR),Carried forward (INR)',
+      '2026-12,Suresh,20.00,1,150.00,100.50,69.50',
+    ]);
   });
 });

@@ -35,9 +35,10 @@ import {
   type GarmentType,
   type WorkerPaymentMethod,
 } from '~/lib/schema-enums';
-import { formatRupeesExact, readRupees } from '~/lib/money';
+import { csvCell } from '~/lib/csv';
+import { formatRupeesExact, paiseToDecimal, readRupees } from '~/lib/money';
 import { addShopDays, formatShopDate, shopDateOf, type ShopDate } from '~/lib/shop-time';
-import { shopDateField, shopMonthField } from '~/lib/shop-time-input';
+import { readShopMonth, shopDateField } from '~/lib/shop-time-input';
 import { garmentLabel } from '~/features/bespoke/style-groups';
 import { WORK_STAGES, type WorkStage } from './stages';
 import { WORKER_PAYMENT_METHOD_LABELS } from './wages';
@@ -617,5 +618,38 @@ export async function recordWorkerPayment(
   });
 }
 
-/** A month query value ('YYYY-MM', 2000 to 2099), for the dues screen's URL. */
-export const monthQuerySchema = shopMonthField('Please choose a month.');
+/**
+ * The month a dues URL asks for: its `month` ('YYYY-MM', 2000 to 2099), or the Kolkata month of
+ * `now` without one; null for a month it cannot read (the page answers 400).
+ */
+export function duesMonthOf(query: URLSearchParams, now = new Date()): string | null {
+  const asked = query.get('month');
+  return asked === null ? shopDateOf(now).slice(0, 7) : readShopMonth(asked);
+}
+
+/**
+ * The month's dues as CSV for a spreadsheet: a header, then one line per worker — name,
+ * brought forward, stages credited, earned, paid, carried forward (rupees to the paisa,
+ * '1500.50'). Cells are written by lib/csv's `csvCell` (formulas defused).
+ */
+export function duesCsv(dues: MonthDues): string {
+  const header = [
+    'Month',
+    'Worker',
+    'Brought forward (INR)',
+    'Stages',
+    'Earned (INR)',
+    'Paid (INR)',
+    'Carried forward (INR)',
+  ];
+  const lines = dues.workers.map((row) => [
+    dues.month,
+    row.worker.name,
+    paiseToDecimal(row.broughtForwardPaise),
+    row.creditCount,
+    paiseToDecimal(row.creditsPaise),
+    paiseToDecimal(row.paymentsPaise),
+    paiseToDecimal(row.carriedForwardPaise),
+  ]);
+  return [header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -4,6 +4,7 @@ import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/pe
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { DuesScreen } from '~/features/admin/workshop/dues-screen';
 import {
+  duesMonthOf,
   monthDues,
   recordWorkerPayment,
   workerPaymentFormSchema,
@@ -11,7 +12,6 @@ import {
 } from '~/features/workshop/wages.server';
 import { rootMetaData } from '~/features/site/root-data';
 import { shopDateOf } from '~/lib/shop-time';
-import { readShopMonth } from '~/lib/shop-time-input';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/workshop-dues';
 
@@ -34,8 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     PAGE_PERMISSIONS['/admin/workshop/dues'],
   );
-  const asked = new URL(request.url).searchParams.get('month');
-  const month = asked === null ? shopDateOf(new Date()).slice(0, 7) : readShopMonth(asked);
+  const month = duesMonthOf(new URL(request.url).searchParams);
   if (month === null) {
     throw data('Please choose a month written YYYY-MM, from 2000 to 2099.', { status: 400 });
   }

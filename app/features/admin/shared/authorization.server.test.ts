@@ -90,6 +90,7 @@ import * as workshopSettingsRoute from '~/routes/admin/workshop-settings';
 import * as workshopTicketRoute from '~/routes/admin/workshop-ticket';
 import * as pieceRatesRoute from '~/routes/admin/workshop-piece-rates';
 import * as duesRoute from '~/routes/admin/workshop-dues';
+import * as duesCsvRoute from '~/routes/admin/workshop-dues-csv';
 import * as jobCardRoute from '~/routes/admin/job-card';
 import { assignTicket, openMissingTickets } from '~/features/workshop/tickets.server';
 import { defaultWorkshopSettings, WORK_STAGES } from '~/features/workshop/stages';
@@ -1359,6 +1360,7 @@ const LOADERS: {
   },
   { path: () => '/admin/workshop/dues', loader: duesRoute.loader as never },
   { path: () => '/admin/workshop/dues?month=2026-11', loader: duesRoute.loader as never },
+  { path: () => '/admin/workshop/dues.csv?month=2026-11', loader: duesCsvRoute.loader as never },
   {
     path: (f) => `/admin/workshop/garments/${f.garmentId}`,
     loader: workshopTicketRoute.loader as never,
@@ -1553,6 +1555,7 @@ const WORKSHOP_LOADERS = new Set<unknown>([
   jobCardRoute.loader,
   // Their own month (issue 31 item 8).
   duesRoute.loader,
+  duesCsvRoute.loader,
 ]);
 
 /** The staff roles that pass an action row. */

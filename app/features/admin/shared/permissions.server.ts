@@ -69,6 +69,7 @@ export const PAGE_PERMISSIONS = {
   // their own month at the same URL; the counter sees no wages.
   '/admin/workshop/piece-rates': { wages: ['read'] },
   '/admin/workshop/dues': { 'wages-own': ['read'] },
+  '/admin/workshop/dues.csv': { 'wages-own': ['read'] },
 } as const satisfies Record<string, Permission>;
 
 const CATALOGUE_EDIT = { catalogue: ['edit'] } as const;

@@ -39,6 +39,9 @@ export function DuesScreen({
         <Link to={`?month=${dues.next}`} className="underline">
           Next month
         </Link>
+        <a href={`/admin/workshop/dues.csv?month=${dues.month}`} className="underline" download>
+          Download CSV
+        </a>
         {all && (
           <Link to="/admin/workshop/piece-rates" className="underline">
             Piece rates
