@@ -69,8 +69,8 @@ export function PieceRatesScreen({ view }: { view: PieceRatesView }) {
           <input type="hidden" name="intent" value="save-piece-rates" />
           <input type="hidden" name="workerId" value={worker.id} />
           <p className="text-sm text-muted-foreground">
-            Rates of <strong>{worker.name}</strong> in effect today, in rupees per garment. Leave a
-            rate empty for none; enter 0 to stop paying one.
+            Rates of <strong>{worker.name}</strong> in effect today, in rupees per garment. An empty
+            rate is left as it is; 0 stops paying that stage from the day you choose.
           </p>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {view.garments.map((garment) => (
