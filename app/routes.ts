@@ -61,6 +61,8 @@ export default [
       route('workshop', 'routes/admin/workshop-board.tsx'),
       route('workshop/calendar', 'routes/admin/workshop-calendar.tsx'),
       route('workshop/settings', 'routes/admin/workshop-settings.tsx'),
+      route('workshop/piece-rates', 'routes/admin/workshop-piece-rates.tsx'),
+      route('workshop/dues', 'routes/admin/workshop-dues.tsx'),
       route('customers/:id/measurements', 'routes/admin/client-measurements.tsx'),
       route('customers/:id/measurements/new', 'routes/admin/record-measurements.tsx'),
       route('customers/:id/measurements/:garment', 'routes/admin/measurement-history.tsx'),
@@ -71,6 +73,8 @@ export default [
     route('orders/:number/invoice.pdf', 'routes/admin/order-invoice.ts'),
     route('orders/:number/credit-notes/:id', 'routes/admin/order-credit-note.ts'),
     route('invoices/export.csv', 'routes/admin/invoices-export.ts'),
+    // A month of the workers' dues as CSV (issue 31 item 8).
+    route('workshop/dues.csv', 'routes/admin/workshop-dues-csv.ts'),
     route('invoices/gstr1/:file', 'routes/admin/invoices-gstr1.ts'),
     route('customers/:id/measurements/:garment/card.pdf', 'routes/admin/measurement-card.ts'),
     // A garment's job card (issue 31 item 4): ?size=a5 (the default) or ?size=80mm.

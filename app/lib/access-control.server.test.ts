@@ -64,6 +64,9 @@ describe('the staff roles', () => {
     ['ticket', 'move', 'admin counter workshop'],
     ['ticket', 'assign', 'admin counter'],
     ['workshop-board', 'read', 'admin counter workshop'],
+    ['wages', 'read', 'admin'],
+    ['wages', 'edit', 'admin'],
+    ['wages-own', 'read', 'admin workshop'],
   ] as const)('%s: %s is for %s', (resource, action, roles) => {
     expect(rolesThatMay({ [resource]: [action] }).join(' ')).toBe(roles);
   });

@@ -44,6 +44,10 @@ export const STAFF_STATEMENTS = {
   ticket: ['read-own', 'read-all', 'move', 'assign'],
   /** The production board (/admin/workshop). */
   'workshop-board': ['read'],
+  /** Every worker's piece rates, credits and payments (issue 31 item 8); `edit`: rates, payments. */
+  wages: ['read', 'edit'],
+  /** A worker's own month: their credits, payments and dues (issue 31 item 8). */
+  'wages-own': ['read'],
 } as const;
 
 /** The access control of the back office. */
@@ -78,12 +82,14 @@ const owner = staffAccess.newRole({
   staff: ['set-role'],
   ticket: ['read-own', 'read-all', 'move', 'assign'],
   'workshop-board': ['read'],
+  wages: ['read', 'edit'],
+  'wages-own': ['read'],
 });
 
 /**
  * The counter: customers, appointments, measurements, orders and payments, invoices to read
  * and send, messages, the workshop's tickets. Refunds only up to the owner's limit; no
- * settings, no audit, no catalogue, no staff, no bans, no exports.
+ * settings, no audit, no catalogue, no staff, no bans, no exports, no wages (issue 31 item 8).
  */
 const counter = staffAccess.newRole({
   dashboard: ['read'],
@@ -101,12 +107,14 @@ const counter = staffAccess.newRole({
 
 /**
  * The workshop (cutter, tailor, finisher): their own tickets (with those garments'
- * measurements, style and fabric) and moving their stages, and the board. No prices, payments,
- * invoices, customer contacts or settings.
+ * measurements, style and fabric) and moving their stages, the board, and their own month's
+ * earnings (issue 31 item 8). No prices, payments, invoices, customer contacts, settings or
+ * other workers' wages.
  */
 const workshop = staffAccess.newRole({
   ticket: ['read-own', 'move'],
   'workshop-board': ['read'],
+  'wages-own': ['read'],
 });
 
 /** A shopper: nothing in the back office. */

@@ -158,3 +158,9 @@ export const SALE_UNITS = ['piece', 'metre'] as const;
  * item 2): metres, pieces, sets, numbers.
  */
 export const UQCS = ['MTR', 'PCS', 'SET', 'NOS'] as const;
+
+/** How a worker is paid their dues (issue 31 item 8): cash, UPI or a bank transfer. */
+export const WORKER_PAYMENT_METHODS = ['cash', 'upi', 'bank'] as const;
+
+/** One of {@link WORKER_PAYMENT_METHODS}. */
+export type WorkerPaymentMethod = (typeof WORKER_PAYMENT_METHODS)[number];

@@ -39,6 +39,7 @@ import {
   TRIAL_OUTCOMES,
   UQCS,
   WORK_STAGES,
+  WORKER_PAYMENT_METHODS,
 } from './schema-enums';
 
 const timestamps = {
@@ -1110,6 +1111,100 @@ export const workTicketStages = pgTable(
   (t) => [
     index('work_ticket_stages_ticket_idx').on(t.ticketId, t.position),
     check('work_ticket_stages_stage_check', sql`${t.stage} in (${sqlList(WORK_STAGES)})`),
+  ],
+);
+
+/* Piece rates and the workers' month (issue 31 item 8), written by features/workshop/wages. */
+
+/**
+ * A worker's piece rate (issue 31 item 8): paise for one garment type's stage, in effect from a
+ * Kolkata calendar day until the worker's next rate of that type and stage. A new rate adds a
+ * row (the same day's is replaced), so the rates of past days stay as they were.
+ */
+export const workshopPieceRates = pgTable(
+  'workshop_piece_rates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workerId: text('worker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    garmentType: text('garment_type', { enum: GARMENT_TYPES }).notNull(),
+    stage: text('stage', { enum: WORK_STAGES }).notNull(),
+    /** Paise per stage finished; 0 stops paying from `effective_from`. */
+    ratePaise: integer('rate_paise').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('workshop_piece_rates_key').on(t.workerId, t.garmentType, t.stage, t.effectiveFrom),
+    check('workshop_piece_rates_rate_check', sql`${t.ratePaise} between 0 and 100000000`),
+    check(
+      'workshop_piece_rates_garment_check',
+      sql`${t.garmentType} in (${sqlList(GARMENT_TYPES)})`,
+    ),
+    check('workshop_piece_rates_stage_check', sql`${t.stage} in (${sqlList(WORK_STAGES)})`),
+  ],
+);
+
+/**
+ * A worker's credit for a finished stage (issue 31 item 8): the rate in effect on the Kolkata
+ * day the stage ended, copied, so a later rate never rewrites it. One per ticket stage row
+ * (unique), so a replayed move cannot credit twice; a stage visited again has a row of its own.
+ * The stage row's id is cleared if its garment is removed; the credit, earned, stays.
+ */
+export const workshopCredits = pgTable(
+  'workshop_credits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketStageId: integer('ticket_stage_id').references(() => workTicketStages.id, {
+      onDelete: 'set null',
+    }),
+    workerId: text('worker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    garmentId: integer('garment_id'),
+    garmentType: text('garment_type', { enum: GARMENT_TYPES }).notNull(),
+    stage: text('stage', { enum: WORK_STAGES }).notNull(),
+    /** The order's number, for the worker's list. */
+    orderNumber: text('order_number').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** The Kolkata day the stage ended: the month it counts in. */
+    earnedOn: date('earned_on', { mode: 'string' }).notNull(),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('workshop_credits_stage_key').on(t.ticketStageId),
+    index('workshop_credits_worker_idx').on(t.workerId, t.earnedOn),
+    check('workshop_credits_amount_check', sql`${t.amountPaise} >= 0`),
+  ],
+);
+
+/**
+ * A payment made to a worker (issue 31 item 8): cash, UPI or bank transfer, on a Kolkata day,
+ * recorded (and audited) by the owner. A worker's balance is their credits less these.
+ */
+export const workerPayments = pgTable(
+  'workshop_worker_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    workerId: text('worker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    amountPaise: integer('amount_paise').notNull(),
+    method: text('method', { enum: WORKER_PAYMENT_METHODS }).notNull(),
+    reference: text('reference').notNull().default(''),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    recordedById: text('recorded_by_id').references(() => user.id, { onDelete: 'set null' }),
+    recordedByEmail: text('recorded_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('workshop_worker_payments_worker_idx').on(t.workerId, t.paidOn),
+    check('workshop_worker_payments_amount_check', sql`${t.amountPaise} > 0`),
+    check(
+      'workshop_worker_payments_method_check',
+      sql`${t.method} in (${sqlList(WORKER_PAYMENT_METHODS)})`,
+    ),
   ],
 );
 

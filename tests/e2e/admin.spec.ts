@@ -406,7 +406,8 @@ test('the owner makes a person Workshop on their page; the workshop and the coun
   const menu = workshop.getByRole('navigation', { name: 'Back office' });
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Workshop' })).toBeVisible();
-  await expect(menu.getByRole('link')).toHaveCount(2);
+  await expect(menu.getByRole('link', { name: 'Wages' })).toBeVisible();
+  await expect(menu.getByRole('link')).toHaveCount(3);
   await expect(workshop.getByText('Choose a screen from the menu.')).toBeVisible();
   for (const path of ['/admin/invoices', '/admin/settings', '/admin/orders']) {
     const response = await workshop.goto(path);

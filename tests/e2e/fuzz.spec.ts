@@ -384,6 +384,25 @@ const FORMS: FormTarget[] = [
       ],
     },
   },
+  // Issue 31 item 8: piece rates and payments to workers.
+  {
+    kind: 'form',
+    route: '/admin/workshop/piece-rates',
+    url: '/admin/workshop/piece-rates',
+    fields: [],
+    intents: {
+      'save-piece-rates': ['workerId', 'effectiveFrom', 'rate-shirt-cutting', 'rate-kurta-trial'],
+    },
+  },
+  {
+    kind: 'form',
+    route: '/admin/workshop/dues',
+    url: '/admin/workshop/dues',
+    fields: [],
+    intents: {
+      'record-worker-payment': ['workerId', 'amount', 'method', 'reference', 'paidOn'],
+    },
+  },
   {
     kind: 'form',
     route: '/admin/orders/new',
@@ -794,6 +813,9 @@ const PAGES: PageTarget[] = [
   { route: '/admin/invoices', url: '/admin/invoices' },
   { route: '/admin/invoices/settings', url: '/admin/invoices/settings' },
   { route: '/admin/workshop/settings', url: '/admin/workshop/settings' },
+  { route: '/admin/workshop/piece-rates', url: '/admin/workshop/piece-rates?worker={}' },
+  { route: '/admin/workshop/dues', url: '/admin/workshop/dues?month={}' },
+  { route: '/admin/workshop/dues.csv', url: '/admin/workshop/dues.csv?month={}' },
   { route: '/admin/workshop/garments/:garmentId', url: '/admin/workshop/garments/{}' },
   { route: '/admin/invoices/export.csv', url: '/admin/invoices/export.csv' },
   { route: '/admin/invoices/gstr1/:file', url: '/admin/invoices/gstr1/{}' },
@@ -1240,6 +1262,18 @@ test('no date, time or month at the edges answers 5xx, logs an error, or changes
     },
     {
       role: 'admin',
+      url: '/admin/workshop/dues',
+      dates: ['paidOn'],
+      fixed: { intent: 'record-worker-payment', workerId: 'fuzz', amount: '100', method: 'cash' },
+    },
+    {
+      role: 'admin',
+      url: '/admin/workshop/piece-rates',
+      dates: ['effectiveFrom'],
+      fixed: { intent: 'save-piece-rates', workerId: 'fuzz', 'rate-shirt-cutting': '100' },
+    },
+    {
+      role: 'admin',
       url: '/admin/day-book',
       dates: ['day'],
       fixed: { intent: 'record-cash-count', counted: '100' },
@@ -1295,6 +1329,8 @@ test('no date, time or month at the edges answers 5xx, logs an error, or changes
     { role: 'admin', url: '/admin/invoices' },
     { role: 'admin', url: '/admin/invoices/export.csv' },
     { role: 'admin', url: '/admin/day-book' },
+    { role: 'admin', url: '/admin/workshop/dues' },
+    { role: 'admin', url: '/admin/workshop/dues.csv' },
   ];
   const DATE_PARAMETERS = ['date', 'month', 'time', 'moveDate', 'trialDate', 'year'];
   const withQuery = (url: string, query: URLSearchParams) =>

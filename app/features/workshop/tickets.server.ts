@@ -34,6 +34,7 @@ import {
 } from './stages';
 import { getWorkshopSettings } from './workshop-settings.server';
 import { noteTrialOutcome, type TrialNotes } from './trial-outcomes.server';
+import { creditFinishedStages } from './wages.server';
 
 /** The refusal of a move that lost a race (issue 31 item 1: "two people … cannot both win"). */
 export const MOVED_JUST_NOW =
@@ -301,6 +302,7 @@ export async function moveTicket(
           isNull(workTicketStages.endedAt),
         ),
       );
+    await creditFinishedStages(tx, ticket, input.garmentId, actor.id, now);
     const rows = await tx
       .select({
         id: workTicketStages.id,

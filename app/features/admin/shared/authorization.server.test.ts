@@ -39,6 +39,9 @@ import {
   user,
   workTickets,
   workTicketStages,
+  workerPayments,
+  workshopCredits,
+  workshopPieceRates,
 } from '~/lib/schema.server';
 import { BESPOKE_SETTINGS_KEY } from '~/features/bespoke/bespoke-settings.server';
 import { GARMENT_TYPES } from '~/lib/schema-enums';
@@ -87,6 +90,9 @@ import * as workshopBoardRoute from '~/routes/admin/workshop-board';
 import * as workshopCalendarRoute from '~/routes/admin/workshop-calendar';
 import * as workshopSettingsRoute from '~/routes/admin/workshop-settings';
 import * as workshopTicketRoute from '~/routes/admin/workshop-ticket';
+import * as pieceRatesRoute from '~/routes/admin/workshop-piece-rates';
+import * as duesRoute from '~/routes/admin/workshop-dues';
+import * as duesCsvRoute from '~/routes/admin/workshop-dues-csv';
 import * as jobCardRoute from '~/routes/admin/job-card';
 import { assignTicket, openMissingTickets } from '~/features/workshop/tickets.server';
 import { defaultWorkshopSettings, WORK_STAGES } from '~/features/workshop/stages';
@@ -110,6 +116,8 @@ const STORED = {
 let app: TestApp;
 /** The workshop member's account: the fixture order's first garment is assigned to them. */
 let workshopUserId = '';
+/** Calls of the piece-rates row so far: each sets a rate of its own. */
+let rateCalls = 0;
 const cookies: Record<Role, string | undefined> = {
   visitor: undefined,
   shopper: '',
@@ -934,6 +942,30 @@ const ACTIONS: {
         ),
       ]),
   },
+  // Piece rates and the workers' month (issue 31 item 8): the owner's only. Each call sets a
+  // rate not set before, so it is a change with its audit entry.
+  {
+    path: '/admin/workshop/piece-rates',
+    action: pieceRatesRoute.action as never,
+    intent: 'save-piece-rates',
+    form: () => ({
+      workerId: workshopUserId,
+      effectiveFrom: '2026-11-01',
+      'rate-shirt-stitching': String(100 + ++rateCalls),
+    }),
+  },
+  {
+    path: '/admin/workshop/dues',
+    action: duesRoute.action as never,
+    intent: 'record-worker-payment',
+    form: () => ({
+      workerId: workshopUserId,
+      amount: '1,500.50',
+      method: 'upi',
+      reference: 'UTR 12345',
+      paidOn: '2026-11-02',
+    }),
+  },
   {
     path: '/admin/orders/:number',
     action: orderRoute.action as never,
@@ -1364,6 +1396,14 @@ const LOADERS: {
     loader: workshopCalendarRoute.loader as never,
   },
   { path: () => '/admin/workshop/settings', loader: workshopSettingsRoute.loader as never },
+  { path: () => '/admin/workshop/piece-rates', loader: pieceRatesRoute.loader as never },
+  {
+    path: () => `/admin/workshop/piece-rates?worker=${workshopUserId}`,
+    loader: pieceRatesRoute.loader as never,
+  },
+  { path: () => '/admin/workshop/dues', loader: duesRoute.loader as never },
+  { path: () => '/admin/workshop/dues?month=2026-11', loader: duesRoute.loader as never },
+  { path: () => '/admin/workshop/dues.csv?month=2026-11', loader: duesCsvRoute.loader as never },
   {
     path: (f) => `/admin/workshop/garments/${f.garmentId}`,
     loader: workshopTicketRoute.loader as never,
@@ -1427,6 +1467,9 @@ async function state(): Promise<string> {
       db.select().from(measurementPhotos).orderBy(measurementPhotos.id),
       db.select({ n: count() }).from(session),
       db.select().from(taxRateRules).orderBy(taxRateRules.id),
+      db.select().from(workshopPieceRates).orderBy(workshopPieceRates.id),
+      db.select().from(workshopCredits).orderBy(workshopCredits.id),
+      db.select().from(workerPayments).orderBy(workerPayments.id),
       db.select({ n: count() }).from(auditLog),
       db.select().from(appointments).orderBy(appointments.id),
       db
@@ -1559,6 +1602,9 @@ const WORKSHOP_LOADERS = new Set<unknown>([
   workshopCalendarRoute.loader,
   workshopTicketRoute.loader,
   jobCardRoute.loader,
+  // Their own month (issue 31 item 8).
+  duesRoute.loader,
+  duesCsvRoute.loader,
 ]);
 
 /** The staff roles that pass an action row. */
@@ -1737,7 +1783,7 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
   });
 
   it.each([
-    ['workshop', ['Dashboard', 'Workshop']],
+    ['workshop', ['Dashboard', 'Workshop', 'Wages']],
     [
       'counter',
       [
@@ -1760,6 +1806,7 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
         'Media',
         'Orders',
         'Workshop',
+        'Wages',
         'Invoices',
         'Day book',
         'Appointments',

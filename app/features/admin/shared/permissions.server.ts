@@ -14,6 +14,7 @@ export const MENU_SCREENS = [
   { to: '/admin/media', label: 'Media', needs: { media: ['read'] } },
   { to: '/admin/orders', label: 'Orders', needs: { orders: ['read'] } },
   { to: '/admin/workshop', label: 'Workshop', needs: { 'workshop-board': ['read'] } },
+  { to: '/admin/workshop/dues', label: 'Wages', needs: { 'wages-own': ['read'] } },
   { to: '/admin/invoices', label: 'Invoices', needs: { invoices: ['read'] } },
   { to: '/admin/day-book', label: 'Day book', needs: { payments: ['read'] } },
   { to: '/admin/appointments', label: 'Appointments', needs: { appointments: ['read'] } },
@@ -65,6 +66,11 @@ export const PAGE_PERMISSIONS = {
   // A workshop member opens only the tickets assigned to them (features/workshop/ticket-access).
   '/admin/workshop/garments/:garmentId': { ticket: ['read-own'] },
   '/admin/workshop/garments/:garmentId/card.pdf': { ticket: ['read-own'] },
+  // Issue 31 item 8: the owner sets rates and sees every worker's month; a workshop member sees
+  // their own month at the same URL; the counter sees no wages.
+  '/admin/workshop/piece-rates': { wages: ['read'] },
+  '/admin/workshop/dues': { 'wages-own': ['read'] },
+  '/admin/workshop/dues.csv': { 'wages-own': ['read'] },
 } as const satisfies Record<string, Permission>;
 
 const CATALOGUE_EDIT = { catalogue: ['edit'] } as const;
@@ -175,6 +181,8 @@ export const ACTION_PERMISSIONS = {
     'record-trial': TICKET_MOVE,
   },
   '/admin/workshop/settings': { 'save-workshop-settings': SETTINGS_EDIT },
+  '/admin/workshop/piece-rates': { 'save-piece-rates': { wages: ['edit'] } },
+  '/admin/workshop/dues': { 'record-worker-payment': { wages: ['edit'] } },
   '/admin/customers': { 'create-client': CUSTOMERS_EDIT },
   '/admin/customers/:id': {
     'set-role': { staff: ['set-role'] },
