@@ -33,6 +33,7 @@ import {
   type WorkStage,
 } from './stages';
 import { getWorkshopSettings } from './workshop-settings.server';
+import { consumeAtCutting, reserveOrderFabric } from './fabric.server';
 
 /** The refusal of a move that lost a race (issue 31 item 1: "two people … cannot both win"). */
 export const MOVED_JUST_NOW =
@@ -132,6 +133,12 @@ async function replanDueDates(
 export const workshopHooks: GarmentHooks = {
   garmentsAdded: async (tx, order, garments, now) => {
     await openTickets(tx, order, garments, now);
+    await reserveOrderFabric(
+      tx,
+      order.id,
+      now,
+      garments.map((garment) => garment.id),
+    );
   },
   promisedDateChanged: (tx, orderId, promisedOn) => replanDueDates(tx, orderId, promisedOn),
 };
@@ -329,6 +336,7 @@ export async function moveTicket(
       });
     }
 
+    await consumeAtCutting(tx, input.garmentId, input.toStage, now);
     await recordAudit(tx, actor, {
       action: 'workshop.move',
       entity: 'garment',
