@@ -30,7 +30,12 @@ import { fabricStocks, lowStockFabrics } from '~/features/catalog/fabric-stock.s
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-db';
 import { moveTicket, workshopHooks, type WorkshopActor } from './tickets.server';
-import { fabricLengthSchema, fabricOfOrder, setGarmentFabricLength } from './fabric.server';
+import {
+  fabricLengthSchema,
+  fabricOfOrder,
+  lowStockWarnings,
+  setGarmentFabricLength,
+} from './fabric.server';
 
 let app: TestApp;
 let admin: { cookie: string; userId: string };
@@ -247,6 +252,10 @@ describe(`fabric for the workshop on ${testDatabaseKind}`, () => {
       reservedCm: 320,
       availableCm: 0,
     });
+    // The dashboard's warning, below the default 5 m of the bespoke settings.
+    expect((await lowStockWarnings(app.database.db)).map((row) => row.message)).toContain(
+      'Low stock: Harris Tweed — 2 m left, 3.2 m reserved',
+    );
 
     // Cutting both: the first takes its 1.6 m, the second what is left (stock never below 0).
     await moveTo(first.garment.id, 'cutting');

@@ -21,9 +21,11 @@ import type { Tx } from '~/lib/audited-write.server';
 import { Refusal } from '~/lib/refusal';
 import { bespokeGarments, fabricReservations, orders, products } from '~/lib/schema.server';
 import type { WorkStage } from '~/lib/schema-enums';
+import { getBespokeSettings } from '~/features/bespoke/bespoke-settings.server';
 import { garmentLabel } from '~/features/bespoke/style-groups';
 import {
   consumeFabric,
+  lowStockFabrics,
   reserveFabric,
   setReservationLength,
   type Consumed,
@@ -237,4 +239,26 @@ export async function setGarmentFabricLength(
       ? `${saved} Not enough in stock: ${metresWords(changed.shortCm)} short.`
       : saved;
   });
+}
+
+/** A fabric running low, as the back office warns of it. */
+export interface LowStockWarning {
+  productId: number;
+  /** 'Low stock: Harris Tweed — 2.4 m left, 3.5 m reserved'. */
+  message: string;
+}
+
+/**
+ * The back office's low stock warnings (issue 31 item 7): each tracked fabric sold by the metre
+ * whose available length (stock − open reservations) is below the bespoke settings' low stock
+ * length, the least available first. "Left" is what is on the shelf, "reserved" what confirmed
+ * garments hold of it.
+ */
+export async function lowStockWarnings(db: Db): Promise<LowStockWarning[]> {
+  const { lowStockCm } = await getBespokeSettings(db);
+  if (lowStockCm <= 0) return [];
+  return (await lowStockFabrics(db, lowStockCm)).map((fabric) => ({
+    productId: fabric.productId,
+    message: `Low stock: ${fabric.name} — ${metresWords(fabric.stockCm ?? 0)} left, ${metresWords(fabric.reservedCm)} reserved`,
+  }));
 }
