@@ -24,6 +24,7 @@ import {
   createBespokeOrderSchema,
 } from '~/features/bespoke/bespoke-orders.server';
 import { advanceFulfilment } from '~/features/admin/orders/orders.server';
+import { loadConfigurator } from '~/features/bespoke/configurator.server';
 import { priceLines } from '~/features/cart/cart.server';
 import { takeProductStock } from '~/features/catalog/catalog-commands.server';
 import { fabricStocks, lowStockFabrics } from '~/features/catalog/fabric-stock.server';
@@ -266,6 +267,26 @@ describe(`fabric for the workshop on ${testDatabaseKind}`, () => {
       .from(fabricReservations)
       .where(and(eq(fabricReservations.productId, tweed)));
     expect(cut.map((row) => row.consumedCm).sort()).toEqual([160, 40]);
+  });
+
+  it('tells the configurator whether a fabric is in stock for the chosen garment', async () => {
+    const khadi = await fabric('Hand Khadi', 300);
+    const note = async (garment: string) => {
+      const page = await loadConfigurator(
+        new Request(`http://shop.test/bespoke?garment=${garment}&fabric=${khadi}&step=summary`),
+        app.context,
+      );
+      return page.step === 'summary' ? page.fabricStock : 'not the summary';
+    };
+    // A shirt takes 1.6 m and a sherwani 3 m by default; 3 m are available.
+    expect(await note('shirt')).toEqual({ inStock: true, text: 'In stock for a shirt' });
+    expect(await note('sherwani')).toEqual({ inStock: true, text: 'In stock for a sherwani' });
+    const { order } = await shirtOrder(khadi);
+    await confirm(order.number);
+    expect(await note('sherwani')).toEqual({
+      inStock: false,
+      text: 'Not enough for a sherwani — ask the shop',
+    });
   });
 
   it('leaves a fabric above the threshold off the low stock list', async () => {
