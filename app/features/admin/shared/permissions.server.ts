@@ -164,6 +164,7 @@ export const ACTION_PERMISSIONS = {
     'retry-refund': { refunds: ['create'] },
     'move-ticket': TICKET_MOVE,
     'assign-ticket': { ticket: ['assign'] },
+    'set-fabric-length': { ticket: ['assign'] },
   },
   '/admin/workshop': { 'move-ticket': TICKET_MOVE },
   '/admin/workshop/garments/:garmentId': { 'move-ticket': TICKET_MOVE },

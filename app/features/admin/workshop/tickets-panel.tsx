@@ -10,6 +10,7 @@ import { Section } from '~/components/ui/card';
 import { formatShopDate } from '~/lib/shop-time';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import type { StaffChoice, TicketView } from '~/features/workshop/tickets.server';
+import type { GarmentFabric } from '~/features/workshop/fabric.server';
 import type { TicketsPanel as TicketsPanelData } from './workshop.server';
 
 export function TicketsPanel({ panel }: { panel: TicketsPanelData }) {
@@ -25,14 +26,27 @@ export function TicketsPanel({ panel }: { panel: TicketsPanelData }) {
       </p>
       <ul aria-label="Work tickets" className="mt-3 grid gap-3">
         {panel.tickets.map((ticket) => (
-          <TicketRow key={ticket.garmentId} ticket={ticket} staff={panel.staff} />
+          <TicketRow
+            key={ticket.garmentId}
+            ticket={ticket}
+            staff={panel.staff}
+            fabric={panel.fabric.find((row) => row.garmentId === ticket.garmentId) ?? null}
+          />
         ))}
       </ul>
     </Section>
   );
 }
 
-function TicketRow({ ticket, staff }: { ticket: TicketView; staff: StaffChoice[] }) {
+function TicketRow({
+  ticket,
+  staff,
+  fabric,
+}: {
+  ticket: TicketView;
+  staff: StaffChoice[];
+  fabric: GarmentFabric | null;
+}) {
   const name = `${ticket.position}. ${ticket.garment}`;
   return (
     <li className="grid gap-3 rounded-lg border border-border p-3">
@@ -55,6 +69,7 @@ function TicketRow({ ticket, staff }: { ticket: TicketView; staff: StaffChoice[]
           )}
         </p>
       </div>
+      {fabric && <FabricRow fabric={fabric} name={name} />}
       <div className="flex flex-wrap items-end gap-3">
         <AssignForm ticket={ticket} staff={staff} name={name} />
         {ticket.choices.map((choice) => (
@@ -148,6 +163,62 @@ function AssignForm({
       >
         Assign
       </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The fabric a garment holds (issue 31 item 7): while reserved, a field to change its metres;
+ * once cut, what was taken (and what the stock lacked).
+ */
+function FabricRow({ fabric, name }: { fabric: GarmentFabric; name: string }) {
+  const fetcher = useAdminFetcher();
+  const id = `fabric-${fabric.garmentId}`;
+  const metres = (fabric.lengthCm / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 });
+  const error =
+    fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors?.metres ?? null) : null;
+  if (fabric.state === 'cut') {
+    return (
+      <p className="text-sm">
+        Fabric: {metres} m of {fabric.fabricName} cut
+        {fabric.shortCm > 0 &&
+          ` (the stock lacked ${(fabric.shortCm / 100).toLocaleString('en-IN')} m)`}
+      </p>
+    );
+  }
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+      <input type="hidden" name="intent" value="set-fabric-length" />
+      <input type="hidden" name="garmentId" value={fabric.garmentId} />
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          Metres of {fabric.fabricName} reserved <span className="sr-only">({name})</span>
+        </label>
+        <input
+          id={id}
+          name="metres"
+          inputMode="decimal"
+          defaultValue={metres}
+          key={fabric.lengthCm}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="h-11 w-24 rounded-md border border-border bg-white px-3 text-base sm:h-10 md:text-sm"
+        />
+      </div>
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={fetcher.state !== 'idle'}
+        aria-label={`Save the metres of ${name}`}
+        className="min-h-11 sm:min-h-10"
+      >
+        Save metres
+      </Button>
+      {error && (
+        <p id={`${id}-error`} className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      )}
     </fetcher.Form>
   );
 }

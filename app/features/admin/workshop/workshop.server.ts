@@ -18,6 +18,12 @@ import {
 } from '~/features/workshop/tickets.server';
 import { WORK_STAGES } from '~/features/workshop/stages';
 import { ticketCardFor } from '~/features/workshop/ticket-access.server';
+import {
+  fabricLengthSchema,
+  fabricOfOrder,
+  setGarmentFabricLength,
+  type GarmentFabric,
+} from '~/features/workshop/fabric.server';
 import { Refusal } from '~/lib/refusal';
 
 const GARMENT_GONE = 'This garment could not be found.';
@@ -91,15 +97,30 @@ export function ticketHandlers(deps: {
   };
 }
 
+/**
+ * The action handler of a garment's fabric (issue 31 item 7): 'set-fabric-length' changes the
+ * metres a garment holds (features/workshop/fabric.server.ts holds the rule and the audit).
+ */
+export function fabricHandlers(db: Db): Record<'set-fabric-length', AnyAdminHandler> {
+  return {
+    'set-fabric-length': adminHandler(fabricLengthSchema, async (input, admin) => ({
+      message: await setGarmentFabricLength(db, admin, input),
+      id: input.garmentId,
+    })),
+  };
+}
+
 /** The Tickets panel of a bespoke order: its garments' tickets and the staff to assign. */
 export interface TicketsPanel {
   tickets: TicketView[];
   staff: StaffChoice[];
+  /** The fabric each garment holds or was cut from (issue 31 item 7). */
+  fabric: GarmentFabric[];
 }
 
 /** Order `orderId`'s Tickets panel, or null when it has no tickets (a shop order). */
 export async function ticketsPanel(db: Db, orderId: number): Promise<TicketsPanel | null> {
   const tickets = await ticketsOfOrder(db, orderId);
   if (tickets.length === 0) return null;
-  return { tickets, staff: await staffChoices(db) };
+  return { tickets, staff: await staffChoices(db), fabric: await fabricOfOrder(db, orderId) };
 }
