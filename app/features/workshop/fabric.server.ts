@@ -32,7 +32,7 @@ import {
 } from '~/features/catalog/fabric-stock.server';
 
 /** A length in centimetres as the workshop says it: 240 → '2.4 m', 350 → '3.5 m'. */
-export function metresWords(lengthCm: number): string {
+function metresWords(lengthCm: number): string {
   return `${(lengthCm / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })} m`;
 }
 
