@@ -1208,6 +1208,49 @@ export const workerPayments = pgTable(
   ],
 );
 
+/* Issue 31 item 7: fabric for the workshop ------------------------------------------------- */
+
+/**
+ * The metres of a catalogue fabric held for a bespoke garment (issue 31 item 7): made when the
+ * order is confirmed at the garment type's default length (the garment's `consumption_cm`),
+ * which staff may change while it is open; consumed when the garment's cutting starts, which
+ * takes `consumed_cm` off `products.stock` (centimetres) in the same transaction. Open = not
+ * consumed and its order not cancelled: an open reservation lowers what the shop can sell
+ * (available = stock − open reservations). Removing the garment removes it. Written by
+ * features/catalog (it is the catalogue's stock).
+ */
+export const fabricReservations = pgTable(
+  'fabric_reservations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    garmentId: integer('garment_id')
+      .notNull()
+      .references(() => bespokeGarments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Centimetres held (350 = 3.5 m). */
+    lengthCm: integer('length_cm').notNull(),
+    /** When cutting started and the length left the stock; null while open. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Centimetres taken off the stock at cutting (less than `length_cm` only when stock ran short). */
+    consumedCm: integer('consumed_cm'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('fabric_reservations_garment_key').on(t.garmentId),
+    index('fabric_reservations_product_idx').on(t.productId),
+    check('fabric_reservations_length_check', sql`${t.lengthCm} between 1 and 2000`),
+    check(
+      'fabric_reservations_consumed_check',
+      sql`${t.consumedCm} is null or ${t.consumedCm} >= 0`,
+    ),
+  ],
+);
+
 /**
  * A trial's outcome for one garment (issue 31 item 5, "Trials and alterations"): one row per
  * trial visit (`trial_stage_id`, the ticket's stage row of that trial) per garment: 'fits' or

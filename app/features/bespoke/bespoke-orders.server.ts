@@ -15,7 +15,9 @@
  *   administrator overrides it with a reason; the override and its reason are in the audit
  *   entry and on the garment ("Quoted ₹X, charged ₹Y: reason").
  * - Consumption comes from the bespoke settings through the quote; it is not edited per
- *   garment (a different length is an override of the price, with its reason).
+ *   garment (a different length is an override of the price, with its reason). The metres the
+ *   workshop reserves of a catalogue fabric start from it and staff change them there
+ *   (features/workshop/fabric.server.ts, issue 31 item 7).
  * - The measurement version is pinned by id: a newer version of the profile never changes it.
  *   By default it is the customer's latest confirmed version of that garment (a staff version,
  *   or a self-measured one staff confirmed); none when they have no confirmed version yet.

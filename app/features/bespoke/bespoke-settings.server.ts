@@ -1,6 +1,7 @@
 /**
  * Reading the bespoke settings (`site_settings` row 'bespoke'): the advance percentage and each
- * garment type's base price and fabric consumption (issue 21 items 2 and 4). Fields that are
+ * garment type's base price and fabric consumption (issue 21 items 2 and 4), and the length below
+ * which a fabric warns of low stock (issue 31 item 7). Fields that are
  * missing or invalid take their defaults, so a bad edit never stops a quote.
  */
 import { eq } from 'drizzle-orm';
@@ -13,8 +14,15 @@ import { defaultBespokeSettings, type BespokeSettings, type GarmentPricing } fro
 /** The key of the settings row. */
 export const BESPOKE_SETTINGS_KEY = 'bespoke';
 
-/** Limits of what the settings may hold: up to ₹10,00,000 a garment, 20 m of fabric. */
-const BESPOKE_LIMITS = { maxBasePricePaise: 100_000_000, maxConsumptionCm: 2000 } as const;
+/**
+ * Limits of what the settings may hold: up to ₹10,00,000 a garment, 20 m of fabric, a low stock
+ * warning below at most 1,000 m.
+ */
+const BESPOKE_LIMITS = {
+  maxBasePricePaise: 100_000_000,
+  maxConsumptionCm: 2000,
+  maxLowStockCm: 100_000,
+} as const;
 
 const garmentSchema = (fallback: GarmentPricing) =>
   z
@@ -33,6 +41,12 @@ const storedSchema = z.object({
       ) as Record<GarmentType, ReturnType<typeof garmentSchema>>,
     )
     .catch(defaultBespokeSettings.garments),
+  lowStockCm: z
+    .number()
+    .int()
+    .min(0)
+    .max(BESPOKE_LIMITS.maxLowStockCm)
+    .catch(defaultBespokeSettings.lowStockCm),
 }) satisfies z.ZodType<BespokeSettings>;
 
 /** The bespoke settings, defaults filled in. */

@@ -76,6 +76,7 @@ export function ConfiguratorScreen({
 /** What is chosen so far, each with a link back to change it. */
 function Chosen({ page }: { page: Exclude<ConfiguratorPage, { step: 'garment' }> }) {
   const fabric = 'fabric' in page ? page.fabric : null;
+  const stock = 'fabricStock' in page ? page.fabricStock : null;
   return (
     <Card padding="sm" className="mt-6 grid gap-1 text-sm sm:flex sm:flex-wrap sm:gap-x-6">
       <p>
@@ -90,6 +91,11 @@ function Chosen({ page }: { page: Exclude<ConfiguratorPage, { step: 'garment' }>
           <Link to={designHref(page.state, 'fabric')} className="text-primary underline">
             Change<span className="sr-only"> fabric</span>
           </Link>
+        </p>
+      )}
+      {stock && (
+        <p className={stock.inStock ? 'text-emerald-900' : 'font-semibold text-destructive'}>
+          {stock.text}
         </p>
       )}
     </Card>

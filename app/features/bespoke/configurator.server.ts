@@ -11,6 +11,7 @@ import { getSessionUser } from '~/features/account/session.server';
 import { loginPathFor } from '~/features/account/rules';
 import { cardColumns, visibleProduct } from '~/features/catalog/catalog.server';
 import { toPrefixTsQuery } from '~/features/catalog/search';
+import { fabricStocks } from '~/features/catalog/fabric-stock.server';
 import { clientAddress, takeHits, waitInWords } from '~/lib/rate-limit.server';
 import { readFormData } from '~/lib/request-body.server';
 import { categories, products, subcategories } from '~/lib/schema.server';
@@ -66,6 +67,35 @@ interface FabricChoice {
   imagePlaceholder: string | null;
 }
 
+/**
+ * Whether the chosen fabric is in stock for the chosen garment (issue 31 item 7): `inStock` when
+ * what the shop can sell of it (stock − metres reserved for confirmed garments) covers the
+ * garment type's default length.
+ */
+interface FabricStockNote {
+  inStock: boolean;
+  /** 'In stock for a shirt' or 'Not enough for a shirt — ask the shop'. */
+  text: string;
+}
+
+/**
+ * The stock note of fabric `productId` for a `garment`, or null when the shop does not track the
+ * fabric's stock in metres (nothing is said then).
+ */
+async function fabricStockNote(
+  context: AppLoadContext,
+  garment: GarmentType,
+  productId: number,
+): Promise<FabricStockNote | null> {
+  const stock = (await fabricStocks(context.db, [productId])).get(productId);
+  if (!stock) return null;
+  const needed = (await getBespokeSettings(context.db)).garments[garment].consumptionCm;
+  const what = garmentLabel(garment).toLowerCase();
+  return stock.availableCm >= needed
+    ? { inStock: true, text: `In stock for a ${what}` }
+    : { inStock: false, text: `Not enough for a ${what} — ask the shop` };
+}
+
 /** Why the design cannot be made, per group. */
 export interface Refusal {
   group: string;
@@ -97,6 +127,7 @@ export type ConfiguratorPage =
       step: 'style';
       garmentLabel: string;
       fabric: DesignFabric;
+      fabricStock: FabricStockNote | null;
       groups: GroupChoice[];
       refusals: Refusal[];
     })
@@ -104,6 +135,7 @@ export type ConfiguratorPage =
       step: 'summary';
       garmentLabel: string;
       fabric: DesignFabric;
+      fabricStock: FabricStockNote | null;
       chosen: (OptionChoice & { group: StyleOptionGroup; groupLabel: string })[];
       estimate: (GarmentQuote & { consumptionCm: number }) | null;
       refusals: Refusal[];
@@ -237,6 +269,7 @@ export async function loadConfigurator(
     };
   }
   const offered = await listStyleOptions(context.db, { garmentType: state.garment });
+  const fabricStock = await fabricStockNote(context, state.garment, fabric.productId);
   const groups = groupsOf(offered);
   const design = withDefaults(state, groups);
   if (step === 'style') {
@@ -249,6 +282,7 @@ export async function loadConfigurator(
       state: design,
       garmentLabel: label,
       fabric,
+      fabricStock,
       groups,
       refusals: check.ok ? [] : check.refusals,
     };
@@ -264,6 +298,7 @@ export async function loadConfigurator(
     state: design,
     garmentLabel: label,
     fabric,
+    fabricStock,
     chosen: quote.ok
       ? quote.options.flatMap((pinned) => {
           const option = byKey.get(`${pinned.group}:${pinned.code}`);

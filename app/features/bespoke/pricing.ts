@@ -25,6 +25,11 @@ export interface BespokeSettings {
   /** Share of an order's price asked in advance, in whole percent (1–100; default 50). */
   advancePercent: number;
   garments: Record<GarmentType, GarmentPricing>;
+  /**
+   * Issue 31 item 7: a fabric sold by the metre warns of low stock in the back office when what
+   * is available (stock − metres reserved for garments) falls below this, in centimetres.
+   */
+  lowStockCm: number;
 }
 
 /** What a new install starts with; the shop edits them in the back office. */
@@ -40,6 +45,7 @@ export const defaultBespokeSettings: BespokeSettings = {
     kurta: { basePricePaise: 220_000, consumptionCm: 250 },
     churidar: { basePricePaise: 120_000, consumptionCm: 250 },
   },
+  lowStockCm: 500,
 };
 
 /** The parts of a garment's price, each in paise. */

@@ -10,6 +10,7 @@ import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import type { UQCS } from '~/lib/schema-enums';
 import { cartLines, categories, orderLines, products, subcategories } from '~/lib/schema.server';
 import { visibleProduct } from '../catalog/catalog.server';
+import { availableStockSql } from '../catalog/fabric-stock.server';
 import {
   formatStock,
   lengthProblem,
@@ -71,7 +72,10 @@ interface ProductFacts extends SaleTerms {
   variants: VariantRow[];
   colors: string[];
   available: boolean;
-  /** Pieces, or centimetres for the metre; null when not tracked. */
+  /**
+   * What can be sold: pieces, or centimetres for the metre less the open fabric reservations
+   * (issue 31 item 7); null when not tracked.
+   */
   stock: number | null;
   uqc: (typeof UQCS)[number];
 }
@@ -88,7 +92,8 @@ const productFactColumns = {
   lengthStepCm: products.lengthStepCm,
   lengthMinCm: products.lengthMinCm,
   lengthMaxCm: products.lengthMaxCm,
-  stock: products.stock,
+  // Issue 31 item 7: the metres held for bespoke garments are not for sale.
+  stock: availableStockSql,
   uqc: products.uqc,
 };
 

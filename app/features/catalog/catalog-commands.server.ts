@@ -30,6 +30,7 @@ import {
   type Tx,
 } from '~/lib/audited-write.server';
 import { recordAudit, type Actor, type DbOrTx } from '~/lib/audit.server';
+import { openReservedSql } from './fabric-stock.server';
 import { slugify } from './slug';
 import { visibilityAnswer } from './visibility';
 import {
@@ -784,20 +785,29 @@ export async function deleteProduct(db: Db, actor: Actor, input: { id: number })
 
 /**
  * Takes `amount` (pieces, or centimetres for a product sold by the metre) of a product's
- * stock inside `tx` by a conditional update, `stock = stock - amount where stock >= amount`:
- * the row lock it takes makes a second payer wait for the first to commit and then read the
- * stock it left.
- * @returns whether it was taken (false: less was left, or the product is gone).
+ * stock inside `tx` by a conditional update, `stock = stock - amount where stock - reserved >=
+ * amount`: the metres held for bespoke garments (open `fabric_reservations`, issue 31 item 7)
+ * are not the shop's to sell. The product's row is locked first, so a second payer (or a
+ * bespoke order's reservation) waits for the first to commit, and the update, a statement of
+ * its own, then reads the stock and reservations it left.
+ * @returns whether it was taken (false: less was available, or the product is gone).
  */
 export async function takeProductStock(
   tx: Tx,
   productId: number,
   amount: number,
 ): Promise<boolean> {
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
   const [updated] = await tx
     .update(products)
     .set({ stock: sql`${products.stock} - ${amount}` })
-    .where(and(eq(products.id, productId), gte(products.stock, amount)))
+    .where(
+      and(eq(products.id, productId), sql`${products.stock} - ${openReservedSql} >= ${amount}`),
+    )
     .returning({ id: products.id });
   return updated !== undefined;
 }

@@ -268,14 +268,22 @@ export async function followTickets(
 }
 
 /**
+ * What a higher folder does in the transaction that confirms an order (its first fulfilment
+ * step): the workshop reserves the garments' fabric (issue 31 item 7). Resolves to warnings the
+ * toast adds to its message.
+ */
+export type ConfirmedHook = (tx: Tx, orderId: number, now: Date) => Promise<string[]>;
+
+/**
  * Moves a paid shop order, or a bespoke order not cancelled, to a later fulfilment step
  * (skipping steps is allowed), with its timeline entry, audit entry ('order.fulfilment', before
  * and after) and the customer's message (`queueOrderMessage`) in one transaction (the back
  * office's order page, issue "Back office" orders). `input.version` is the order's `updated_at`
  * (ISO 8601) the administrator saw. The 'ready' message of an order not paid names its balance
  * due, which `ledger.balanceDuePaise` (integer paise) reads in the same transaction: the ledger
- * is the payments', above this folder, so the caller passes it in. Resolves to the toast's
- * message and the order's number.
+ * is the payments', above this folder, so the caller passes it in. `confirmed`, when given, runs
+ * in the same transaction when the order leaves "not confirmed" (its fulfilment was null), and
+ * its warnings end the message. Resolves to the toast's message and the order's number.
  * @throws Refusal 'not-found' for an unknown order; 'conflict' for an order that may not move
  *   (canMoveFulfilment), a stale version, or a step that is not later than the current one.
  */
@@ -285,8 +293,9 @@ export async function moveFulfilment(
   input: { number: string; status: FulfilmentStatus; version: string },
   site: OrderMailSite,
   ledger: BalanceDue,
+  confirmed?: ConfirmedHook,
 ): Promise<{ message: string; id: string }> {
-  const order = await auditedWrite(db, actor, {
+  const { order, notes } = await auditedWrite(db, actor, {
     read: (tx) =>
       tx
         .select(fulfilmentColumns)
@@ -325,9 +334,13 @@ export async function moveFulfilment(
     },
     write: async (tx, current) => {
       await writeFulfilment(tx, actor, current, input.status, site, ledger);
-      return input.status;
+      const notes =
+        confirmed && current.fulfilmentStatus === null
+          ? await confirmed(tx, current.id, new Date())
+          : [];
+      return { to: input.status, notes };
     },
-    audit: (current, to) => {
+    audit: (current, { to }) => {
       const from = current.fulfilmentStatus;
       return {
         action: 'order.fulfilment',
@@ -338,11 +351,14 @@ export async function moveFulfilment(
         after: { fulfilmentStatus: to },
       };
     },
-    answer: (current) => current,
+    answer: (current, { notes }) => ({ order: current, notes }),
   });
   const emailed = order.email !== '' && milestoneLabel(input.status) !== null;
   return {
-    message: `Order ${order.number} is now at ${label(input.status)}.${emailed ? ` ${order.customerName} is being e-mailed.` : ''}`,
+    message: [
+      `Order ${order.number} is now at ${label(input.status)}.${emailed ? ` ${order.customerName} is being e-mailed.` : ''}`,
+      ...notes,
+    ].join(' '),
     id: order.number,
   };
 }

@@ -13,6 +13,9 @@
  * that variant's own `stock` by the same conditional update, variants after products, each in
  * id order; a variant whose stock is null is not tracked.
  *
+ * Metres held for bespoke garments (open fabric reservations, issue 31 item 7) are not for
+ * sale: the take counts them, and a shortage names what was available.
+ *
  * The updates themselves are the catalogue's stock commands (issue 30 item 4: `catalog` owns
  * `products` and `productVariants`); this module chooses what to take and in which order.
  */
@@ -21,6 +24,7 @@ import type { Db } from '~/lib/db.server';
 import { orderLines, products, productVariants } from '~/lib/schema.server';
 import { formatStock, stockTaken } from '../catalog/sale-units';
 import { variantStockMessage } from '../catalog/variants';
+import { availableStockSql } from '../catalog/fabric-stock.server';
 import {
   returnProductStock,
   returnVariantStock,
@@ -112,7 +116,7 @@ export async function takeOrderStock(tx: Tx, orderId: number): Promise<StockShor
     }
     await putBack();
     const [product] = await tx
-      .select({ name: products.name, stock: products.stock, saleUnit: products.saleUnit })
+      .select({ name: products.name, stock: availableStockSql, saleUnit: products.saleUnit })
       .from(products)
       .where(eq(products.id, productId));
     const left = product?.stock ?? 0;

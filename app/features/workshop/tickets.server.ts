@@ -35,6 +35,7 @@ import {
 import { getWorkshopSettings } from './workshop-settings.server';
 import { noteTrialOutcome, type TrialNotes } from './trial-outcomes.server';
 import { creditFinishedStages } from './wages.server';
+import { consumeAtCutting, reserveOrderFabric } from './fabric.server';
 
 /** The refusal of a move that lost a race (issue 31 item 1: "two people … cannot both win"). */
 export const MOVED_JUST_NOW =
@@ -134,6 +135,12 @@ async function replanDueDates(
 export const workshopHooks: GarmentHooks = {
   garmentsAdded: async (tx, order, garments, now) => {
     await openTickets(tx, order, garments, now);
+    await reserveOrderFabric(
+      tx,
+      order.id,
+      now,
+      garments.map((garment) => garment.id),
+    );
   },
   promisedDateChanged: (tx, orderId, promisedOn) => replanDueDates(tx, orderId, promisedOn),
 };
@@ -344,6 +351,7 @@ export async function moveTicket(
       actor,
       now,
     });
+    await consumeAtCutting(tx, input.garmentId, input.toStage, now);
     await recordAudit(tx, actor, {
       action: 'workshop.move',
       entity: 'garment',

@@ -12,7 +12,11 @@ import {
 } from '~/features/admin/bespoke-orders/bespoke-orders.server';
 import { FailedJobs } from '~/features/admin/shared/failed-jobs';
 import { TicketsPanel } from '~/features/admin/workshop/tickets-panel';
-import { ticketHandlers, ticketsPanel } from '~/features/admin/workshop/workshop.server';
+import {
+  fabricHandlers,
+  ticketHandlers,
+  ticketsPanel,
+} from '~/features/admin/workshop/workshop.server';
 import { failedJobsOfOrder } from '~/features/admin/shared/failed-jobs.server';
 import { AdminPaymentsPanel } from '~/features/admin/payments/admin-payments-panel';
 import { paymentHandlers } from '~/features/admin/payments/payment-intents.server';
@@ -55,8 +59,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * `status`, `version`) and tells the customer; a bespoke order's intents (add-garment,
  * set-garment-price, remove-garment, book-trial, update-bespoke-order) change its garments,
  * dates and trials; `move-ticket` and `assign-ticket` move a garment's work ticket to a stage
- * (with the ticket's `version`) and assign it (features/workshop, issue 31 item 1), and
- * `record-trial` records a garment's trial (fits, or alterations with notes; item 5); the money intents (`record-payment`, `send-payment-link`, `refund`,
+ * (with the ticket's `version`) and assign it (features/workshop, issue 31 item 1),
+ * `record-trial` records a garment's trial (fits, or alterations with notes; item 5), and
+ * `set-fabric-length` changes the metres a garment's fabric holds (item 7); the money intents (`record-payment`, `send-payment-link`, `refund`,
  * `retry-refund`: features/payments) record a counter payment, send a payment link, refund or
  * retry a refund; `send-document` sends the invoice or a voucher to the customer on WhatsApp or
  * by e-mail (features/invoices/send-documents). The role is checked first (runAdminAction).
@@ -80,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           shopName: (await context.catalogue.settings()).shopName,
         }),
       }),
+      ...fabricHandlers(context.db),
       ...bespokeOrderHandlers(context.db),
       ...paymentHandlers(context),
     },

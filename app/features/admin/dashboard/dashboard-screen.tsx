@@ -104,6 +104,26 @@ export function DashboardScreen({
         </RecentList>
       </Section>
 
+      {figures.lowStock.length > 0 && (
+        <Section
+          heading={`Fabric running low (${figures.lowStock.length})`}
+          padding="md"
+          className="mt-6"
+        >
+          <p className="mt-1 text-sm text-muted-foreground">
+            Left is what is on the shelf; reserved is what confirmed bespoke garments hold until
+            they are cut. The length that warns is in the bespoke prices (Style options).
+          </p>
+          <RecentList empty="">
+            {figures.lowStock.map((fabric) => (
+              <RecentRow key={fabric.productId}>
+                <p>{fabric.message}</p>
+              </RecentRow>
+            ))}
+          </RecentList>
+        </Section>
+      )}
+
       {figures.bespokeDue.length > 0 && (
         <Section
           heading={`Bespoke orders due (${figures.bespokeDue.length})`}

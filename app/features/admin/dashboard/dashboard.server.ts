@@ -15,6 +15,7 @@ import type { MessageStatus } from '~/features/contact/message-status';
 import { addShopDays, shopDateOf, shopInstant, startOfShopDay } from '~/lib/shop-time';
 import { appointmentsBetween } from '~/features/booking/booking.server';
 import type { AppointmentStatus } from '~/lib/schema-enums';
+import { lowStockWarnings, type LowStockWarning } from '~/features/workshop/fabric.server';
 
 /** The dashboard's periods, in the order the screen shows them. */
 const DASHBOARD_PERIODS = [
@@ -103,6 +104,8 @@ export interface DashboardFigures {
   todaysAppointments: TodaysAppointment[];
   /** Bespoke orders promised within a few days or overdue, not delivered (issue 21 item 3). */
   bespokeDue: DueBespokeOrder[];
+  /** Fabrics running low, least available first (issue 31 item 7). */
+  lowStock: LowStockWarning[];
 }
 
 /** The start of each period at `now`: shop midnight, now − 7 days, now − 30 days. */
@@ -159,6 +162,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     categoryCounts,
     appointmentsToday,
     bespokeDue,
+    lowStock,
   ] = await Promise.all([
     db
       .select({
@@ -202,6 +206,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     activeCount(db, categories),
     appointmentsBetween(db, shopInstant(today, 0), shopInstant(addShopDays(today, 1), 0)),
     bespokeOrdersDue(db, today),
+    lowStockWarnings(db),
   ]);
 
   const number = (value: number | string | undefined) => Number(value ?? 0);
@@ -228,6 +233,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     categories: categoryCounts,
     today,
     bespokeDue,
+    lowStock,
     todaysAppointments: appointmentsToday
       .filter((row) => row.status !== 'cancelled')
       .map((row) => ({

@@ -44,6 +44,7 @@ import { ORDER_FILTERS, PAYMENT_FILTERS, TO_CONFIRM, type OrderFilter } from './
 import type { Actor } from '~/lib/audit.server';
 import { Refusal } from '~/lib/refusal';
 import { orderHasTickets } from '~/features/workshop/tickets.server';
+import { reserveOrderFabric } from '~/features/workshop/fabric.server';
 
 /** Orders per page of /admin/orders. */
 export const ORDERS_PAGE_SIZE = 25;
@@ -240,7 +241,9 @@ export const advanceFulfilmentSchema = z.object({
  * which holds the rule, the timeline, audit and message), given the ledger's balance due for the
  * 'ready' message. Resolves to the toast's message and the order's number.
  * A bespoke order with work tickets only moves to 'Confirmed' by hand: its later steps follow its
- * garments (issue 31 item 1, features/workshop).
+ * garments (issue 31 item 1, features/workshop). Confirming a bespoke order reserves its
+ * garments' fabric in the same transaction (issue 31 item 7, `reserveOrderFabric`); a length
+ * that did not fit in the stock is reserved all the same and the toast warns of it.
  * @throws Refusal 'not-found' for an unknown order; 'conflict' for an order that may not move
  *   (canMoveFulfilment), a stale version, a step that is not later than the current one, or a
  *   step after 'Confirmed' of an order that follows its tickets.
@@ -264,9 +267,17 @@ export async function advanceFulfilment(
       );
     }
   }
-  return moveFulfilment(db, actor, input, site, {
-    balanceDuePaise: async (tx, order) => (await balanceOf(tx, order)).balancePaise,
-  });
+  return moveFulfilment(
+    db,
+    actor,
+    input,
+    site,
+    {
+      balanceDuePaise: async (tx, order) => (await balanceOf(tx, order)).balancePaise,
+    },
+    // Issue 31 item 7: confirming a bespoke order reserves its garments' fabric.
+    reserveOrderFabric,
+  );
 }
 
 /** The form of 'revoke-order-links': the order whose signed links stop working. */

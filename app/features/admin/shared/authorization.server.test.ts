@@ -21,6 +21,7 @@ import {
   categories,
   contactMessages,
   customers,
+  fabricReservations,
   shopClosures,
   measurementPhotos,
   measurementProfiles,
@@ -608,6 +609,34 @@ async function garmentAtTrial(f: Fixture): Promise<void> {
     .where(and(eq(workTicketStages.ticketId, ticket!.id), eq(workTicketStages.stage, 'trial')));
 }
 
+/** The fixture's garment holds 1.6 m of a fabric sold by the metre (issue 31 item 7). */
+async function garmentHoldingFabric(f: Fixture): Promise<void> {
+  const db = app.database.db;
+  const [fabric] = await db
+    .insert(products)
+    .values({
+      slug: `held-linen-${f.garmentId}-${Date.now()}`,
+      name: 'Held Linen',
+      categoryId: f.productCategoryId,
+      pricePaise: 100_000,
+      saleUnit: 'metre',
+      uqc: 'MTR',
+      lengthStepCm: 10,
+      lengthMinCm: 50,
+      lengthMaxCm: 1000,
+      stock: 1000,
+    })
+    .returning({ id: products.id });
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.number, f.bespokeNumber));
+  await db
+    .insert(fabricReservations)
+    .values({ productId: fabric!.id, garmentId: f.garmentId, orderId: order!.id, lengthCm: 160 })
+    .onConflictDoNothing();
+}
+
 const ACTIONS: {
   path: string;
   action: (args: never) => Promise<unknown>;
@@ -886,6 +915,13 @@ const ACTIONS: {
     action: orderRoute.action as never,
     intent: 'assign-ticket',
     form: (f: Fixture) => ({ garmentId: String(f.garmentId), assigneeId: '' }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'set-fabric-length',
+    form: (f: Fixture) => ({ garmentId: String(f.garmentId), metres: '2.25' }),
+    prepare: garmentHoldingFabric,
   },
   {
     path: '/admin/workshop',
@@ -1544,6 +1580,7 @@ const COUNTER_ACTIONS = new Set([
   '/admin/appointments mark-no-show',
   '/admin/orders/:number move-ticket',
   '/admin/orders/:number assign-ticket',
+  '/admin/orders/:number set-fabric-length',
   '/admin/workshop move-ticket',
   '/admin/workshop/garments/:garmentId move-ticket',
   '/admin/orders/:number record-trial',

@@ -174,6 +174,7 @@ export const ACTION_PERMISSIONS = {
     // A trial's outcome moves the ticket: a workshop member their own garments only; giving the
     // alteration to someone else needs `ticket: assign` too (checked by the handler).
     'record-trial': TICKET_MOVE,
+    'set-fabric-length': { ticket: ['assign'] },
   },
   '/admin/workshop': { 'move-ticket': TICKET_MOVE },
   '/admin/workshop/garments/:garmentId': {

@@ -343,7 +343,8 @@ function Prices({ page }: { page: StyleOptionsAdmin }) {
     <Section heading="Bespoke prices" padding="md" className="mt-6">
       <p className="mt-1 text-sm text-muted-foreground">
         A garment&rsquo;s estimate is its making price, plus the fabric&rsquo;s price a metre × the
-        metres used, plus its options. Prices include GST.
+        metres used, plus its options. Prices include GST. The metres used are also what a confirmed
+        order reserves of a catalogue fabric for the workshop.
       </p>
       <fetcher.Form
         method="post"
@@ -362,6 +363,16 @@ function Prices({ page }: { page: StyleOptionsAdmin }) {
           max={100}
           defaultValue={page.prices.advancePercent}
           error={errors.advancePercent}
+          className="max-w-xs"
+        />
+        <FormField
+          id="lowStockMetres"
+          name="lowStockMetres"
+          label="Low fabric stock below (m)"
+          hint="A fabric sold by the metre warns on the dashboard when what is left after its reserved metres falls below this."
+          inputMode="decimal"
+          defaultValue={String(page.prices.lowStockCm / 100)}
+          error={errors.lowStockMetres}
           className="max-w-xs"
         />
         <div className="grid gap-3 sm:grid-cols-2">

@@ -251,6 +251,23 @@ const savePricesSchema = z.object({
         .min(1, 'The advance is a whole percentage from 1 to 100.')
         .max(100, 'The advance is a whole percentage from 1 to 100.'),
     ),
+  // Issue 31 item 7: in metres, 0 to 1,000 (0: never warn); absent keeps the default.
+  lowStockMetres: z
+    .string()
+    .optional()
+    .transform((typed, ctx) => {
+      if (typed === undefined) return defaultBespokeSettings.lowStockCm;
+      const text = typed.trim();
+      const cm = /^\d{1,4}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : Number.NaN;
+      if (!(cm >= 0 && cm <= 100_000)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Please enter the low stock length in metres, from 0 to 1,000 (like 5).',
+        });
+        return z.NEVER;
+      }
+      return cm;
+    }),
   ...(Object.fromEntries(
     GARMENT_TYPES.flatMap((type) => [
       [`base_${type}`, rupeesField('making price')],
@@ -264,6 +281,7 @@ async function savePrices(db: Db, actor: Actor, input: z.output<typeof savePrice
   const values = input as unknown as Record<string, number> & {
     version?: string;
     advancePercent: number;
+    lowStockMetres: number;
   };
   const next: BespokeSettings = {
     advancePercent: values.advancePercent,
@@ -273,6 +291,7 @@ async function savePrices(db: Db, actor: Actor, input: z.output<typeof savePrice
         { basePricePaise: values[`base_${type}`]!, consumptionCm: values[`metres_${type}`]! },
       ]),
     ) as BespokeSettings['garments'],
+    lowStockCm: values.lowStockMetres,
   };
   return saveSettingsDocument(db, actor, {
     key: BESPOKE_SETTINGS_KEY,

@@ -13,6 +13,7 @@ import { formatShopDate } from '~/lib/shop-time';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import type { StaffChoice, TicketView } from '~/features/workshop/tickets.server';
 import type { TrialRecord } from '~/features/workshop/trial-outcomes.server';
+import type { GarmentFabric } from '~/features/workshop/fabric.server';
 import type { TicketsPanel as TicketsPanelData } from './workshop.server';
 import { TrialFields, TrialHistory } from './trial-panel';
 
@@ -34,6 +35,7 @@ export function TicketsPanel({ panel }: { panel: TicketsPanelData }) {
             ticket={ticket}
             staff={panel.staff}
             trials={panel.trials[ticket.garmentId] ?? []}
+            fabric={panel.fabric.find((row) => row.garmentId === ticket.garmentId) ?? null}
           />
         ))}
       </ul>
@@ -45,10 +47,12 @@ function TicketRow({
   ticket,
   staff,
   trials,
+  fabric,
 }: {
   ticket: TicketView;
   staff: StaffChoice[];
   trials: TrialRecord[];
+  fabric: GarmentFabric | null;
 }) {
   const name = `${ticket.position}. ${ticket.garment}`;
   // At a trial the outcome is recorded (fits: on to ready; alterations: to the alteration).
@@ -74,6 +78,7 @@ function TicketRow({
           )}
         </p>
       </div>
+      {fabric && <FabricRow fabric={fabric} name={name} />}
       <div className="flex flex-wrap items-end gap-3">
         <AssignForm ticket={ticket} staff={staff} name={name} />
         {ticket.stage === 'alteration' && (
@@ -199,6 +204,62 @@ function AssignForm({
       >
         Assign
       </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The fabric a garment holds (issue 31 item 7): while reserved, a field to change its metres;
+ * once cut, what was taken (and what the stock lacked).
+ */
+function FabricRow({ fabric, name }: { fabric: GarmentFabric; name: string }) {
+  const fetcher = useAdminFetcher();
+  const id = `fabric-${fabric.garmentId}`;
+  const metres = (fabric.lengthCm / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 });
+  const error =
+    fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors?.metres ?? null) : null;
+  if (fabric.state === 'cut') {
+    return (
+      <p className="text-sm">
+        Fabric: {metres} m of {fabric.fabricName} cut
+        {fabric.shortCm > 0 &&
+          ` (the stock lacked ${(fabric.shortCm / 100).toLocaleString('en-IN')} m)`}
+      </p>
+    );
+  }
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+      <input type="hidden" name="intent" value="set-fabric-length" />
+      <input type="hidden" name="garmentId" value={fabric.garmentId} />
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          Metres of {fabric.fabricName} reserved <span className="sr-only">({name})</span>
+        </label>
+        <input
+          id={id}
+          name="metres"
+          inputMode="decimal"
+          defaultValue={metres}
+          key={fabric.lengthCm}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="h-11 w-24 rounded-md border border-border bg-white px-3 text-base sm:h-10 md:text-sm"
+        />
+      </div>
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={fetcher.state !== 'idle'}
+        aria-label={`Save the metres of ${name}`}
+        className="min-h-11 sm:min-h-10"
+      >
+        Save metres
+      </Button>
+      {error && (
+        <p id={`${id}-error`} className="w-full text-sm text-destructive">
+          {error}
+        </p>
+      )}
     </fetcher.Form>
   );
 }

@@ -18,6 +18,12 @@ import {
 } from '~/features/workshop/tickets.server';
 import { WORK_STAGES } from '~/features/workshop/stages';
 import { ticketCardFor } from '~/features/workshop/ticket-access.server';
+import {
+  fabricLengthSchema,
+  fabricOfOrder,
+  setGarmentFabricLength,
+  type GarmentFabric,
+} from '~/features/workshop/fabric.server';
 import { Refusal } from '~/lib/refusal';
 import { TRIAL_OUTCOMES } from '~/lib/schema-enums';
 import { mayDo, type SessionUser } from '~/features/account/session.server';
@@ -148,26 +154,42 @@ export function ticketHandlers(deps: {
   };
 }
 
+/**
+ * The action handler of a garment's fabric (issue 31 item 7): 'set-fabric-length' changes the
+ * metres a garment holds (features/workshop/fabric.server.ts holds the rule and the audit).
+ */
+export function fabricHandlers(db: Db): Record<'set-fabric-length', AnyAdminHandler> {
+  return {
+    'set-fabric-length': adminHandler(fabricLengthSchema, async (input, admin) => ({
+      message: await setGarmentFabricLength(db, admin, input),
+      id: input.garmentId,
+    })),
+  };
+}
+
 /** The Tickets panel of a bespoke order: its garments' tickets and the staff to assign. */
 export interface TicketsPanel {
   tickets: TicketView[];
   staff: StaffChoice[];
   /** Each garment's trial outcomes, oldest first, by garment id (issue 31 item 5). */
   trials: Record<number, TrialRecord[]>;
+  /** The fabric each garment holds or was cut from (issue 31 item 7). */
+  fabric: GarmentFabric[];
 }
 
 /** Order `orderId`'s Tickets panel, or null when it has no tickets (a shop order). */
 export async function ticketsPanel(db: Db, orderId: number): Promise<TicketsPanel | null> {
   const tickets = await ticketsOfOrder(db, orderId);
   if (tickets.length === 0) return null;
-  const [staff, trials] = await Promise.all([
+  const [staff, trials, fabric] = await Promise.all([
     staffChoices(db),
     trialHistoryOf(
       db,
       tickets.map((ticket) => ticket.garmentId),
     ),
+    fabricOfOrder(db, orderId),
   ]);
-  return { tickets, staff, trials: Object.fromEntries(trials) };
+  return { tickets, staff, trials: Object.fromEntries(trials), fabric };
 }
 
 /**
