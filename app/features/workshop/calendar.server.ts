@@ -42,7 +42,7 @@ import { getWorkshopSettings } from './workshop-settings.server';
 /* ------------------------------------------------------------------------------------------ */
 
 /** The calendar's two views. */
-export const CALENDAR_VIEWS = ['week', 'day'] as const;
+const CALENDAR_VIEWS = ['week', 'day'] as const;
 
 /** The calendar's query, read. */
 export interface CalendarQuery {
@@ -91,7 +91,7 @@ export function parseCalendarQuery(
 }
 
 /** The Monday of the week (Monday to Sunday) holding `date`. */
-export function mondayOf(date: ShopDate): ShopDate {
+function mondayOf(date: ShopDate): ShopDate {
   return addShopDays(date, -((shopWeekday(date) + 6) % 7));
 }
 
@@ -131,7 +131,7 @@ export interface CalendarEntry {
 }
 
 /** A day of the calendar. */
-export interface CalendarDay {
+interface CalendarDay {
   date: ShopDate;
   entries: CalendarEntry[];
 }
@@ -146,7 +146,7 @@ export interface AtRiskGarment extends CalendarGarment {
 }
 
 /** An order with garments at risk of missing its promised date. */
-export interface AtRiskOrder {
+interface AtRiskOrder {
   number: string;
   customerFirstName: string;
   promisedOn: ShopDate;

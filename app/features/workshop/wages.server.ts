@@ -45,13 +45,13 @@ import { WORKER_PAYMENT_METHOD_LABELS } from './wages';
 import { getWorkshopSettings } from './workshop-settings.server';
 
 /** The highest rate or payment taken: ₹10,00,000 in paise. */
-export const MAX_WAGE_PAISE = 100_000_000;
+const MAX_WAGE_PAISE = 100_000_000;
 
 /** The stages that can earn: every stage but 'delivered', which never ends. */
-export const PAYABLE_STAGES = WORK_STAGES.filter((stage) => stage !== 'delivered');
+const PAYABLE_STAGES = WORK_STAGES.filter((stage) => stage !== 'delivered');
 
 /** A rate's form field: `rate-<garment type>-<stage>`. */
-export const rateFieldName = (type: GarmentType, stage: WorkStage) =>
+const rateFieldName = (type: GarmentType, stage: WorkStage) =>
   `rate-${type}-${stage}` as const;
 
 const NOT_A_WORKER = 'Please choose a worker with the workshop role.';
@@ -134,7 +134,7 @@ async function ratesInEffect(
 }
 
 /** A rate as the history lists it. */
-export interface RateChange {
+interface RateChange {
   garment: string;
   stageLabel: string;
   ratePaise: number;
@@ -361,7 +361,7 @@ export async function creditFinishedStages(
 /* ------------------------------------------------------------------------------------------ */
 
 /** The first day of month 'YYYY-MM' and of the month after it. */
-export function monthBounds(month: string): { first: ShopDate; next: ShopDate } {
+function monthBounds(month: string): { first: ShopDate; next: ShopDate } {
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const next = mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, '0')}`;
   return { first: `${month}-01`, next: `${next}-01` };
@@ -379,12 +379,12 @@ const monthName = new Intl.DateTimeFormat('en-IN', {
 });
 
 /** 'YYYY-MM' for reading: '2026-11' -> 'November 2026'. */
-export function formatMonth(month: string): string {
+function formatMonth(month: string): string {
   return monthName.format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** A credit as the month lists it. */
-export interface CreditLine {
+interface CreditLine {
   earnedOn: ShopDate;
   orderNumber: string;
   garment: string;
@@ -393,7 +393,7 @@ export interface CreditLine {
 }
 
 /** A payment to a worker as the month lists it. */
-export interface PaymentLine {
+interface PaymentLine {
   paidOn: ShopDate;
   amountPaise: number;
   method: WorkerPaymentMethod;
