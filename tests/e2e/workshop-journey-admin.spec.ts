@@ -58,6 +58,8 @@ test('a suit and two shirts go through the workshop: the shirts’ tailor sees o
       .selectOption({ label: 'The fabric of 1. Suit jacket (Navy suiting)' });
     await owner.getByLabel('Garment', { exact: true }).selectOption(type);
     await owner.getByRole('button', { name: 'Choose garment' }).click();
+    // The chosen garment's form has loaded before it is added.
+    await expect(owner).toHaveURL(new RegExp(`[?&]garment=${type}(&|$)`));
     await owner.getByRole('button', { name: 'Add garment' }).click();
     await expect(garments.getByRole('heading', { name: GARMENTS[index + 1] })).toBeVisible();
   }
