@@ -61,30 +61,12 @@ export type Permission = {
 };
 
 /**
- * The owner: every action on every resource, Better Auth's admin endpoints included (as its own
- * administrator role: impersonating another administrator is left out, and unused).
+ * The owner: every action on every resource of the shop, and Better Auth's admin endpoints as
+ * its own administrator role grants them (impersonating another administrator is left out, and
+ * unused).
  */
-const owner = staffAccess.newRole({
-  ...adminAc.statements,
-  dashboard: ['read'],
-  catalogue: ['read', 'edit'],
-  media: ['read', 'edit'],
-  orders: ['read', 'create', 'edit'],
-  payments: ['read', 'record'],
-  refunds: ['create', 'over-limit'],
-  invoices: ['read', 'send', 'export'],
-  customers: ['read', 'edit', 'merge', 'ban'],
-  appointments: ['read', 'book', 'setup'],
-  measurements: ['read', 'record'],
-  messages: ['read', 'edit'],
-  settings: ['read', 'edit'],
-  audit: ['read'],
-  staff: ['set-role'],
-  ticket: ['read-own', 'read-all', 'move', 'assign'],
-  'workshop-board': ['read'],
-  wages: ['read', 'edit'],
-  'wages-own': ['read'],
-});
+const { user: _user, session: _session, ...SHOP_STATEMENTS } = STAFF_STATEMENTS;
+const owner = staffAccess.newRole({ ...adminAc.statements, ...SHOP_STATEMENTS });
 
 /**
  * The counter: customers, appointments, measurements, orders and payments, invoices to read
