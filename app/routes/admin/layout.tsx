@@ -87,7 +87,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <li key={to} className="shrink-0">
                 <NavLink
                   to={to}
-                  end={to === '/admin'}
+                  // A screen within another's path (Wages in the workshop's) lights only itself.
+                  end={
+                    to === '/admin' ||
+                    loaderData.screens.some(
+                      (other) =>
+                        other.to.startsWith(`${to}/`) &&
+                        (location.pathname === other.to ||
+                          location.pathname.startsWith(`${other.to}/`)),
+                    )
+                  }
                   prefetch="intent"
                   className={({ isActive }) =>
                     cn(
