@@ -5,23 +5,11 @@
  * type, ISO due week) and their refusals, a move through the board's action and the 409 of a
  * stale version, and the NOTIFY every open board listens to.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bespokeGarments,
-  customers,
-  orders,
-  workTickets,
-  workTicketStages,
-} from '~/lib/schema.server';
+import { customers, workTickets, workTicketStages } from '~/lib/schema.server';
 import { addShopDays, shopDateOf } from '~/lib/shop-time';
 import { seedStyleOptions } from '~/seed/seed.server';
-import {
-  addGarment,
-  addGarmentSchema,
-  createBespokeOrder,
-  createBespokeOrderSchema,
-} from '~/features/bespoke/bespoke-orders.server';
 import * as boardRoute from '~/routes/admin/workshop-board';
 import {
   createTestApp,
@@ -34,7 +22,8 @@ import { testDatabaseKind } from '../../../tests/support/test-db';
 import { parseBoardFilters, productionBoard, type BoardFilters } from './board.server';
 import type { WorkStage } from './stages';
 import { workshopSettingsForm } from '../../../tests/support/workshop-settings-form';
-import { assignTicket, MOVED_JUST_NOW, workshopHooks, type WorkshopActor } from './tickets.server';
+import { makeWorkshopOrder } from '../../../tests/support/workshop-orders';
+import { assignTicket, MOVED_JUST_NOW, type WorkshopActor } from './tickets.server';
 import {
   getWorkshopSettingsForAdmin,
   saveWorkshopSettings,
@@ -61,42 +50,15 @@ const actor = (): WorkshopActor => ({
 const g = { suitShirt: 0, suitTrouser: 0, kurta: 0 };
 const numbers = { first: '', second: '' };
 
-const garmentFields = (type: string) => ({
-  garmentType: type,
-  fabricSource: 'store',
-  fabricCode: 'RJK-7',
-  fabricName: 'Cream cotton',
-  fabricPrice: '800',
-});
-
 /** A bespoke order of `types` for Ravi Patel, made as the back office makes it. */
 async function makeOrder(types: string[]) {
-  const db = app.database.db;
-  const input = createBespokeOrderSchema.parse({
-    customerId: String(clientId),
-    address: '12 Race Course Road',
-    city: 'Rajkot',
-    pincode: '360001',
+  const { number, ids } = await makeWorkshopOrder(app.database.db, actor(), {
+    customerId: clientId,
+    types,
     promisedOn: addShopDays(TODAY, 40),
-    ...garmentFields(types[0]!),
+    now: NOW,
   });
-  const { number } = await createBespokeOrder(db, actor(), input, 'sandbox', NOW, workshopHooks);
-  for (const type of types.slice(1)) {
-    await addGarment(
-      db,
-      actor(),
-      addGarmentSchema.parse({ number, ...garmentFields(type) }),
-      NOW,
-      workshopHooks,
-    );
-  }
-  const [order] = await db.select().from(orders).where(eq(orders.number, number));
-  const garments = await db
-    .select({ id: bespokeGarments.id })
-    .from(bespokeGarments)
-    .where(eq(bespokeGarments.orderId, order!.id))
-    .orderBy(asc(bespokeGarments.position));
-  return { number, ids: garments.map((garment) => garment.id) };
+  return { number, ids };
 }
 
 /** Sets the due date of the stage garment `garmentId` stands at. */

@@ -4,24 +4,11 @@
  * promised date on top, an entry done once its garments reached the stage, a workshop member's
  * own garments only and no order links for them, and the query's refusals (400).
  */
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appointments,
-  appointmentTypes,
-  bespokeGarments,
-  customers,
-  orders,
-  workTickets,
-} from '~/lib/schema.server';
+import { appointments, appointmentTypes, customers } from '~/lib/schema.server';
 import { shopInstant } from '~/lib/shop-time';
 import { seedStyleOptions } from '~/seed/seed.server';
-import {
-  addGarment,
-  addGarmentSchema,
-  createBespokeOrder,
-  createBespokeOrderSchema,
-} from '~/features/bespoke/bespoke-orders.server';
 import * as calendarRoute from '~/routes/admin/workshop-calendar';
 import {
   createTestApp,
@@ -32,7 +19,8 @@ import {
 import { testDatabaseKind } from '../../../tests/support/test-db';
 import { deliveryCalendar, parseCalendarQuery, type CalendarQuery } from './calendar.server';
 import type { WorkStage } from './stages';
-import { assignTicket, moveTicket, workshopHooks, type WorkshopActor } from './tickets.server';
+import { assignTicket, type WorkshopActor } from './tickets.server';
+import { makeWorkshopOrder, moveGarment } from '../../../tests/support/workshop-orders';
 
 let app: TestApp;
 let owner: { cookie: string; userId: string };
@@ -48,56 +36,23 @@ const actor = (): WorkshopActor => ({
   email: 'owner@example.com',
   name: 'Master Tailor',
 });
-const site = { publicUrl: 'http://shop.test', linkSecret: 'calendar-secret', shopName: 'Tailors' };
-
 /** Order A: a shirt (the tailor's) and a trouser, promised Monday 30 November (at risk). */
 const a = { number: '', shirt: 0, trouser: 0 };
 /** Order B: a kurta promised 7 January 2027, with a trial booked today at 11:00. */
 const b = { number: '', kurta: 0 };
 
 async function makeOrder(customerId: number, promisedOn: string, types: string[]) {
-  const db = app.database.db;
-  const fields = (type: string) => ({
-    garmentType: type,
-    fabricSource: 'store',
-    fabricCode: 'RJK-7',
-    fabricName: 'Cream cotton',
-    fabricPrice: '800',
-  });
-  const input = createBespokeOrderSchema.parse({
-    customerId: String(customerId),
-    address: '12 Race Course Road',
-    city: 'Rajkot',
-    pincode: '360001',
+  const { number, order, ids } = await makeWorkshopOrder(app.database.db, actor(), {
+    customerId,
+    types,
     promisedOn,
-    ...fields(types[0]!),
+    now: NOW,
   });
-  const { number } = await createBespokeOrder(db, actor(), input, 'sandbox', NOW, workshopHooks);
-  for (const type of types.slice(1)) {
-    await addGarment(db, actor(), addGarmentSchema.parse({ number, ...fields(type) }), NOW, {
-      ...workshopHooks,
-    });
-  }
-  const [order] = await db.select().from(orders).where(eq(orders.number, number));
-  const garments = await db
-    .select({ id: bespokeGarments.id })
-    .from(bespokeGarments)
-    .where(eq(bespokeGarments.orderId, order!.id))
-    .orderBy(asc(bespokeGarments.position));
-  return { number, id: order!.id, ids: garments.map((garment) => garment.id) };
+  return { number, id: order.id, ids };
 }
 
 async function move(garmentId: number, toStage: WorkStage) {
-  const [ticket] = await app.database.db
-    .select()
-    .from(workTickets)
-    .where(eq(workTickets.garmentId, garmentId));
-  await moveTicket(
-    app.database.db,
-    { garmentId, toStage, expectedVersion: ticket!.version, actor: actor() },
-    site,
-    NOW,
-  );
+  await moveGarment(app.database.db, actor(), garmentId, toStage, NOW);
 }
 
 const calendar = (query: Partial<CalendarQuery> = {}, viewer = { id: '', ownOnly: false }) =>

@@ -7,25 +7,11 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  bespokeGarments,
-  customers,
-  notifications,
-  orders,
-  workTickets,
-  workTicketStages,
-} from '~/lib/schema.server';
+import { auditLog, customers, notifications, orders, workTicketStages } from '~/lib/schema.server';
 import { seedStyleOptions } from '~/seed/seed.server';
 import { addShopDays, shopDateOf } from '~/lib/shop-time';
 import { Refusal, refusalStatus } from '~/lib/refusal';
-import {
-  addGarment,
-  addGarmentSchema,
-  createBespokeOrder,
-  createBespokeOrderSchema,
-  updateBespokeOrder,
-} from '~/features/bespoke/bespoke-orders.server';
+import { updateBespokeOrder } from '~/features/bespoke/bespoke-orders.server';
 import { advanceFulfilment } from '~/features/admin/orders/orders.server';
 import * as ticketRoute from '~/routes/admin/workshop-ticket';
 import * as orderRoute from '~/routes/admin/order';
@@ -54,6 +40,12 @@ import {
 } from './workshop-settings.server';
 import { WORK_STAGES, type WorkStage } from './stages';
 import { workshopSettingsForm } from '../../../tests/support/workshop-settings-form';
+import {
+  makeWorkshopOrder,
+  moveGarment,
+  ticketOfGarment,
+  WORKSHOP_TEST_SITE,
+} from '../../../tests/support/workshop-orders';
 
 let app: TestApp;
 let admin: { cookie: string; userId: string };
@@ -61,11 +53,7 @@ let tailor: { cookie: string; userId: string };
 let shopper: { cookie: string; userId: string };
 let clientId: number;
 
-const site = {
-  publicUrl: 'http://shop.test',
-  linkSecret: 'integration-test-link-secret',
-  shopName: 'Test Tailors',
-};
+const site = WORKSHOP_TEST_SITE;
 const actor = (): WorkshopActor => ({
   id: admin.userId,
   email: 'admin@example.com',
@@ -73,53 +61,18 @@ const actor = (): WorkshopActor => ({
 });
 const today = () => shopDateOf(new Date());
 
-/** An in-store fabric garment of `type` for the client. */
-const garmentFields = (type: string) => ({
-  garmentType: type,
-  fabricSource: 'store',
-  fabricCode: 'RJK-7',
-  fabricName: 'Cream cotton',
-  fabricPrice: '800',
-});
-
 /** A bespoke order of a shirt (and a trouser when `two`), made as the back office makes it. */
 async function makeOrder(options: { promisedOn?: string; two?: boolean; hooks?: boolean } = {}) {
-  const db = app.database.db;
-  const input = createBespokeOrderSchema.parse({
-    customerId: String(clientId),
-    address: '12 Race Course Road',
-    city: 'Rajkot',
-    pincode: '360001',
-    promisedOn: options.promisedOn ?? '',
-    ...garmentFields('shirt'),
+  const { order, ids } = await makeWorkshopOrder(app.database.db, actor(), {
+    customerId: clientId,
+    types: options.two ? ['shirt', 'trouser'] : ['shirt'],
+    promisedOn: options.promisedOn,
+    hooks: options.hooks,
   });
-  const hooks = options.hooks === false ? undefined : workshopHooks;
-  const { number } = await createBespokeOrder(db, actor(), input, 'sandbox', new Date(), hooks);
-  if (options.two) {
-    await addGarment(
-      db,
-      actor(),
-      addGarmentSchema.parse({ number, ...garmentFields('trouser') }),
-      new Date(),
-      hooks,
-    );
-  }
-  const [order] = await db.select().from(orders).where(eq(orders.number, number));
-  const garments = await db
-    .select()
-    .from(bespokeGarments)
-    .where(eq(bespokeGarments.orderId, order!.id))
-    .orderBy(asc(bespokeGarments.position));
-  return { order: order!, garments };
+  return { order, garments: ids.map((id) => ({ id })) };
 }
 
-async function ticketOf(garmentId: number) {
-  const [ticket] = await app.database.db
-    .select()
-    .from(workTickets)
-    .where(eq(workTickets.garmentId, garmentId));
-  return ticket!;
-}
+const ticketOf = (garmentId: number) => ticketOfGarment(app.database.db, garmentId);
 
 async function stagesOf(garmentId: number) {
   const ticket = await ticketOf(garmentId);
@@ -131,14 +84,8 @@ async function stagesOf(garmentId: number) {
 }
 
 /** Moves garment `garmentId` to `toStage` over its current version. */
-async function move(garmentId: number, toStage: WorkStage) {
-  const ticket = await ticketOf(garmentId);
-  return moveTicket(
-    app.database.db,
-    { garmentId, toStage, expectedVersion: ticket.version, actor: actor() },
-    site,
-  );
-}
+const move = (garmentId: number, toStage: WorkStage) =>
+  moveGarment(app.database.db, actor(), garmentId, toStage);
 
 async function orderStatus(orderId: number) {
   const [row] = await app.database.db

@@ -8,22 +8,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bespokeGarments,
-  customers,
-  notifications,
-  orders,
-  trialOutcomes,
-  workTickets,
-  workTicketStages,
-} from '~/lib/schema.server';
+import { customers, notifications, trialOutcomes, workTicketStages } from '~/lib/schema.server';
 import { seedStyleOptions } from '~/seed/seed.server';
-import {
-  addGarment,
-  addGarmentSchema,
-  createBespokeOrder,
-  createBespokeOrderSchema,
-} from '~/features/bespoke/bespoke-orders.server';
 import * as ticketRoute from '~/routes/admin/workshop-ticket';
 import * as orderRoute from '~/routes/admin/order';
 import {
@@ -34,16 +20,16 @@ import {
 } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-db';
 import type { WorkStage } from './stages';
-import {
-  assignTicket,
-  moveTicket,
-  MOVED_JUST_NOW,
-  workshopHooks,
-  type WorkshopActor,
-} from './tickets.server';
+import { assignTicket, MOVED_JUST_NOW, type WorkshopActor } from './tickets.server';
 import { jobCardTicketFor } from './ticket-access.server';
 import { trialHistoryOf } from './trial-outcomes.server';
 import { recordTrialOutcome } from './trials.server';
+import {
+  makeWorkshopOrder,
+  moveGarment,
+  ticketOfGarment,
+  WORKSHOP_TEST_SITE,
+} from '../../../tests/support/workshop-orders';
 
 let app: TestApp;
 let admin: { cookie: string; userId: string };
@@ -52,11 +38,7 @@ let tailor: { cookie: string; userId: string };
 let shopper: { cookie: string; userId: string };
 let clientId: number;
 
-const site = {
-  publicUrl: 'http://shop.test',
-  linkSecret: 'integration-test-link-secret',
-  shopName: 'Test Tailors',
-};
+const site = WORKSHOP_TEST_SITE;
 const actor = (): WorkshopActor => ({
   id: admin.userId,
   email: 'owner@example.com',
@@ -65,60 +47,17 @@ const actor = (): WorkshopActor => ({
 
 /** A bespoke order of a suit jacket and a shirt, made as the back office makes it. */
 async function makeOrder() {
-  const db = app.database.db;
-  const fields = (type: string) => ({
-    garmentType: type,
-    fabricSource: 'store',
-    fabricCode: 'RJK-9',
-    fabricName: 'Navy wool',
-    fabricPrice: '1200',
+  const { order, ids } = await makeWorkshopOrder(app.database.db, actor(), {
+    customerId: clientId,
+    types: ['suit_jacket', 'shirt'],
   });
-  const { number } = await createBespokeOrder(
-    db,
-    actor(),
-    createBespokeOrderSchema.parse({
-      customerId: String(clientId),
-      address: '12 Race Course Road',
-      city: 'Rajkot',
-      pincode: '360001',
-      promisedOn: '',
-      ...fields('suit_jacket'),
-    }),
-    'sandbox',
-    new Date(),
-    workshopHooks,
-  );
-  await addGarment(
-    db,
-    actor(),
-    addGarmentSchema.parse({ number, ...fields('shirt') }),
-    new Date(),
-    workshopHooks,
-  );
-  const [order] = await db.select().from(orders).where(eq(orders.number, number));
-  const garments = await db
-    .select({ id: bespokeGarments.id })
-    .from(bespokeGarments)
-    .where(eq(bespokeGarments.orderId, order!.id))
-    .orderBy(asc(bespokeGarments.position));
-  return { order: order!, ids: garments.map((garment) => garment.id) as [number, number] };
+  return { order, ids: ids as [number, number] };
 }
 
-async function ticketOf(garmentId: number) {
-  const [ticket] = await app.database.db
-    .select()
-    .from(workTickets)
-    .where(eq(workTickets.garmentId, garmentId));
-  return ticket!;
-}
+const ticketOf = (garmentId: number) => ticketOfGarment(app.database.db, garmentId);
 
-async function move(garmentId: number, toStage: WorkStage) {
-  return moveTicket(
-    app.database.db,
-    { garmentId, toStage, expectedVersion: (await ticketOf(garmentId)).version, actor: actor() },
-    site,
-  );
-}
+const move = (garmentId: number, toStage: WorkStage) =>
+  moveGarment(app.database.db, actor(), garmentId, toStage);
 
 async function toTrial(garmentId: number) {
   for (const stage of ['cutting', 'stitching', 'finishing', 'trial'] as const) {
