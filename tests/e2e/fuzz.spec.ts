@@ -140,6 +140,9 @@ const STYLE_FORM_FIELDS = [
   'monogram',
 ] as const;
 
+/** The trial form's fields (issue 31 item 5), on the order page and the one-tap page. */
+const TRIAL_FIELDS = ['garmentId', 'version', 'outcome', 'notes', 'alterationAssigneeId'];
+
 /** The fields of /admin/style-options' forms (issue 21). */
 const STYLE_ADMIN_FIELDS = [
   'id',
@@ -355,9 +358,11 @@ const FORMS: FormTarget[] = [
         'book-trial',
         'update-bespoke-order',
       ),
-      // Issue 31: a garment's work ticket.
+      // Issue 31: a garment's work ticket, its trial and its fabric.
       'move-ticket': ['garmentId', 'toStage', 'version'],
       'assign-ticket': ['garmentId', 'assigneeId'],
+      'record-trial': TRIAL_FIELDS,
+      'set-fabric-length': ['garmentId', 'metres'],
     },
   },
   {
@@ -365,7 +370,10 @@ const FORMS: FormTarget[] = [
     route: '/admin/workshop/garments/:garmentId',
     url: '/admin/workshop/garments/1',
     fields: [],
-    intents: { 'move-ticket': ['garmentId', 'toStage', 'version'] },
+    intents: {
+      'move-ticket': ['garmentId', 'toStage', 'version'],
+      'record-trial': TRIAL_FIELDS,
+    },
   },
   {
     kind: 'form',

@@ -67,17 +67,8 @@ export function AdminPaymentsPanel(props: AdminPaymentsProps) {
         <PaymentRows number={props.number} rows={props.rows} />
         {open && (
           <>
-            {/* Keyed by the server's figures: every action that changes them resets the form. */}
-            <CounterPaymentForm
-              key={`${counter.suggestedPaise}:${counter.freePaise}:${counter.balancePaise}`}
-              number={props.number}
-              counter={counter}
-            />
-            <PaymentLinkForm
-              key={`link:${counter.freePaise}:${counter.pendingLinksPaise}`}
-              number={props.number}
-              counter={counter}
-            />
+            <CounterPaymentForm number={props.number} counter={counter} />
+            <PaymentLinkForm number={props.number} counter={counter} />
           </>
         )}
         {refundable.length > 0 && (
@@ -206,9 +197,33 @@ function RetryRefund({ number, refundId }: { number: string; refundId: number })
   );
 }
 
+/**
+ * The counter payment's form. Its fetcher lives outside the fields, which start afresh (keyed)
+ * after each success and whenever the server's figures change: a remount with the page's new
+ * data must not take the fetcher, and so the outcome's toast, with it.
+ */
 function CounterPaymentForm({ number, counter }: { number: string; counter: CounterOffer }) {
-  const [key, setKey] = useState(0);
-  const fetcher = useAdminFetcher({ onSuccess: () => setKey((k) => k + 1) });
+  const [sent, setSent] = useState(0);
+  const fetcher = useAdminFetcher({ onSuccess: () => setSent((k) => k + 1) });
+  return (
+    <CounterPaymentFields
+      key={`${sent}:${counter.suggestedPaise}:${counter.freePaise}:${counter.balancePaise}`}
+      fetcher={fetcher}
+      number={number}
+      counter={counter}
+    />
+  );
+}
+
+function CounterPaymentFields({
+  fetcher,
+  number,
+  counter,
+}: {
+  fetcher: ReturnType<typeof useAdminFetcher>;
+  number: string;
+  counter: CounterOffer;
+}) {
   const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
   const [method, setMethod] = useState<'cash' | 'upi'>('upi');
   const [amount, setAmount] = useState(paiseToRupeesText(counter.suggestedPaise));
@@ -227,7 +242,6 @@ function CounterPaymentForm({ number, counter }: { number: string; counter: Coun
   ];
   return (
     <fetcher.Form
-      key={key}
       method="post"
       className="grid gap-3 border-t border-border pt-4"
       aria-labelledby="counter-heading"
@@ -303,8 +317,9 @@ function PaymentLinkForm(props: { number: string; counter: CounterOffer }) {
   const askable = counter.suggestedPaise;
   const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
   return (
+    // Afresh after each success and whenever the server's figures change; the fetcher stays.
     <fetcher.Form
-      key={key}
+      key={`${key}:${counter.freePaise}:${pendingLinksPaise}`}
       method="post"
       className="grid gap-3 border-t border-border pt-4"
       aria-labelledby="link-heading"
