@@ -24,7 +24,7 @@ export const WORKSHOP_TEST_SITE: OrderMailSite = {
 };
 
 /** The back office's fields of a garment of `type` in the in-store fabric RJK-7 (₹800 a metre). */
-export const storeGarmentFields = (type: string) => ({
+const storeGarmentFields = (type: string) => ({
   garmentType: type,
   fabricSource: 'store',
   fabricCode: 'RJK-7',

@@ -203,6 +203,14 @@ export async function setReservationLength(
   };
 }
 
+/** A fabric's id, name, stock and open reservations (centimetres), as its stock reads select them. */
+const fabricStockColumns = {
+  productId: products.id,
+  name: products.name,
+  stockCm: products.stock,
+  reservedCm: openReservedSql,
+};
+
 /**
  * The stock of each tracked fabric sold by the metre among `productIds`, in centimetres.
  * @returns product id → its stock; untracked and piece products are left out.
@@ -213,12 +221,7 @@ export async function fabricStocks(
 ): Promise<Map<number, FabricStock>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
-    .select({
-      productId: products.id,
-      name: products.name,
-      stockCm: products.stock,
-      reservedCm: openReservedSql,
-    })
+    .select(fabricStockColumns)
     .from(products)
     .where(
       and(
@@ -242,12 +245,7 @@ export async function fabricStocks(
  */
 export async function lowStockFabrics(db: DbOrTx, thresholdCm: number): Promise<FabricStock[]> {
   const rows = await db
-    .select({
-      productId: products.id,
-      name: products.name,
-      stockCm: products.stock,
-      reservedCm: openReservedSql,
-    })
+    .select(fabricStockColumns)
     .from(products)
     .where(
       and(

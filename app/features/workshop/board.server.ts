@@ -35,6 +35,31 @@ import { getWorkshopSettings } from './workshop-settings.server';
 /* Filters                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 
+/**
+ * A lateral subquery (`current_stage`: `dueOn`, `startedAt`) of the stage row each ticket of the
+ * outer query stands at: a stage visited again has several rows, and the open one wins, else the
+ * latest. Shared by the board and the delivery calendar.
+ */
+export function currentStageRow(db: Db) {
+  return db
+    .select({ dueOn: workTicketStages.dueOn, startedAt: workTicketStages.startedAt })
+    .from(workTicketStages)
+    .where(
+      and(
+        eq(workTicketStages.ticketId, workTickets.id),
+        eq(workTicketStages.stage, workTickets.stage),
+      ),
+    )
+    .orderBy(
+      desc(
+        sql`(${workTicketStages.startedAt} is not null and ${workTicketStages.endedAt} is null)`,
+      ),
+      desc(workTicketStages.position),
+    )
+    .limit(1)
+    .as('current_stage');
+}
+
 /** An ISO week as `<input type="week">` writes it: '2026-W48'. */
 const ISO_WEEK = /^(\d{4})-W(\d{2})$/;
 
@@ -192,24 +217,7 @@ export async function productionBoard(
   const settings = await getWorkshopSettings(db);
   const today = shopDateOf(now);
 
-  // The row of the stage each ticket stands at (a stage visited again has several: the open one).
-  const current = db
-    .select({ dueOn: workTicketStages.dueOn, startedAt: workTicketStages.startedAt })
-    .from(workTicketStages)
-    .where(
-      and(
-        eq(workTicketStages.ticketId, workTickets.id),
-        eq(workTicketStages.stage, workTickets.stage),
-      ),
-    )
-    .orderBy(
-      desc(
-        sql`(${workTicketStages.startedAt} is not null and ${workTicketStages.endedAt} is null)`,
-      ),
-      desc(workTicketStages.position),
-    )
-    .limit(1)
-    .as('current_stage');
+  const current = currentStageRow(db);
 
   const where: SQL[] = [ne(workTickets.stage, 'delivered'), ne(orders.status, 'cancelled')];
   if (filters.person === 'me') where.push(eq(workTickets.assigneeId, viewerId));

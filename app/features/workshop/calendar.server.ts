@@ -36,6 +36,7 @@ import { TRIAL_TYPE_KEY } from '~/features/bespoke/bespoke-orders.server';
 import { slipOf, type SlipReason } from './slip';
 import type { WorkStage } from './stages';
 import { getWorkshopSettings } from './workshop-settings.server';
+import { currentStageRow } from './board.server';
 
 /* ------------------------------------------------------------------------------------------ */
 /* The query                                                                                  */
@@ -228,22 +229,7 @@ export async function deliveryCalendar(
   const open: SQL[] = [ne(orders.status, 'cancelled')];
   if (viewer.ownOnly) open.push(eq(workTickets.assigneeId, viewer.id));
 
-  // The row of the stage each ticket stands at (a stage visited again has several: the open one).
-  const current = db
-    .select({ dueOn: workTicketStages.dueOn, startedAt: workTicketStages.startedAt })
-    .from(workTicketStages)
-    .where(
-      and(
-        eq(workTicketStages.ticketId, workTickets.id),
-        eq(workTicketStages.stage, workTickets.stage),
-      ),
-    )
-    .orderBy(
-      sql`(${workTicketStages.startedAt} is not null and ${workTicketStages.endedAt} is null) desc`,
-      sql`${workTicketStages.position} desc`,
-    )
-    .limit(1)
-    .as('current_stage');
+  const current = currentStageRow(db);
 
   const [dueRows, bookedRows, openRows] = await Promise.all([
     db
