@@ -39,3 +39,6 @@ export const INDIAN_STATES = [
   'Uttarakhand',
   'West Bengal',
 ] as const;
+
+/** One of `INDIAN_STATES`. */
+export type IndianState = (typeof INDIAN_STATES)[number];
