@@ -57,7 +57,7 @@ export function CouponField({
         method="post"
         action="/api/coupon"
         className="grid gap-2 text-sm"
-        aria-label="Coupon code"
+        aria-label="Applied coupon"
       >
         <input type="hidden" name="intent" value="remove-coupon" />
         <p className="flex items-center justify-between gap-2">
@@ -82,7 +82,7 @@ export function CouponField({
       method="post"
       action="/api/coupon"
       className="flex items-start gap-2"
-      aria-label="Coupon code"
+      aria-label="Coupon"
     >
       <input type="hidden" name="intent" value="apply-coupon" />
       <FormField

@@ -14,7 +14,7 @@
 import { formatRupees } from '~/lib/money';
 
 /** The kinds of coupon (`coupons.kind`). */
-export type CouponKind = 'percent' | 'flat';
+type CouponKind = 'percent' | 'flat';
 
 /** A coupon as the rules read it. */
 export interface CouponTerms {
@@ -131,7 +131,7 @@ export function quoteCoupon(
 }
 
 /** The discount on `eligiblePaise` of goods: the percent rounded down, or the flat amount capped. */
-export function discountOn(coupon: Pick<CouponTerms, 'kind' | 'value'>, eligiblePaise: number) {
+function discountOn(coupon: Pick<CouponTerms, 'kind' | 'value'>, eligiblePaise: number) {
   return coupon.kind === 'percent'
     ? Math.floor((eligiblePaise * coupon.value) / 100)
     : Math.min(coupon.value, eligiblePaise);

@@ -43,7 +43,7 @@ export async function findCoupon(db: DbOrTx, code: string): Promise<CouponRow | 
  * The uses of coupon `couponId` that count (module comment), all shoppers' and `userId`'s.
  * Inside the transaction that holds the coupon's row lock, the count is exact.
  */
-export async function couponUses(
+async function couponUses(
   db: DbOrTx,
   couponId: number,
   userId: string | null,
@@ -134,7 +134,7 @@ export async function quoteCode(
 }
 
 /** The code a shopper applied to their cart, or null. */
-export async function cartCouponCode(db: DbOrTx, userId: string): Promise<string | null> {
+async function cartCouponCode(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ code: cartCoupons.code })
     .from(cartCoupons)

@@ -205,7 +205,7 @@ export async function sourceLines(
  * discount in proportion of one unit's price to the line's value (a piece: discount ÷ pieces;
  * a cut: its share of a metre).
  */
-export function unitDiscount(lineDiscountPaise: number, unitPricePaise: number, linePaise: number) {
+function unitDiscount(lineDiscountPaise: number, unitPricePaise: number, linePaise: number) {
   if (lineDiscountPaise <= 0 || linePaise <= 0) return 0;
   return Math.min(unitPricePaise, Math.floor((lineDiscountPaise * unitPricePaise) / linePaise));
 }

@@ -38,7 +38,7 @@ export function couponState(answer: CartCouponAnswer | null): CartCouponState | 
 }
 
 /** The shopper's applied coupon on their stored cart, as the pages show it. */
-export async function cartCouponState(db: Db, userId: string): Promise<CartCouponState | null> {
+async function cartCouponState(db: Db, userId: string): Promise<CartCouponState | null> {
   const cart = await getCart(db, userId);
   return couponState(await quoteCartCoupon(db, userId, couponLines(cart.lines)));
 }
