@@ -13,12 +13,12 @@
  *   payment and once paid; an order that expires unpaid or is cancelled gives it back (the
  *   count leaves cancelled orders out, coupons.server.ts).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { Actor, DbOrTx } from '~/lib/audit.server';
 import { assertVersion, auditedWrite, versionMatches } from '~/lib/audited-write.server';
 import { Refusal } from '~/lib/refusal';
-import { cartCoupons, couponRedemptions, coupons } from '~/lib/schema.server';
+import { cartCoupons, couponRedemptions, coupons, orders } from '~/lib/schema.server';
 import type { CouponQuote, CouponTerms } from './coupon-rules';
 import { findCoupon, quoteCode, type CouponRow, type QuotedLine } from './coupons.server';
 
@@ -245,4 +245,23 @@ export async function recordRedemption(
     userId,
     discountPaise: redeemed.quote.discountPaise,
   });
+}
+
+/**
+ * Takes the code order `orderId` used off user `userId`'s cart, in the transaction that makes
+ * the order paid (beside `clearBoughtFromCart`): a code applied since, another one, stays.
+ */
+export async function clearUsedCartCoupon(
+  tx: DbOrTx,
+  orderId: number,
+  userId: string,
+): Promise<void> {
+  await tx
+    .delete(cartCoupons)
+    .where(
+      and(
+        eq(cartCoupons.userId, userId),
+        sql`${cartCoupons.code} = (select ${orders.couponCode} from ${orders} where ${orders.id} = ${orderId})`,
+      ),
+    );
 }

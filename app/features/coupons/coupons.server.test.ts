@@ -25,7 +25,7 @@ import {
 import { SAMPLE_CHECKOUT_DETAILS } from '../../../tests/support/checkout-details';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-db';
-import { applyCartCoupon, removeCartCoupon } from './coupons-commands.server';
+import { applyCartCoupon, clearUsedCartCoupon, removeCartCoupon } from './coupons-commands.server';
 import { quoteCartCoupon } from './coupons.server';
 
 let app: TestApp;
@@ -104,6 +104,9 @@ describe(`coupons on orders on ${testDatabaseKind}`, () => {
     expect(line).toMatchObject({ unitPricePaise: 270_000, discountPaise: 27_000 });
 
     await setStatus(placed.id, 'paid');
+    // Paid, the order takes its code off the cart (shop-payments calls this as it marks it paid).
+    await clearUsedCartCoupon(app.database.db, placed.id, userId);
+    expect(await quoteCartCoupon(app.database.db, userId, lines())).toBeNull();
     const issued = await issueInvoice(app.database.db, placed.id);
     if (!issued.ok) throw new Error(`no invoice: ${issued.reason}`);
     // ₹2,430 after the discount is taxable ₹2,314.29 at 5% (≤ ₹2,500 a piece); without the
