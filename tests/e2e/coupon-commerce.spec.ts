@@ -122,6 +122,9 @@ test('a 10% code on a ₹2,700 shirt: applied in the cart, paid at ₹2,430, inv
     await page.reload();
     await expect(download).toBeVisible({ timeout: 1_000 });
   }).toPass();
+  // The order page shows the discount between the lines and the total.
+  await expect(page.getByText(`Discount (${code})`)).toBeVisible();
+  await expect(page.getByText('−₹270')).toBeVisible();
   const text = await pdfText(page, (await download.getAttribute('href'))!);
   expect(text).toMatch(
     new RegExp(

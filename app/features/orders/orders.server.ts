@@ -101,6 +101,8 @@ export interface OrderDetail<
   lines: OrderLine[];
   /** What happened to the order, oldest first. */
   timeline: Entry[];
+  /** Issue 32 item 4: the coupon's code and its discount on the goods (paise); null without. */
+  discount: { code: string; paise: number } | null;
 }
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -559,6 +561,10 @@ export async function findOrderDetail(
       paidAt: row.paidAt?.toISOString() ?? null,
       lines,
       timeline,
+      discount:
+        row.couponCode && row.discountPaise > 0
+          ? { code: row.couponCode, paise: row.discountPaise }
+          : null,
     },
   };
 }
