@@ -16,7 +16,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { Actor, DbOrTx } from '~/lib/audit.server';
-import { assertVersion, auditedWrite, versionMatches } from '~/lib/audited-write.server';
+import {
+  assertVersion,
+  auditedWrite,
+  isUniqueViolation,
+  versionMatches,
+} from '~/lib/audited-write.server';
 import { Refusal } from '~/lib/refusal';
 import { cartCoupons, couponRedemptions, coupons, orders } from '~/lib/schema.server';
 import type { CouponQuote, CouponTerms } from './coupon-rules';
@@ -102,7 +107,11 @@ export async function saveCoupon(db: Db, actor: Actor, input: CouponSave) {
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(coupons.id, id), versionMatches(coupons.updatedAt, version)))
         .returning()
-        .then(([row]) => row),
+        .then(([row]) => row)
+        // Another coupon took the code since the check above.
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? codeTaken(input.code) : error;
+        }),
     stale: () =>
       new Refusal(
         'conflict',
