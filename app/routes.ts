@@ -54,6 +54,8 @@ export default [
       // Before any /admin/appointments/:id route, so 'setup' is never read as an id.
       route('appointments/setup', 'routes/admin/appointments-setup.tsx'),
       route('style-options', 'routes/admin/style-options.tsx'),
+      // Issue 32 item 4: discount codes.
+      route('coupons', 'routes/admin/coupons.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('media', 'routes/admin/media.tsx'),
@@ -87,6 +89,8 @@ export default [
     route('measurement-photos/:id', 'routes/admin/measurement-photo.ts'),
   ]),
   route('api/cart', 'routes/api.cart.ts'),
+  // Issue 32 item 4: the shopper's coupon on their cart.
+  route('api/coupon', 'routes/api.coupon.ts'),
   route('api/wishlist', 'routes/api.wishlist.ts'),
   route('api/payments/:step', 'routes/api.payments.ts'),
   route('account/orders', 'routes/account.orders.tsx'),

@@ -48,6 +48,8 @@ export const STAFF_STATEMENTS = {
   wages: ['read', 'edit'],
   /** A worker's own month: their credits, payments and dues (issue 31 item 8). */
   'wages-own': ['read'],
+  /** Discount codes (issue 32 item 4): the list with their uses; `edit`: create, edit, deactivate. */
+  coupons: ['read', 'edit'],
 } as const;
 
 /** The access control of the back office. */
@@ -85,6 +87,9 @@ const counter = staffAccess.newRole({
   messages: ['read', 'edit'],
   ticket: ['read-own', 'read-all', 'move', 'assign'],
   'workshop-board': ['read'],
+  // Issue 32 item 4: the counter reads the codes (to answer a customer about one), the owner
+  // alone makes and changes them.
+  coupons: ['read'],
 });
 
 /**

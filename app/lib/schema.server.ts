@@ -485,6 +485,12 @@ export const orders = pgTable(
     buyerGstin: text('buyer_gstin'),
     /** The legal name registered for `buyerGstin` (null with it). */
     buyerLegalName: text('buyer_legal_name'),
+    /**
+     * Issue 32 item 4: the coupon's discount on the goods, in paise (0 without one), and the
+     * code applied (upper case; null without one). `amount_paise` is the goods less it.
+     */
+    discountPaise: integer('discount_paise').notNull().default(0),
+    couponCode: text('coupon_code'),
     ...timestamps,
   },
   (t) => [
@@ -532,6 +538,11 @@ export const orderLines = pgTable(
       onDelete: 'set null',
     }),
     sku: text('sku'),
+    /**
+     * Issue 32 item 4: this line's share of the order's coupon discount, in paise, for all its
+     * pieces together (0 without one); the invoice shows it before tax.
+     */
+    discountPaise: integer('discount_paise').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -1512,3 +1523,90 @@ export const taxRateRules = pgTable(
     ),
   ],
 );
+
+/*
+ * Coupons (issue 32 item 4, decision 036): owned by features/coupons, written only by its
+ * coupons-commands.server.ts.
+ */
+
+/** The kinds of coupon: a percentage of the eligible goods, or a flat amount off them. */
+export const COUPON_KINDS = ['percent', 'flat'] as const;
+
+/**
+ * A discount code. `value` is a whole percent (1 to 100) for 'percent', paise for 'flat'.
+ * `category_ids` empty means every category. The dates are Kolkata calendar dates, both
+ * inclusive (null: no bound). The limits are null for unlimited.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Upper case, unique. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: COUPON_KINDS }).notNull(),
+    value: integer('value').notNull(),
+    minOrderPaise: integer('min_order_paise').notNull().default(0),
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    totalLimit: integer('total_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(sql`upper(${t.code})`),
+    check('coupons_code_check', sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{1,29}$'`),
+    check('coupons_kind_check', sql`${t.kind} in (${sqlList(COUPON_KINDS)})`),
+    check(
+      'coupons_value_check',
+      sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`,
+    ),
+    check('coupons_min_order_check', sql`${t.minOrderPaise} >= 0`),
+    check(
+      'coupons_limits_check',
+      sql`(${t.totalLimit} is null or ${t.totalLimit} > 0) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} > 0)`,
+    ),
+    check(
+      'coupons_dates_check',
+      sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
+    ),
+  ],
+);
+
+/**
+ * One use of a coupon: the order it was placed on (one coupon an order), the account, the
+ * discount given. A use counts while its order is not cancelled (decision 036).
+ */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    discountPaise: integer('discount_paise').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_order_key').on(t.orderId),
+    index('coupon_redemptions_coupon_idx').on(t.couponId, t.userId),
+    check('coupon_redemptions_discount_check', sql`${t.discountPaise} >= 0`),
+  ],
+);
+
+/** The code a signed-in shopper applied to their cart (one at a time), until removed or used. */
+export const cartCoupons = pgTable('cart_coupons', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

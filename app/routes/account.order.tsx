@@ -137,7 +137,11 @@ export default function OrderPage() {
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (
         <Section heading="Items" className="mt-8">
-          <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
+          <OrderLines
+            lines={order.lines}
+            totalPaise={order.amountPaise}
+            discount={order.discount}
+          />
         </Section>
       )}
       {(money.kind === 'bespoke' || money.rows.length > 0) && (

@@ -30,6 +30,9 @@ import type { Route } from './+types/checkout';
 import { readFormData } from '~/lib/request-body.server';
 import type { PaymentStart } from '~/features/payments/payment-start.server';
 import { INDIAN_STATES } from '~/lib/indian-states';
+import { quoteCartCoupon } from '~/features/coupons/coupons.server';
+import { couponLines, couponState } from '~/features/storefront/cart-coupon.server';
+import { CouponField, DiscountRow, useCartCoupon } from '~/features/coupons/coupon-field';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);
@@ -49,8 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const last = await lastOrderDetails(context.db, user.id);
+  // Issue 32 item 4: the applied code, quoted on the cart at the server's prices.
+  const coupon = couponState(await quoteCartCoupon(context.db, user.id, couponLines(cart.lines)));
   return {
     cart,
+    coupon,
     prefill: { name: user.name, email: user.email, ...(last ?? {}) },
     provider: context.payments.name,
   };
@@ -110,7 +116,9 @@ const labels: Record<CheckoutField, string> = {
 };
 
 export default function Checkout() {
-  const { cart, prefill } = useLoaderData<typeof loader>();
+  const { cart, prefill, coupon } = useLoaderData<typeof loader>();
+  const couponField = useCartCoupon(cart, { initial: coupon });
+  const totalPaise = cart.totalPaise - (coupon?.applies ? coupon.discountPaise : 0);
   const fetcher = useFetcher<CheckoutAnswer>();
   const { shopName } = useSiteSettings();
   const payment = usePayment(shopName);
@@ -252,7 +260,7 @@ export default function Checkout() {
               className="sm:col-span-2"
               disabled={busy || !cart.payable}
             >
-              {busy ? 'Placing your order…' : `Pay ${formatRupees(cart.totalPaise)}`}
+              {busy ? 'Placing your order…' : `Pay ${formatRupees(totalPaise)}`}
             </Button>
           </fetcher.Form>
         </Card>
@@ -285,11 +293,15 @@ export default function Checkout() {
               </li>
             ))}
           </ul>
+          <div className="mt-4 border-t border-border pt-4">
+            <CouponField idPrefix="checkout" state={couponField} />
+          </div>
           <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-border pt-4">
             <dt>Subtotal</dt>
             <dd>{formatRupees(cart.subtotalPaise)}</dd>
+            <DiscountRow coupon={coupon} />
             <dt className="text-lg font-semibold">Total</dt>
-            <dd className="text-lg font-semibold">{formatRupees(cart.totalPaise)}</dd>
+            <dd className="text-lg font-semibold">{formatRupees(totalPaise)}</dd>
           </dl>
         </Section>
       </div>

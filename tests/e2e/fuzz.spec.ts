@@ -165,6 +165,21 @@ const STYLE_ADMIN_FIELDS = [
   'metres_sherwani',
 ] as const;
 
+/** The fields of /admin/coupons' forms (issue 32 item 4). */
+const COUPON_ADMIN_FIELDS = [
+  'id',
+  'version',
+  'code',
+  'kind',
+  'value',
+  'minOrder',
+  'categoryIds',
+  'validFrom',
+  'validUntil',
+  'totalLimit',
+  'perCustomerLimit',
+] as const;
+
 const adminIntents = (...intents: string[]) =>
   Object.fromEntries(intents.map((intent) => [intent, ADMIN_FIELDS]));
 
@@ -580,6 +595,26 @@ const FORMS: FormTarget[] = [
   },
   {
     kind: 'form',
+    route: '/admin/coupons',
+    url: '/admin/coupons',
+    fields: [],
+    intents: Object.fromEntries(
+      ['save-coupon', 'deactivate-coupon', 'activate-coupon'].map((intent) => [
+        intent,
+        COUPON_ADMIN_FIELDS,
+      ]),
+    ),
+  },
+  {
+    // Issue 32 item 4: the shopper's coupon on their cart (the drawer and the checkout).
+    kind: 'form',
+    route: '/api/coupon',
+    url: '/api/coupon',
+    fields: [],
+    intents: { 'apply-coupon': ['code'], 'remove-coupon': [] },
+  },
+  {
+    kind: 'form',
     route: '/admin/style-options',
     url: '/admin/style-options',
     fields: [],
@@ -795,6 +830,7 @@ const PAGES: PageTarget[] = [
   { route: '/admin/appointments/new', url: '/admin/appointments/new' },
   { route: '/admin/appointments/setup', url: '/admin/appointments/setup' },
   { route: '/admin/style-options', url: '/admin/style-options' },
+  { route: '/admin/coupons', url: '/admin/coupons' },
   { route: '/bespoke', url: '/bespoke' },
   { route: '/d/:id', url: '/d/{}' },
   { route: '/d/:id/card.jpg', url: '/d/{}/card.jpg' },

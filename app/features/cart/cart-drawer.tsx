@@ -12,6 +12,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { ResponsiveImage } from '~/features/media/responsive-image';
 import { formatRupees } from '~/lib/money';
 import { describeCut } from '~/features/catalog/sale-units';
+import { CouponField, DiscountRow, useCartCoupon } from '~/features/coupons/coupon-field';
 import { useCart } from './cart-context';
 import { lineKey, MAX_LINE_QUANTITY } from './lines';
 
@@ -21,6 +22,9 @@ export default function CartDrawer() {
   const { priced } = cart;
   const loading = cart.lines.length > 0 && !priced;
   const empty = cart.lines.length === 0;
+  // Issue 32 item 4: the shopper's coupon, read again whenever the server prices the cart.
+  const coupon = useCartCoupon(priced, { enabled: cart.open && !empty && !!priced });
+  const discountPaise = coupon.coupon?.applies ? coupon.coupon.discountPaise : 0;
 
   return (
     <Dialog open={cart.open} onOpenChange={cart.setOpen}>
@@ -129,11 +133,17 @@ export default function CartDrawer() {
               ))}
             </ul>
             <div className="border-t border-border px-5 py-4">
+              <div className="mb-3">
+                <CouponField idPrefix="cart" state={coupon} />
+              </div>
               <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
                 <dt>Subtotal</dt>
                 <dd>{formatRupees(priced!.subtotalPaise)}</dd>
+                <DiscountRow coupon={coupon.coupon} />
                 <dt className="text-base font-semibold">Total</dt>
-                <dd className="text-base font-semibold">{formatRupees(priced!.totalPaise)}</dd>
+                <dd className="text-base font-semibold">
+                  {formatRupees(priced!.totalPaise - discountPaise)}
+                </dd>
               </dl>
               <Button
                 type="button"

@@ -17,6 +17,11 @@ export interface DocumentLine {
   unit: string;
   /** The price of one unit, GST included. */
   unitPricePaise: number;
+  /**
+   * Issue 32 item 4: a coupon's discount on the whole line, GST included, shown before tax;
+   * absent without one. `grossPaise` is then the line's value after it, the value taxed.
+   */
+  discountPaise?: number;
   grossPaise: number;
   taxablePaise: number;
   ratePercent: number;

@@ -122,6 +122,11 @@ export async function sourceLines(
     unitPricePaise: number;
     /** The line's value when it is not unit price × quantity (a cut sold by the metre). */
     grossPaise?: number;
+    /**
+     * Issue 32 item 4: the coupon's discount on the whole line, in paise (0 without one): the
+     * invoice shows it before tax and taxes the value after it.
+     */
+    discountPaise: number;
   }[]
 > {
   if (order.kind === 'bespoke') {
@@ -145,6 +150,7 @@ export async function sourceLines(
           quantity: 1,
           unit: 'NOS',
           unitPricePaise: garment.pricePaise,
+          discountPaise: 0,
         };
       }
       return {
@@ -153,6 +159,7 @@ export async function sourceLines(
         quantity: 1,
         unit: 'PCS',
         unitPricePaise: garment.pricePaise,
+        discountPaise: 0,
       };
     });
   }
@@ -166,6 +173,7 @@ export async function sourceLines(
       lengthCm: orderLines.lengthCm,
       metrePricePaise: orderLines.metrePricePaise,
       uqc: orderLines.uqc,
+      discountPaise: orderLines.discountPaise,
       slug: categories.slug,
     })
     .from(orderLines)
@@ -188,7 +196,18 @@ export async function sourceLines(
         }
       : { quantity: line.quantity, unitPricePaise: line.unitPricePaise }),
     unit: line.uqc,
+    discountPaise: line.discountPaise,
   }));
+}
+
+/**
+ * One unit's share of a line's discount (issue 32 item 4), in paise, rounded down: the line's
+ * discount in proportion of one unit's price to the line's value (a piece: discount ÷ pieces;
+ * a cut: its share of a metre).
+ */
+function unitDiscount(lineDiscountPaise: number, unitPricePaise: number, linePaise: number) {
+  if (lineDiscountPaise <= 0 || linePaise <= 0) return 0;
+  return Math.min(unitPricePaise, Math.floor((lineDiscountPaise * unitPricePaise) / linePaise));
 }
 
 /** The document's header blocks from the settings and the order. */
@@ -261,9 +280,13 @@ async function invoiceInTx(
   const lines: DocumentLine[] = source.map((line) => {
     // Issue 29 item 1: the rule in force on the invoice's date, by the value of one unit of
     // the line (a piece; for a cut sold by the metre, its price a metre).
+    // Issue 32 item 4: the band is chosen on one unit's price after its share of the coupon's
+    // discount (rounded down, so the band is never lower than the price paid puts it in).
+    const lineGrossPaise = line.grossPaise ?? line.unitPricePaise * line.quantity;
     const chosen = rateRuleFor(rules, line.tax.code, issueDate, {
       piecePaise: line.unitPricePaise,
       inclusive: true,
+      discountPaise: unitDiscount(line.discountPaise, line.unitPricePaise, lineGrossPaise),
     });
     if (!chosen) {
       throw new PermanentJobError(
@@ -271,17 +294,14 @@ async function invoiceInTx(
       );
     }
     const ratePercent = chosen.rule.ratePercent;
-    const split = splitInclusive(
-      line.grossPaise ?? line.unitPricePaise * line.quantity,
-      ratePercent,
-      head.intraState,
-    );
+    const split = splitInclusive(lineGrossPaise - line.discountPaise, ratePercent, head.intraState);
     return {
       description: line.description,
       code: line.tax.code,
       quantity: line.quantity,
       unit: line.unit,
       unitPricePaise: line.unitPricePaise,
+      ...(line.discountPaise > 0 ? { discountPaise: line.discountPaise } : {}),
       ratePercent,
       ...split,
     };
@@ -934,7 +954,8 @@ export async function linesToReturn(db: Db, orderId: number): Promise<Returnable
       description: line.description,
       unit: line.unit,
       unitPricePaise: line.unitPricePaise,
-      grossPaise: line.unitPricePaise * line.quantity,
+      // Issue 32 item 4: what was paid for the line, after the coupon's discount.
+      grossPaise: (line.grossPaise ?? line.unitPricePaise * line.quantity) - line.discountPaise,
       soldCenti: toCenti(line.quantity),
     })),
     returned,

@@ -190,7 +190,10 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       String(index + 1),
       doc.kind === 'receipt_voucher'
         ? line.description
-        : `${line.description} (${rs(line.unitPricePaise)} ${perUnit(line)}, GST included)`,
+        : `${line.description} (${rs(line.unitPricePaise)} ${perUnit(line)}, GST included${
+            // Issue 32 item 4: the coupon's discount, before tax; the value is after it.
+            line.discountPaise ? `; less discount ${rs(line.discountPaise)}` : ''
+          })`,
       line.code,
       formatQuantity(line),
       formatAmount(line.grossPaise),

@@ -20,16 +20,19 @@ const LOOKS = {
  *
  * - `lines`: in the order they were bought.
  * - `totalPaise`: the order's amount, shown as the total.
+ * - `discount`: a coupon's code and discount (issue 32 item 4), shown above the total.
  * - `look`: `shop` (the default) gives size, colour and price on one line; `admin` adds each
  *   line's photo, names the size and colour and gives the price on a line of its own.
  */
 export function OrderLines({
   lines,
   totalPaise,
+  discount = null,
   look = 'shop',
 }: {
   lines: readonly OrderLine[];
   totalPaise: number;
+  discount?: { code: string; paise: number } | null;
   look?: keyof typeof LOOKS;
 }) {
   const style = LOOKS[look];
@@ -86,6 +89,12 @@ export function OrderLines({
           );
         })}
       </ul>
+      {discount && (
+        <p className="flex justify-between border-t border-border pt-3 text-sm">
+          <span>Discount ({discount.code})</span>
+          <span>−{formatRupees(discount.paise)}</span>
+        </p>
+      )}
       <p
         className={cn(
           'flex justify-between border-t border-border pt-3 font-semibold',

@@ -36,6 +36,7 @@ import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './ful
 import { getOrderSettings } from './order-settings.server';
 import { Refusal } from '~/lib/refusal';
 import { ledgerSumsOf, ledgerSumsOfOrder } from './ledger-sums.server';
+import { recordRedemption, redeemCartCoupon } from '~/features/coupons/coupons-commands.server';
 
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
 
@@ -100,6 +101,8 @@ export interface OrderDetail<
   lines: OrderLine[];
   /** What happened to the order, oldest first. */
   timeline: Entry[];
+  /** Issue 32 item 4: the coupon's code and its discount on the goods (paise); null without. */
+  discount: { code: string; paise: number } | null;
 }
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -144,7 +147,10 @@ export const EXPIRE_ORDER_JOB = 'order.expire';
  * order. A new order gets its `order.expire` job, due when the settings' hours are up.
  * @returns the order, with its stored provider order id (null when one must be made).
  * @throws Refusal 'cart-empty' ('Cart is empty'), 'invalid' when a product is no longer for
- *   sale, 'conflict' when a line cannot be served.
+ *   sale, 'conflict' when a line cannot be served or the coupon applied to the cart no longer
+ *   applies (issue 32 item 4: the coupon's discount is checked again here, split over the lines
+ *   in `order_lines.discount_paise`, and taken off `amount_paise`; its use is recorded in this
+ *   transaction, features/coupons/coupons-commands.server.ts).
  */
 export async function createOrderFromCart(
   db: Db,
@@ -169,9 +175,15 @@ export async function createOrderFromCart(
     if (unservable) {
       throw new Refusal('conflict', `${unservable.problem}. Please change your cart.`);
     }
+    // Issue 32 item 4: the code applied to the cart, checked again at the server's prices with
+    // the coupon's row locked until this transaction ends; its discount comes off the goods.
+    const coupon = await redeemCartCoupon(tx, input.userId, cart.lines);
+    const discountPaise = coupon?.quote.discountPaise ?? 0;
     const { details } = input;
     const contact = {
-      amountPaise: cart.totalPaise,
+      amountPaise: cart.totalPaise - discountPaise,
+      discountPaise,
+      couponCode: coupon?.quote.code ?? null,
       customerName: details.name,
       email: details.email,
       phone: details.phone,
@@ -198,7 +210,8 @@ export async function createOrderFromCart(
       .for('update');
     let order: Awaited<ReturnType<typeof createOrderFromCart>> | undefined;
     if (open) {
-      const sameAmount = open.amountPaise === cart.totalPaise && open.provider === input.provider;
+      const sameAmount =
+        open.amountPaise === contact.amountPaise && open.provider === input.provider;
       [order] = await tx
         .update(orders)
         .set({
@@ -230,8 +243,9 @@ export async function createOrderFromCart(
         dedupeKey: `order:${order!.id}:expire`,
       });
     }
+    await recordRedemption(tx, order!.id, input.userId, coupon);
     await tx.insert(orderLines).values(
-      cart.lines.map((line) => ({
+      cart.lines.map((line, index) => ({
         orderId: order!.id,
         productId: line.productId,
         name: line.name,
@@ -245,6 +259,7 @@ export async function createOrderFromCart(
         uqc: line.uqc,
         variantId: line.variantId,
         sku: line.sku,
+        discountPaise: coupon?.quote.lineDiscounts[index] ?? 0,
       })),
     );
     return order!;
@@ -546,6 +561,10 @@ export async function findOrderDetail(
       paidAt: row.paidAt?.toISOString() ?? null,
       lines,
       timeline,
+      discount:
+        row.couponCode && row.discountPaise > 0
+          ? { code: row.couponCode, paise: row.discountPaise }
+          : null,
     },
   };
 }

@@ -12,6 +12,7 @@
  * job) withdraws its payment links not yet paid in the same transaction (issue 28 item 2).
  */
 import { clearBoughtFromCart } from '~/features/cart/cart.server';
+import { clearUsedCartCoupon } from '~/features/coupons/coupons-commands.server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import { enqueueJob } from '~/lib/jobs/enqueue.server';
@@ -62,6 +63,8 @@ async function markPaid(tx: Tx, orderId: number, paymentId: string): Promise<Pay
     // Only what this order bought leaves the cart: paying an older order must not empty a
     // cart the shopper has filled since (issue 17 item 9).
     if (updated.userId) await clearBoughtFromCart(tx, orderId, updated.userId);
+    // Issue 32 item 4: the code this order used leaves the cart with what it bought.
+    if (updated.userId) await clearUsedCartCoupon(tx, orderId, updated.userId);
     return { kind: 'paid', orderId, userId: updated.userId };
   }
   return { kind: 'already-paid', orderId };

@@ -13,6 +13,7 @@ import {
   SettingsIcon,
   ShirtIcon,
   SquareKanbanIcon,
+  TicketPercentIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -59,6 +60,7 @@ const ICONS: Record<MenuPath, LucideIcon> = {
   '/admin/day-book': BookOpenIcon,
   '/admin/appointments': CalendarDaysIcon,
   '/admin/style-options': ScissorsIcon,
+  '/admin/coupons': TicketPercentIcon,
   '/admin/customers': UsersIcon,
   '/admin/messages': MessageSquareIcon,
   '/admin/settings': SettingsIcon,

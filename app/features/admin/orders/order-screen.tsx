@@ -133,7 +133,12 @@ export function OrderScreen({
 function Lines({ order }: { order: AdminOrder }) {
   return (
     <Panel heading={`Items (${order.itemCount})`}>
-      <OrderLines look="admin" lines={order.lines} totalPaise={order.amountPaise} />
+      <OrderLines
+        look="admin"
+        lines={order.lines}
+        totalPaise={order.amountPaise}
+        discount={order.discount}
+      />
     </Panel>
   );
 }

@@ -20,6 +20,7 @@ import {
   cashCounts,
   categories,
   contactMessages,
+  coupons,
   customers,
   fabricReservations,
   shopClosures,
@@ -62,6 +63,7 @@ import { testDatabaseKind } from '../../../../tests/support/test-db';
 import { ACTION_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import * as appointmentsSetupRoute from '~/routes/admin/appointments-setup';
 import * as styleOptionsRoute from '~/routes/admin/style-options';
+import * as couponsRoute from '~/routes/admin/coupons';
 import * as auditRoute from '~/routes/admin/audit';
 import * as customerMergeRoute from '~/routes/admin/customer-merge';
 import * as clientsRedirectRoute from '~/routes/admin/clients-redirect';
@@ -162,6 +164,9 @@ interface Fixture {
   invoicingVersion: string;
   /** A customer account no test signs in with (banning it signs nobody out). */
   userId: string;
+  /** Issue 32 item 4: a coupon of this fixture and its version. */
+  couponId: number;
+  couponVersion: string;
   /** A gallery image item and its version. */
   mediaId: number;
   mediaVersion: string;
@@ -267,6 +272,10 @@ async function fixture(): Promise<Fixture> {
   const [category] = await db
     .insert(categories)
     .values({ name: `Fixture ${n}`, slug: `fixture-${n}`, displayOrder: 1000 + n })
+    .returning();
+  const [coupon] = await db
+    .insert(coupons)
+    .values({ code: `FIXTURE${n}`, kind: 'percent', value: 10 })
     .returning();
   const [taxRule] = await db
     .insert(taxRateRules)
@@ -571,8 +580,13 @@ async function fixture(): Promise<Fixture> {
     pendingRefundId: pendingRefund!.id,
     pendingLinkId: pendingLink!.id,
     userId: account!.id,
+    couponId: coupon!.id,
+    couponVersion: coupon!.updatedAt.toISOString(),
   };
 }
+
+/** Codes made by the table's "save-coupon" rows, one each call. */
+let couponCodes = 0;
 
 /** The three measurement pages, which share their intents. */
 const MEASUREMENT_ROUTES = [
@@ -1228,6 +1242,51 @@ const ACTIONS: {
     intent,
     form,
   })),
+  // Issue 32 item 4: the coupons (the owner only).
+  ...(
+    [
+      [
+        'save-coupon',
+        () => ({
+          code: `NEW${++couponCodes}`,
+          kind: 'percent',
+          value: '15',
+          minOrder: '1000',
+          validUntil: '2099-12-31',
+          perCustomerLimit: '1',
+        }),
+      ],
+      [
+        'save-coupon',
+        (f) => ({
+          id: String(f.couponId),
+          version: f.couponVersion,
+          code: `FIXTURE-EDIT-${f.couponId}`,
+          kind: 'flat',
+          value: '250',
+          categoryIds: String(f.categoryId),
+          totalLimit: '100',
+        }),
+      ],
+      ['deactivate-coupon', (f) => ({ id: String(f.couponId) })],
+      [
+        'activate-coupon',
+        (f) => ({ id: String(f.couponId) }),
+        async (f: Fixture) => {
+          await app.database.db
+            .update(coupons)
+            .set({ isActive: false })
+            .where(eq(coupons.id, f.couponId));
+        },
+      ],
+    ] as [string, FormOf, ((f: Fixture) => Promise<void>)?][]
+  ).map(([intent, form, prepare]) => ({
+    path: '/admin/coupons',
+    action: couponsRoute.action as never,
+    intent,
+    form,
+    prepare,
+  })),
   ...MEASUREMENT_ROUTES.map(([route, path]) => ({
     path,
     action: route.action as never,
@@ -1400,6 +1459,7 @@ const LOADERS: {
     path: () => '/admin/style-options?garment=sherwani&group=button',
     loader: styleOptionsRoute.loader as never,
   },
+  { path: () => '/admin/coupons', loader: couponsRoute.loader as never },
   {
     path: (f) => `/admin/customers/${f.clientId}/measurements`,
     loader: clientMeasurementsRoute.loader as never,
@@ -1503,6 +1563,7 @@ async function state(): Promise<string> {
       db.select().from(measurementPhotos).orderBy(measurementPhotos.id),
       db.select({ n: count() }).from(session),
       db.select().from(taxRateRules).orderBy(taxRateRules.id),
+      db.select().from(coupons).orderBy(coupons.id),
       db.select().from(workshopPieceRates).orderBy(workshopPieceRates.id),
       db.select().from(workshopCredits).orderBy(workshopCredits.id),
       db.select().from(workerPayments).orderBy(workerPayments.id),
@@ -1602,6 +1663,8 @@ const WORKSHOP_ACTIONS = new Set([
 /** The loaders the counter opens (the others answer staff 403). */
 const COUNTER_LOADERS = new Set<unknown>([
   layoutRoute.loader,
+  // Issue 32 item 4: the counter reads the coupons, to answer a customer about a code.
+  couponsRoute.loader,
   dashboardRoute.loader,
   ordersRoute.loader,
   orderRoute.loader,

@@ -19,6 +19,7 @@ export const MENU_SCREENS = [
   { to: '/admin/day-book', label: 'Day book', needs: { payments: ['read'] } },
   { to: '/admin/appointments', label: 'Appointments', needs: { appointments: ['read'] } },
   { to: '/admin/style-options', label: 'Style options', needs: { catalogue: ['read'] } },
+  { to: '/admin/coupons', label: 'Coupons', needs: { coupons: ['read'] } },
   { to: '/admin/customers', label: 'Customers', needs: { customers: ['read'] } },
   { to: '/admin/messages', label: 'Messages', needs: { messages: ['read'] } },
   { to: '/admin/settings', label: 'Settings', needs: { settings: ['read'] } },
@@ -34,6 +35,7 @@ export const PAGE_PERMISSIONS = {
   '/admin/products': { catalogue: ['read'] },
   '/admin/products/:id': { catalogue: ['read'] },
   '/admin/style-options': { catalogue: ['read'] },
+  '/admin/coupons': { coupons: ['read'] },
   '/admin/media': { media: ['read'] },
   '/admin/orders': { orders: ['read'] },
   '/admin/orders/new': { orders: ['create'] },
@@ -75,6 +77,7 @@ export const PAGE_PERMISSIONS = {
 
 const CATALOGUE_EDIT = { catalogue: ['edit'] } as const;
 const MEDIA_EDIT = { media: ['edit'] } as const;
+const COUPONS_EDIT = { coupons: ['edit'] } as const;
 const SETTINGS_EDIT = { settings: ['edit'] } as const;
 const ORDERS_EDIT = { orders: ['edit'] } as const;
 const PAYMENTS_RECORD = { payments: ['record'] } as const;
@@ -116,6 +119,11 @@ const MEASUREMENT_INTENTS = {
 
 /** What each action intent needs, by route pattern and intent. */
 export const ACTION_PERMISSIONS = {
+  '/admin/coupons': {
+    'save-coupon': COUPONS_EDIT,
+    'deactivate-coupon': COUPONS_EDIT,
+    'activate-coupon': COUPONS_EDIT,
+  },
   '/admin/categories': {
     'save-category': CATALOGUE_EDIT,
     'save-subcategory': CATALOGUE_EDIT,
