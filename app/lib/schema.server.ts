@@ -485,6 +485,11 @@ export const orders = pgTable(
     buyerGstin: text('buyer_gstin'),
     /** The legal name registered for `buyerGstin` (null with it). */
     buyerLegalName: text('buyer_legal_name'),
+    // Issue 32 item 1 (addresses): `address` is line 1; line 2, a landmark and the district
+    // the PIN code lists ('' on orders made before them).
+    addressLine2: text('address_line2').notNull().default(''),
+    landmark: text('landmark').notNull().default(''),
+    district: text('district').notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -1510,5 +1515,39 @@ export const taxRateRules = pgTable(
       'tax_rate_rules_band_check',
       sql`(${t.abovePaise} is null or ${t.abovePaise} >= 0) and (${t.upToPaise} is null or ${t.upToPaise} >= 0) and (${t.abovePaise} is null or ${t.upToPaise} is null or ${t.abovePaise} < ${t.upToPaise})`,
     ),
+  ],
+);
+
+// --- Issue 32 item 1: the address book (features/addresses) ---
+
+/**
+ * A signed-in shopper's saved delivery addresses (issue 32 item 1 "Signed-in shoppers keep an
+ * address book"): written only by features/addresses/addresses-commands.server.ts, at most
+ * `MAX_SAVED_ADDRESSES` an account, one of them the default. Gone with the account.
+ */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** What the shopper calls it: Home, Office, … */
+    label: text('label').notNull(),
+    address: text('address').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    landmark: text('landmark').notNull().default(''),
+    pincode: text('pincode').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull(),
+    state: text('state').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('customer_addresses_user_idx').on(t.userId),
+    uniqueIndex('customer_addresses_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
