@@ -59,6 +59,10 @@ async function fetchPincode(pincode: string): Promise<Lookup> {
   }
 }
 
+/**
+ * The address inputs (named as `indianAddressShape`'s fields) for a form whose grid has two
+ * columns from `sm` up, one on a phone; `defaults` prefill them, `errors` are the server's.
+ */
 export function AddressFields({
   idPrefix,
   defaults,
