@@ -26,6 +26,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { gstinProblem } from '~/features/invoices/gstin';
 import { gstinStateProblem } from '~/features/invoices/tax';
+import { districtFor, pincodeProblem } from '~/features/addresses/indian-address';
+import { lookupPincode } from '~/features/addresses/pincodes.server';
 import { bookAppointment, listAppointmentTypes } from '~/features/booking/booking.server';
 import { ledgerSumsOfOrder } from '~/features/orders/ledger-sums.server';
 import {
@@ -248,6 +250,9 @@ export const createBespokeOrderSchema = z
   .superRefine((value, context) => {
     const problem = gstinStateProblem(value.gstin, value.state);
     if (problem) context.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+    // Issue 32 item 1: a PIN code India Post does not list, or in another state, is refused.
+    const pincode = pincodeProblem(value.pincode, value.state, lookupPincode(value.pincode));
+    if (pincode) context.addIssue({ code: 'custom', path: ['pincode'], message: pincode });
   })
   .transform(
     ({
@@ -273,6 +278,8 @@ export const createBespokeOrderSchema = z
       notes,
       buyerGstin: gstin || null,
       buyerLegalName: (gstin && gstinName) || null,
+      // Issue 32 item 1: the PIN code's district (checked above).
+      district: ((entry) => (entry ? districtFor(entry, state) : ''))(lookupPincode(pincode)),
       garment: gatherGarment(rest),
     }),
   );
@@ -730,6 +737,7 @@ export async function createBespokeOrder(
           city: input.city,
           state: input.state,
           pincode: input.pincode,
+          district: input.district,
           buyerGstin: input.buyerGstin,
           buyerLegalName: input.buyerLegalName,
           provider,
