@@ -86,8 +86,13 @@ export function AddressFields({
     state: defaults.state ?? 'Gujarat',
   }));
   const [lookup, setLookup] = useState<Lookup>(null);
-  /** The city the last lookup filled in: replaced by the next one, a typed city is kept. */
-  const filledCity = useRef('');
+  /**
+   * The city the last lookup (or the prefill) filled in: replaced when the PIN code changes;
+   * a city the shopper typed is kept.
+   */
+  const filledCity = useRef(defaults.city ?? '');
+  /** The prefilled PIN code: its first lookup leaves the prefilled city and state alone. */
+  const prefilledPincode = useRef(defaults.pincode ?? '');
   const pincodeInput = useRef<HTMLInputElement>(null);
   const set = (field: IndianAddressField, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -101,7 +106,12 @@ export function AddressFields({
       setLookup(found);
       const { entry } = found;
       if (!entry) return;
+      const prefilled = prefilledPincode.current === found.pincode;
+      prefilledPincode.current = '';
       setValues((now) => {
+        if (prefilled) {
+          return now.district ? now : { ...now, district: districtFor(entry, now.state) };
+        }
         const state = entry.places.some((place) => place.state === now.state)
           ? now.state
           : entry.places[0]!.state;
@@ -154,6 +164,7 @@ export function AddressFields({
               if (!chosen) return;
               const { id: _id, label: _label, ...address } = chosen;
               filledCity.current = '';
+              prefilledPincode.current = address.pincode;
               setValues(address);
             }}
           >
