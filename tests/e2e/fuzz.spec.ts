@@ -216,6 +216,9 @@ const BESPOKE_ORDER_FIELDS = [
   'customerId',
   'appointmentId',
   'address',
+  // Issue 32 item 1: the counter's line 2 and landmark.
+  'addressLine2',
+  'landmark',
   'city',
   'state',
   'pincode',

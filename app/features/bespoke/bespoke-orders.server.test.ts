@@ -228,6 +228,8 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       ...address,
       state: 'Maharashtra',
       pincode: '400001',
+      addressLine2: 'Fort',
+      landmark: 'Flora Fountain',
       garmentType: 'kurta',
       fabricSource: 'store',
       fabricCode: 'RK-204',
@@ -239,6 +241,10 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       userId: null,
       email: 'hetal@example.com',
       state: 'Maharashtra',
+      // Issue 32 item 1: line 2, landmark, and the PIN code's district.
+      addressLine2: 'Fort',
+      landmark: 'Flora Fountain',
+      district: 'Mumbai',
     });
     const [garment] = await garmentsOf(number);
     // Kurta: base ₹2,200 + 2.5 m × ₹900 = ₹4,450; no measurements yet, none pinned.

@@ -212,6 +212,19 @@ export const createBespokeOrderSchema = z
       .trim()
       .min(3, 'Please enter the billing address.')
       .max(300, 'The address must be at most 300 characters.'),
+    // Issue 32 item 1: line 2 and a landmark, optional.
+    addressLine2: z
+      .string()
+      .trim()
+      .max(200, 'Address line 2 must be at most 200 characters.')
+      .optional()
+      .transform((value) => value ?? ''),
+    landmark: z
+      .string()
+      .trim()
+      .max(100, 'The landmark must be at most 100 characters.')
+      .optional()
+      .transform((value) => value ?? ''),
     city: z
       .string({ error: 'Please enter the city.' })
       .trim()
@@ -266,6 +279,8 @@ export const createBespokeOrderSchema = z
       notes,
       gstin,
       gstinName,
+      addressLine2,
+      landmark,
       ...rest
     }) => ({
       customerId,
@@ -278,7 +293,9 @@ export const createBespokeOrderSchema = z
       notes,
       buyerGstin: gstin || null,
       buyerLegalName: (gstin && gstinName) || null,
-      // Issue 32 item 1: the PIN code's district (checked above).
+      // Issue 32 item 1: line 2, landmark and the PIN code's district (checked above).
+      addressLine2,
+      landmark,
       district: ((entry) => (entry ? districtFor(entry, state) : ''))(lookupPincode(pincode)),
       garment: gatherGarment(rest),
     }),
@@ -738,6 +755,8 @@ export async function createBespokeOrder(
           state: input.state,
           pincode: input.pincode,
           district: input.district,
+          addressLine2: input.addressLine2,
+          landmark: input.landmark,
           buyerGstin: input.buyerGstin,
           buyerLegalName: input.buyerLegalName,
           provider,
