@@ -93,6 +93,9 @@ export default [
   route('api/coupon', 'routes/api.coupon.ts'),
   route('api/wishlist', 'routes/api.wishlist.ts'),
   route('api/payments/:step', 'routes/api.payments.ts'),
+  // Issue 32 item 1: the PIN code lookup and the address book.
+  route('api/pincodes/:pincode', 'routes/api.pincodes.ts'),
+  route('account/addresses', 'routes/account.addresses.tsx'),
   route('account/orders', 'routes/account.orders.tsx'),
   route('account/orders/:number', 'routes/account.order.tsx'),
   route('account/orders/:number/invoice.pdf', 'routes/account.order-invoice.ts'),

@@ -34,6 +34,7 @@ import { createNotificationChannels } from '~/lib/notifications/notifications.se
 import { notificationHandlers } from '~/lib/notifications/queue.server';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
+import { deleteAddressesOf } from '~/features/addresses/addresses-commands.server';
 import { deleteMeasurementsOfUser } from '~/features/measurements/measurements.server';
 import { createStorage, type Storage } from '~/lib/storage/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
@@ -237,6 +238,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     beforeDeleteUser: async (userId) => {
       await deleteMeasurementsOfUser(database.db, storage, userId);
       await anonymiseOrdersOf(database.db, userId);
+      await deleteAddressesOf(database.db, userId);
     },
   });
   const pageVersion = new PageVersion();

@@ -491,6 +491,11 @@ export const orders = pgTable(
      */
     discountPaise: integer('discount_paise').notNull().default(0),
     couponCode: text('coupon_code'),
+    // Issue 32 item 1 (addresses): `address` is line 1; line 2, a landmark and the district
+    // the PIN code lists ('' on orders made before them).
+    addressLine2: text('address_line2').notNull().default(''),
+    landmark: text('landmark').notNull().default(''),
+    district: text('district').notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -1610,3 +1615,36 @@ export const cartCoupons = pgTable('cart_coupons', {
   code: text('code').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+// --- Issue 32 item 1: the address book (features/addresses) ---
+
+/**
+ * A signed-in shopper's saved delivery addresses (issue 32 item 1 "Signed-in shoppers keep an
+ * address book"): written only by features/addresses/addresses-commands.server.ts, at most
+ * `MAX_SAVED_ADDRESSES` an account, one of them the default. Gone with the account.
+ */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** What the shopper calls it: Home, Office, … */
+    label: text('label').notNull(),
+    address: text('address').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    landmark: text('landmark').notNull().default(''),
+    pincode: text('pincode').notNull(),
+    city: text('city').notNull(),
+    district: text('district').notNull(),
+    state: text('state').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('customer_addresses_user_idx').on(t.userId),
+    uniqueIndex('customer_addresses_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);

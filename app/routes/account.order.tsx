@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
+import { addressLines } from '~/features/addresses/indian-address';
 import { Refusal, refusalStatus } from '~/lib/refusal';
 import { Section } from '~/components/ui/card';
 import { requireUser } from '~/features/account/session.server';
@@ -162,10 +163,11 @@ export default function OrderPage() {
         <address className="mt-3 break-words not-italic leading-relaxed">
           {order.customerName}
           <br />
-          {order.address}
-          <br />
-          {order.city}, {order.state} {order.pincode}
-          <br />
+          {addressLines(order).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
           {order.phone} · {order.email}
         </address>
       </Section>

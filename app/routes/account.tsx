@@ -2,6 +2,7 @@ import {
   CalendarDaysIcon,
   HeartIcon,
   LogOutIcon,
+  MapPinIcon,
   PackageIcon,
   RulerIcon,
   ScissorsIcon,
@@ -81,6 +82,13 @@ export default function Account() {
       value: `${counts.orders} ${counts.orders === 1 ? 'order' : 'orders'}`,
       to: '/account/orders',
       icon: PackageIcon,
+    },
+    // Issue 32 item 1: the address book.
+    {
+      label: 'Addresses',
+      value: 'Your saved addresses',
+      to: '/account/addresses',
+      icon: MapPinIcon,
     },
     {
       label: 'Appointments',

@@ -4,7 +4,6 @@ import { toast } from '~/components/ui/toaster';
 import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';
-import { Label } from '~/components/ui/label';
 import { requireUser } from '~/features/account/session.server';
 import { getCart } from '~/features/cart/cart.server';
 import { lineKey } from '~/features/cart/lines';
@@ -25,14 +24,16 @@ import { fieldErrors, formValues, type FieldErrors } from '~/lib/forms';
 import { formatRupees } from '~/lib/money';
 import { clientAddress } from '~/lib/rate-limit.server';
 import { privatePageMeta } from '~/lib/seo';
-import { cn } from '~/lib/utils';
 import type { Route } from './+types/checkout';
 import { readFormData } from '~/lib/request-body.server';
 import type { PaymentStart } from '~/features/payments/payment-start.server';
-import { INDIAN_STATES } from '~/lib/indian-states';
 import { quoteCartCoupon } from '~/features/coupons/coupons.server';
 import { couponLines, couponState } from '~/features/storefront/cart-coupon.server';
 import { CouponField, DiscountRow, useCartCoupon } from '~/features/coupons/coupon-field';
+// Issue 32 item 1: addresses.
+import { AddressFields } from '~/features/addresses/address-fields';
+import { checkIndianAddress } from '~/features/addresses/address-rules.server';
+import { listAddresses, saveCheckoutAddress } from '~/features/addresses/addresses-commands.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);
@@ -59,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     coupon,
     prefill: { name: user.name, email: user.email, ...(last ?? {}) },
     provider: context.payments.name,
+    // Issue 32 item 1: the address book, for the saved-address chooser.
+    savedAddresses: await listAddresses(context.db, user.id),
   };
 }
 
@@ -85,6 +88,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
   }
+  // Issue 32 item 1: a PIN code India Post does not list, or in another state, is refused; the
+  // district becomes the PIN code's.
+  const address = checkIndianAddress(parsed.data);
+  if (!address.ok) {
+    return Response.json({ ok: false, errors: address.errors } satisfies CheckoutAnswer, {
+      status: 400,
+    });
+  }
+  parsed.data.district = address.address.district;
   const gstinProblem = gstinStateProblem(parsed.data.gstin, parsed.data.state);
   if (gstinProblem) {
     return Response.json({ ok: false, errors: { gstin: gstinProblem } } satisfies CheckoutAnswer, {
@@ -93,6 +105,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const payment = await placeOrder(context, user, parsed.data, clientAddress(request));
+    if (parsed.data.saveAddress === 'on') {
+      await saveCheckoutAddress(context.db, user.id, parsed.data);
+    }
     return Response.json({ ok: true, payment } satisfies CheckoutAnswer);
   } catch (error) {
     const failure = placeOrderFailure(error);
@@ -107,16 +122,20 @@ const labels: Record<CheckoutField, string> = {
   name: 'Full name',
   email: 'Email',
   phone: 'Phone',
-  address: 'Address',
+  address: 'Address line 1',
+  addressLine2: 'Address line 2 (optional)',
+  landmark: 'Landmark (optional)',
   city: 'City',
+  district: 'District',
   state: 'State',
   pincode: 'PIN code',
+  saveAddress: 'Save this address to my address book',
   gstin: 'GSTIN (optional, for a business)',
   gstinName: 'Legal name for the GSTIN (optional)',
 };
 
 export default function Checkout() {
-  const { cart, prefill, coupon } = useLoaderData<typeof loader>();
+  const { cart, prefill, coupon, savedAddresses } = useLoaderData<typeof loader>();
   const couponField = useCartCoupon(cart, { initial: coupon });
   const totalPaise = cart.totalPaise - (coupon?.applies ? coupon.discountPaise : 0);
   const fetcher = useFetcher<CheckoutAnswer>();
@@ -140,16 +159,23 @@ export default function Checkout() {
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const parsed = checkoutSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    // Issue 32 item 1: the address fields' PIN code check (unknown, or in another state).
+    const pincodeInput = event.currentTarget.elements.namedItem('pincode') as HTMLInputElement;
     const gstinProblem = parsed.success
-      ? gstinStateProblem(parsed.data.gstin, parsed.data.state)
+      ? pincodeInput.validationMessage
+        ? null
+        : gstinStateProblem(parsed.data.gstin, parsed.data.state)
       : null;
-    if (parsed.success && !gstinProblem) {
+    const addressProblem = parsed.success ? pincodeInput.validationMessage : '';
+    if (parsed.success && !gstinProblem && !addressProblem) {
       setClientErrors({});
       return;
     }
     event.preventDefault();
     const found: FieldErrors<CheckoutField> = parsed.success
-      ? { gstin: gstinProblem! }
+      ? addressProblem
+        ? { pincode: addressProblem }
+        : { gstin: gstinProblem! }
       : fieldErrors<CheckoutField>(parsed.error);
     setClientErrors(found);
     const [first, message] = Object.entries(found)[0] ?? [];
@@ -179,62 +205,16 @@ export default function Checkout() {
                 className={field === 'name' ? 'sm:col-span-2' : undefined}
               />
             ))}
-            <FormField
-              id="checkout-address"
-              name="address"
-              label={labels.address}
-              autoComplete="street-address"
-              required
-              maxLength={300}
-              defaultValue={prefill.address ?? ''}
-              error={errors.address}
-              className="sm:col-span-2"
+            <AddressFields
+              idPrefix="checkout"
+              defaults={prefill}
+              errors={errors}
+              saved={savedAddresses.map(({ isDefault: _default, ...saved }) => saved)}
             />
-            <FormField
-              id="checkout-city"
-              name="city"
-              label={labels.city}
-              autoComplete="address-level2"
-              required
-              defaultValue={prefill.city ?? ''}
-              error={errors.city}
-            />
-            <div className="grid gap-2">
-              <Label htmlFor="checkout-state">{labels.state}</Label>
-              <select
-                id="checkout-state"
-                name="state"
-                required
-                autoComplete="address-level1"
-                defaultValue={prefill.state ?? 'Gujarat'}
-                aria-invalid={errors.state ? true : undefined}
-                aria-describedby={errors.state ? 'checkout-state-error' : undefined}
-                className={cn(
-                  'h-10 w-full min-w-0 rounded-md border border-border bg-white px-3 text-base md:text-sm',
-                  errors.state && 'border-destructive',
-                )}
-              >
-                {INDIAN_STATES.map((state) => (
-                  <option key={state}>{state}</option>
-                ))}
-              </select>
-              {errors.state && (
-                <p id="checkout-state-error" className="text-sm text-destructive">
-                  {errors.state}
-                </p>
-              )}
-            </div>
-            <FormField
-              id="checkout-pincode"
-              name="pincode"
-              label={labels.pincode}
-              autoComplete="postal-code"
-              inputMode="numeric"
-              required
-              maxLength={6}
-              defaultValue={prefill.pincode ?? ''}
-              error={errors.pincode}
-            />
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
+              <input type="checkbox" name="saveAddress" className="size-4" />
+              {labels.saveAddress}
+            </label>
             <FormField
               id="checkout-gstin"
               name="gstin"

@@ -335,7 +335,7 @@ test('checkout: an empty cart goes home; the form checks every field', async ({
   const form = page.getByRole('form', { name: 'Delivery details' });
   await expect(form.getByLabel('Full name')).toHaveValue('Hetal Shah');
   await form.getByLabel('Phone').fill('12345');
-  await form.getByLabel('Address').fill('');
+  await form.getByLabel('Address line 1').fill('');
   await form.getByLabel('PIN code').fill('0123');
   await form.getByRole('button', { name: /^Pay ₹/ }).click();
   await expect(form.getByText('Please enter a 10-digit Indian mobile number')).toBeVisible();
@@ -348,7 +348,7 @@ async function checkoutToSandbox(page: Page): Promise<{ total: number }> {
   await page.goto('/checkout');
   const form = page.getByRole('form', { name: 'Delivery details' });
   await form.getByLabel('Phone').fill('98250 12345');
-  await form.getByLabel('Address').fill('12 Market Road, near Jubilee Garden');
+  await form.getByLabel('Address line 1').fill('12 Market Road, near Jubilee Garden');
   await form.getByLabel('City').fill('Rajkot');
   await form.getByLabel('State').selectOption('Gujarat');
   await form.getByLabel('PIN code').fill('360001');

@@ -231,6 +231,9 @@ const BESPOKE_ORDER_FIELDS = [
   'customerId',
   'appointmentId',
   'address',
+  // Issue 32 item 1: the counter's line 2 and landmark.
+  'addressLine2',
+  'landmark',
   'city',
   'state',
   'pincode',
@@ -293,6 +296,53 @@ const FORMS: FormTarget[] = [
     route: '/checkout',
     url: '/checkout',
     fields: ['name', 'email', 'phone', 'address', 'city', 'state', 'pincode'],
+  },
+  // Issue 32 item 1: the checkout's new address fields, and the address book.
+  {
+    kind: 'form',
+    route: '/checkout',
+    url: '/checkout',
+    fields: [
+      'address',
+      'addressLine2',
+      'landmark',
+      'pincode',
+      'city',
+      'district',
+      'state',
+      'saveAddress',
+    ],
+  },
+  {
+    kind: 'form',
+    route: '/account/addresses',
+    url: '/account/addresses',
+    fields: [],
+    intents: {
+      'add-address': [
+        'label',
+        'address',
+        'addressLine2',
+        'landmark',
+        'pincode',
+        'city',
+        'district',
+        'state',
+      ],
+      'edit-address': [
+        'id',
+        'label',
+        'address',
+        'addressLine2',
+        'landmark',
+        'pincode',
+        'city',
+        'district',
+        'state',
+      ],
+      'delete-address': ['id'],
+      'make-default-address': ['id'],
+    },
   },
   {
     kind: 'form',
@@ -805,6 +855,9 @@ const PAGES: PageTarget[] = [
   { route: '/api/cart', url: '/api/cart' },
   { route: '/api/wishlist', url: '/api/wishlist' },
   { route: '/api/payments/:step', url: '/api/payments/{}' },
+  // Issue 32 item 1.
+  { route: '/api/pincodes/:pincode', url: '/api/pincodes/{}' },
+  { route: '/account/addresses', url: '/account/addresses' },
   { route: '/account/orders', url: '/account/orders' },
   { route: '/account/orders/:number', url: '/account/orders/{}' },
   { route: '/sitemap.xml', url: '/sitemap.xml' },
@@ -875,6 +928,8 @@ const PAGES: PageTarget[] = [
 /** Query parameters the pages read, all set to one bad value per request. */
 const QUERY_PARAMETERS = [
   'q',
+  // Issue 32 item 1: the address book's address to edit.
+  'edit',
   'page',
   'category',
   'subcategory',

@@ -87,7 +87,7 @@ test('a ₹2,000 shirt and a ₹3,048 shirt on one order: 5% on one, 18% on the 
   await page.goto('/checkout');
   const form = page.getByRole('form', { name: 'Delivery details' });
   await form.getByLabel('Phone').fill('98250 12345');
-  await form.getByLabel('Address').fill('12 Market Road, near Jubilee Garden');
+  await form.getByLabel('Address line 1').fill('12 Market Road, near Jubilee Garden');
   await form.getByLabel('City').fill('Rajkot');
   await form.getByLabel('State').selectOption('Gujarat');
   await form.getByLabel('PIN code').fill('360001');

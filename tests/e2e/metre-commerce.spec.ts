@@ -74,7 +74,7 @@ test('3.50 m of a ₹3,200-a-metre linen costs ₹11,200, is paid, and is invoic
   await expect(summary).toContainText('₹11,200');
   const form = page.getByRole('form', { name: 'Delivery details' });
   await form.getByLabel('Phone').fill('98250 12345');
-  await form.getByLabel('Address').fill('4 Yagnik Road');
+  await form.getByLabel('Address line 1').fill('4 Yagnik Road');
   await form.getByLabel('City').fill('Rajkot');
   await form.getByLabel('State').selectOption('Gujarat');
   await form.getByLabel('PIN code').fill('360001');

@@ -24,7 +24,7 @@ async function checkoutToSandbox(page: Page): Promise<string> {
   await page.goto('/checkout');
   const form = page.getByRole('form', { name: 'Delivery details' });
   await form.getByLabel('Phone').fill('98250 12345');
-  await form.getByLabel('Address').fill('12 Market Road');
+  await form.getByLabel('Address line 1').fill('12 Market Road');
   await form.getByLabel('City').fill('Rajkot');
   await form.getByLabel('State').selectOption('Gujarat');
   await form.getByLabel('PIN code').fill('360001');

@@ -89,7 +89,7 @@ test('staff price sizes M and L apart; a shopper buys the last M at ₹2,200 and
   await expect(shopper).toHaveURL(/\/checkout$/);
   const form = shopper.getByRole('form', { name: 'Delivery details' });
   await form.getByLabel('Phone').fill('98250 12345');
-  await form.getByLabel('Address').fill('4 Yagnik Road');
+  await form.getByLabel('Address line 1').fill('4 Yagnik Road');
   await form.getByLabel('City').fill('Rajkot');
   await form.getByLabel('State').selectOption('Gujarat');
   await form.getByLabel('PIN code').fill('360001');

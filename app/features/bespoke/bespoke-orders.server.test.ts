@@ -227,6 +227,9 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       customerId: String(walkIn!.id),
       ...address,
       state: 'Maharashtra',
+      pincode: '400001',
+      addressLine2: 'Fort',
+      landmark: 'Flora Fountain',
       garmentType: 'kurta',
       fabricSource: 'store',
       fabricCode: 'RK-204',
@@ -238,6 +241,10 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       userId: null,
       email: 'hetal@example.com',
       state: 'Maharashtra',
+      // Issue 32 item 1: line 2, landmark, and the PIN code's district.
+      addressLine2: 'Fort',
+      landmark: 'Flora Fountain',
+      district: 'Mumbai',
     });
     const [garment] = await garmentsOf(number);
     // Kurta: base ₹2,200 + 2.5 m × ₹900 = ₹4,450; no measurements yet, none pinned.
@@ -351,6 +358,7 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
     const fields = {
       ...orderForm(clientId),
       state: 'Maharashtra',
+      pincode: '411001',
       gstin: ` ${valid.toLowerCase()} `,
       gstinName: 'Pune Outfitters LLP',
     };
@@ -359,7 +367,11 @@ describe(`bespoke orders on ${testDatabaseKind}`, () => {
       buyerGstin: valid,
       buyerLegalName: 'Pune Outfitters LLP',
     });
-    const elsewhere = createBespokeOrderSchema.safeParse({ ...fields, state: 'Gujarat' });
+    const elsewhere = createBespokeOrderSchema.safeParse({
+      ...fields,
+      state: 'Gujarat',
+      pincode: '360001',
+    });
     expect(elsewhere.error?.issues).toEqual([
       expect.objectContaining({
         path: ['gstin'],
@@ -753,6 +765,9 @@ describe(`bad input to the bespoke intents on ${testDatabaseKind}`, () => {
     ['a price with three decimals', { price: '100.123', overrideReason: 'why' }],
     ['an impossible promised date', { promisedOn: '2026-02-30' }],
     ['a PIN code of letters', { pincode: 'ABCDEF' }],
+    // Issue 32 item 1: India Post's directory decides.
+    ['a PIN code India Post does not list', { pincode: '999999' }],
+    ['a Delhi PIN code with the state Gujarat', { pincode: '110001', state: 'Gujarat' }],
     ['a design id that is not one', { designId: '../../etc/passwd' }],
     ['another client’s measurement version', { measurementVersionId: '2147483647' }],
   ];

@@ -26,6 +26,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { gstinProblem } from '~/features/invoices/gstin';
 import { gstinStateProblem } from '~/features/invoices/tax';
+import { districtFor, pincodeProblem } from '~/features/addresses/indian-address';
+import { lookupPincode } from '~/features/addresses/pincodes.server';
 import { bookAppointment, listAppointmentTypes } from '~/features/booking/booking.server';
 import { ledgerSumsOfOrder } from '~/features/orders/ledger-sums.server';
 import {
@@ -210,6 +212,19 @@ export const createBespokeOrderSchema = z
       .trim()
       .min(3, 'Please enter the billing address.')
       .max(300, 'The address must be at most 300 characters.'),
+    // Issue 32 item 1: line 2 and a landmark, optional.
+    addressLine2: z
+      .string()
+      .trim()
+      .max(200, 'Address line 2 must be at most 200 characters.')
+      .optional()
+      .transform((value) => value ?? ''),
+    landmark: z
+      .string()
+      .trim()
+      .max(100, 'The landmark must be at most 100 characters.')
+      .optional()
+      .transform((value) => value ?? ''),
     city: z
       .string({ error: 'Please enter the city.' })
       .trim()
@@ -248,6 +263,9 @@ export const createBespokeOrderSchema = z
   .superRefine((value, context) => {
     const problem = gstinStateProblem(value.gstin, value.state);
     if (problem) context.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+    // Issue 32 item 1: a PIN code India Post does not list, or in another state, is refused.
+    const pincode = pincodeProblem(value.pincode, value.state, lookupPincode(value.pincode));
+    if (pincode) context.addIssue({ code: 'custom', path: ['pincode'], message: pincode });
   })
   .transform(
     ({
@@ -261,6 +279,8 @@ export const createBespokeOrderSchema = z
       notes,
       gstin,
       gstinName,
+      addressLine2,
+      landmark,
       ...rest
     }) => ({
       customerId,
@@ -273,6 +293,10 @@ export const createBespokeOrderSchema = z
       notes,
       buyerGstin: gstin || null,
       buyerLegalName: (gstin && gstinName) || null,
+      // Issue 32 item 1: line 2, landmark and the PIN code's district (checked above).
+      addressLine2,
+      landmark,
+      district: ((entry) => (entry ? districtFor(entry, state) : ''))(lookupPincode(pincode)),
       garment: gatherGarment(rest),
     }),
   );
@@ -730,6 +754,9 @@ export async function createBespokeOrder(
           city: input.city,
           state: input.state,
           pincode: input.pincode,
+          district: input.district,
+          addressLine2: input.addressLine2,
+          landmark: input.landmark,
           buyerGstin: input.buyerGstin,
           buyerLegalName: input.buyerLegalName,
           provider,

@@ -1,11 +1,12 @@
 /**
  * The checkout form (SPEC.md section 5 "Checkout": seven required fields), checked in the
- * browser and again by the action with the same schema: Indian mobile numbers, six-digit PIN
- * codes and states and union territories from a fixed list. A business may add its GSTIN and
+ * browser and again by the action with the same schema: Indian mobile numbers, and the
+ * address of features/addresses (issue 32 item 1: line 1, line 2, landmark, PIN code, city,
+ * district, state; the PIN code checked against India Post's directory by the action). A business may add its GSTIN and
  * the legal name registered for it (issue 29 item 4: optional, checked by `gstinProblem`;
  * whether its state is the delivery's is `gstinStateProblem` in `features/invoices/tax`).
  */
-import { INDIAN_STATES } from '~/lib/indian-states';
+import { indianAddressShape } from '~/features/addresses/indian-address';
 import * as z from 'zod/mini';
 import { gstinProblem } from '~/features/invoices/gstin';
 import {
@@ -14,26 +15,15 @@ import {
   personNameSchema,
 } from '~/features/customers/contact-fields';
 
-const text = (missing: string, max: number, label: string) =>
-  z
-    .string(missing)
-    .check(
-      z.trim(),
-      z.minLength(1, missing),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-    );
-
 /** The delivery and contact details of an order. */
 export const checkoutSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
   phone: indianMobileSchema,
-  address: text('Please enter your address', 300, 'Address'),
-  city: text('Please enter your city', 80, 'City'),
-  state: z.enum(INDIAN_STATES, 'Please choose your state'),
-  pincode: z
-    .string('Please enter a 6-digit PIN code')
-    .check(z.trim(), z.regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit PIN code')),
+  // Issue 32 item 1: line 1 (`address`), line 2, landmark, PIN code, city, district, state.
+  ...indianAddressShape,
+  /** 'on' to keep the address in the signed-in shopper's address book. */
+  saveAddress: z.optional(z.enum(['on', ''], 'Please tick the box or leave it empty')),
   /** A registered buyer's GSTIN, upper case; '' or absent for a consumer. */
   gstin: z.optional(
     z.pipe(
@@ -60,9 +50,13 @@ export const checkoutFields: CheckoutField[] = [
   'email',
   'phone',
   'address',
-  'city',
-  'state',
+  'addressLine2',
+  'landmark',
   'pincode',
+  'city',
+  'district',
+  'state',
+  'saveAddress',
   'gstin',
   'gstinName',
 ];

@@ -7,6 +7,7 @@
  * signed webhooks are applied by features/payments/webhook.server.ts. Bodies are parsed with zod.
  */
 import { Refusal, refusalStatus } from '~/lib/refusal';
+import { addressLines } from '~/features/addresses/indian-address';
 import { data, type AppLoadContext } from 'react-router';
 import { parseJsonRequest } from '~/lib/request-body.server';
 import { enforceLimits, RateLimitedError, waitInWords } from '~/lib/rate-limit.server';
@@ -94,10 +95,7 @@ async function paymentStart(
 ): Promise<PaymentStart> {
   const notes = {
     order_number: order.number,
-    address: `${details.address}, ${details.city}, ${details.state} ${details.pincode}`.slice(
-      0,
-      256,
-    ),
+    address: addressLines(details).join(', ').slice(0, 256),
   };
   let providerOrderId = order.providerOrderId;
   if (!providerOrderId) {

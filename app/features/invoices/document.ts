@@ -58,6 +58,10 @@ export interface InvoiceDocument {
     city: string;
     state: string;
     pincode: string;
+    /** Issue 32 item 1: address line 2, landmark and district (absent on older documents). */
+    addressLine2?: string;
+    landmark?: string;
+    district?: string;
     email: string;
     phone: string;
     /** A registered buyer's GSTIN (issue 29 item 4); absent for an unregistered one. */

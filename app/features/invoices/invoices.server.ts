@@ -228,6 +228,9 @@ export function header(settings: InvoicingSettings, order: typeof orders.$inferS
       city: order.city,
       state: order.state,
       pincode: order.pincode,
+      addressLine2: order.addressLine2,
+      landmark: order.landmark,
+      district: order.district,
       email: order.email,
       phone: order.phone,
       ...(order.buyerGstin

@@ -11,6 +11,7 @@
  * names in Gujarati.
  */
 import PDFDocument from 'pdfkit';
+import { addressLines } from '~/features/addresses/indian-address';
 import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from '~/lib/pdf-fonts.server';
 import {
   formatAmount,
@@ -106,8 +107,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.font(PDF_FONT).fontSize(9);
   const r = doc.recipient;
   pdf.text(r.name, { width: width * 0.55 });
-  pdf.text(r.address, { width: width * 0.55 });
-  pdf.text(`${r.city}, ${r.state} ${r.pincode}`, { width: width * 0.55 });
+  for (const line of addressLines(r)) pdf.text(line, { width: width * 0.55 });
   if (r.phone || r.email)
     pdf.text([r.phone, r.email].filter(Boolean).join(' · '), { width: width * 0.55 });
   // A registered buyer's GSTIN (issue 29 item 4) and its legal name, else a voucher's note.

@@ -4,6 +4,7 @@
  * of each fulfilment step the shop sets (issue "Back office", orders).
  */
 import escapeHtml from 'escape-html';
+import { addressLines } from '~/features/addresses/indian-address';
 import type { MailMessage } from '~/lib/mail.server';
 import { formatRupees } from '~/lib/money';
 import { FULFILMENT_STEPS, type FulfilmentStatus } from './fulfilment';
@@ -76,7 +77,7 @@ export function orderConfirmationEmail(
       .join(', ');
     return `- ${line.name}${options ? ` (${options})` : ''} × ${line.quantity}: ${formatRupees(line.unitPricePaise * line.quantity)}`;
   });
-  const address = [order.address, `${order.city}, ${order.state} ${order.pincode}`].join('\n');
+  const address = addressLines(order).join('\n');
   const intro = `Thank you for your order. We have received your payment of ${formatRupees(order.amountPaise)} and will call you on ${order.phone} to arrange delivery or your fitting.`;
   const rows = order.lines
     .map(

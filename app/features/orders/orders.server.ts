@@ -94,6 +94,10 @@ export interface OrderDetail<
   city: string;
   state: string;
   pincode: string;
+  /** Issue 32 item 1: line 2, landmark and the PIN code's district ('' on older orders). */
+  addressLine2: string;
+  landmark: string;
+  district: string;
   provider: PaymentProviderName;
   providerOrderId: string | null;
   /** ISO 8601, or null when not paid. */
@@ -194,6 +198,10 @@ export async function createOrderFromCart(
       provider: input.provider,
       buyerGstin: details.gstin || null,
       buyerLegalName: (details.gstin && details.gstinName) || null,
+      // Issue 32 item 1: the rest of the address.
+      addressLine2: details.addressLine2 ?? '',
+      landmark: details.landmark ?? '',
+      district: details.district ?? '',
     };
     const returned = {
       id: orders.id,
@@ -408,6 +416,9 @@ export async function reopenOrderForPayment(
         city: row.city,
         state: row.state as CheckoutDetails['state'],
         pincode: row.pincode,
+        addressLine2: row.addressLine2,
+        landmark: row.landmark,
+        district: row.district,
       },
     };
   });
@@ -556,6 +567,9 @@ export async function findOrderDetail(
       city: row.city,
       state: row.state,
       pincode: row.pincode,
+      addressLine2: row.addressLine2,
+      landmark: row.landmark,
+      district: row.district,
       provider: row.provider,
       providerOrderId: row.providerOrderId,
       paidAt: row.paidAt?.toISOString() ?? null,
@@ -606,6 +620,9 @@ export async function lastOrderDetails(
       city: orders.city,
       state: orders.state,
       pincode: orders.pincode,
+      addressLine2: orders.addressLine2,
+      landmark: orders.landmark,
+      district: orders.district,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
@@ -616,7 +633,8 @@ export async function lastOrderDetails(
 
 /**
  * Before an account is deleted: its unpaid orders without payments go; the others stay for the shop's
- * books without the name, e-mail, phone and street address (city, state and PIN remain).
+ * books without the name, e-mail, phone and street address, its line 2 and landmark (city,
+ * district, state and PIN remain).
  */
 export async function anonymiseOrdersOf(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -635,6 +653,8 @@ export async function anonymiseOrdersOf(db: Db, userId: string): Promise<void> {
         email: '',
         phone: '',
         address: '',
+        addressLine2: '',
+        landmark: '',
         userId: null,
         updatedAt: new Date(),
       })

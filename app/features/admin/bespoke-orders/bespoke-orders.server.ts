@@ -123,7 +123,14 @@ export interface NewBespokeOrderData {
   /** The garment form, once a client and a garment are chosen. */
   garment: GarmentFormData | null;
   /** The client's last billing address on an order, to start the form with. */
-  lastAddress: { address: string; city: string; state: string; pincode: string } | null;
+  lastAddress: {
+    address: string;
+    city: string;
+    state: string;
+    pincode: string;
+    addressLine2: string;
+    landmark: string;
+  } | null;
   today: ShopDate;
 }
 
@@ -285,6 +292,8 @@ export async function newBespokeOrderScreen(
           city: orders.city,
           state: orders.state,
           pincode: orders.pincode,
+          addressLine2: orders.addressLine2,
+          landmark: orders.landmark,
         })
         .from(orders)
         .where(eq(orders.customerId, client.id))

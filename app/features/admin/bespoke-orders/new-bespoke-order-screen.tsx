@@ -296,6 +296,26 @@ function OrderForm({ data }: { data: NewBespokeOrderData }) {
             autoComplete="street-address"
             error={errors?.address}
           />
+          {/* Issue 32 item 1: line 2 and a landmark. */}
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField
+              id="order-address-line2"
+              name="addressLine2"
+              label="Address line 2 (optional)"
+              defaultValue={last?.addressLine2 ?? ''}
+              maxLength={200}
+              autoComplete="address-line2"
+              error={errors?.addressLine2}
+            />
+            <FormField
+              id="order-landmark"
+              name="landmark"
+              label="Landmark (optional)"
+              defaultValue={last?.landmark ?? ''}
+              maxLength={100}
+              error={errors?.landmark}
+            />
+          </div>
           <div className="grid gap-3 sm:grid-cols-3">
             <FormField
               id="order-city"

@@ -5,6 +5,7 @@
  * else's is refused). Every outcome is a toast.
  */
 import { ArrowLeftIcon, MailIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
+import { addressLines } from '~/features/addresses/indian-address';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '~/components/ui/button';
@@ -183,8 +184,7 @@ function Contact({ order }: { order: AdminOrder }) {
         {order.kind === 'bespoke' ? 'Billing address' : 'Delivery address'}
       </h3>
       <address className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line not-italic">
-        {order.address && `${order.address}\n`}
-        {order.city}, {order.state} {order.pincode}
+        {addressLines(order).join('\n')}
       </address>
       <div className="mt-4 flex flex-wrap gap-2">
         {phone && (

@@ -1,0 +1,122 @@
+/**
+ * An Indian delivery address (issue 32 item 1 "Addresses that are real"): line 1, an optional
+ * line 2 and landmark, a six-digit PIN code, then the city, district and state the PIN code
+ * fills in. One zod schema, read in the browser and by every action that takes an address
+ * (the checkout's `checkoutSchema`, the address book); whether the PIN code exists and lies in
+ * the chosen state is `pincodeProblem`, checked against India Post's directory on the server
+ * (`checkIndianAddress` in address-rules.server.ts) and against GET /api/pincodes/:pincode in
+ * the browser. Line 1 keeps the field name `address` (the `orders.address` column).
+ */
+import * as z from 'zod/mini';
+import { INDIAN_STATES, type IndianState } from '~/lib/indian-states';
+
+const text = (missing: string, max: number, label: string) =>
+  z
+    .string(missing)
+    .check(
+      z.trim(),
+      z.minLength(1, missing),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
+
+const optionalText = (max: number, label: string) =>
+  z.optional(
+    z
+      .string(`Please enter the ${label.toLowerCase()} or leave it empty`)
+      .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
+  );
+
+/** A six-digit Indian PIN code (no leading zero), spaces around it ignored. */
+export const pincodeSchema = z
+  .string('Please enter a 6-digit PIN code')
+  .check(z.trim(), z.regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit PIN code'));
+
+/**
+ * The fields of an Indian address, to spread into an object schema. `district` may be empty:
+ * the server fills it from the PIN code (and corrects one the PIN code does not list).
+ */
+export const indianAddressShape = {
+  /** Line 1: house, building, street. */
+  address: text('Please enter your address', 300, 'Address line 1'),
+  addressLine2: optionalText(200, 'Address line 2'),
+  landmark: optionalText(100, 'Landmark'),
+  pincode: pincodeSchema,
+  city: text('Please enter your city', 80, 'City'),
+  district: optionalText(80, 'District'),
+  state: z.enum(INDIAN_STATES, 'Please choose your state'),
+};
+
+/** An Indian address on its own (the address book's form). */
+export const indianAddressSchema = z.object(indianAddressShape);
+
+export type IndianAddressField = keyof z.input<typeof indianAddressSchema>;
+export type IndianAddress = z.output<typeof indianAddressSchema>;
+
+/** What India Post's directory says of a PIN code: the districts and states it serves. */
+export interface PincodePlaces {
+  pincode: string;
+  /** Never empty; the main district first. */
+  places: { district: string; state: IndianState }[];
+}
+
+/** The message for a PIN code India Post does not list. */
+export const unknownPincodeMessage = (pincode: string) =>
+  `We could not find PIN code ${pincode}. Please check it.`;
+
+/**
+ * Why `pincode` cannot go with `state`: unknown to India Post (`entry` null), or in another
+ * state ("PIN code 110001 is in Delhi, not Gujarat"); a PIN code spanning several states
+ * accepts any of them. null when they agree.
+ */
+export function pincodeProblem(
+  pincode: string,
+  state: string,
+  entry: PincodePlaces | null,
+): string | null {
+  if (!entry) return unknownPincodeMessage(pincode);
+  const states = [...new Set(entry.places.map((place) => place.state))];
+  if (states.includes(state as IndianState)) return null;
+  return `PIN code ${pincode} is in ${states.join(' or ')}, not ${state}`;
+}
+
+/**
+ * The district to store for an address in `state`: the one given when the PIN code lists it
+ * (in the directory's spelling), else the PIN code's main district in that state.
+ */
+export function districtFor(entry: PincodePlaces, state: string, given = ''): string {
+  const inState = entry.places.filter((place) => place.state === state);
+  const candidates = inState.length > 0 ? inState : entry.places;
+  const wanted = given.trim().toLowerCase();
+  return (
+    candidates.find((place) => place.district.toLowerCase() === wanted)?.district ??
+    candidates[0]!.district
+  );
+}
+
+/** The parts of an address an order or a saved address keeps (line 2, landmark, district may be ''). */
+export interface AddressParts {
+  address: string;
+  addressLine2?: string | null;
+  landmark?: string | null;
+  city: string;
+  district?: string | null;
+  state: string;
+  pincode: string;
+}
+
+/**
+ * An address as printed lines: line 1, line 2, "Near <landmark>", then "City, District,
+ * State PIN" (the district left out when it is the city). Empty parts are skipped.
+ */
+export function addressLines(address: AddressParts): string[] {
+  const district =
+    address.district && address.district.toLowerCase() !== address.city.toLowerCase()
+      ? address.district
+      : '';
+  return [
+    address.address,
+    address.addressLine2 ?? '',
+    address.landmark ? `Near ${address.landmark}` : '',
+    `${[address.city, district, address.state].filter(Boolean).join(', ')} ${address.pincode}`,
+  ].filter((line) => line.trim() !== '');
+}
