@@ -99,7 +99,7 @@ test('a 10% code on a ₹2,700 shirt: applied in the cart, paid at ₹2,430, inv
   await expect(page.getByText(`Discount (${code})`)).toBeVisible();
   const details = page.getByRole('form', { name: 'Delivery details' });
   await details.getByLabel('Phone').fill('98250 12345');
-  await details.getByLabel('Address').fill('12 Market Road, near Jubilee Garden');
+  await details.getByLabel('Address line 1').fill('12 Market Road, near Jubilee Garden');
   await details.getByLabel('City').fill('Rajkot');
   await details.getByLabel('State').selectOption('Gujarat');
   await details.getByLabel('PIN code').fill('360001');
