@@ -88,6 +88,7 @@ export default [
   ]),
   route('api/cart', 'routes/api.cart.ts'),
   route('api/wishlist', 'routes/api.wishlist.ts'),
+  route('api/delivery-quote', 'routes/api.delivery-quote.ts'),
   route('api/payments/:step', 'routes/api.payments.ts'),
   route('account/orders', 'routes/account.orders.tsx'),
   route('account/orders/:number', 'routes/account.order.tsx'),

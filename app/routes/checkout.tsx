@@ -30,6 +30,11 @@ import type { Route } from './+types/checkout';
 import { readFormData } from '~/lib/request-body.server';
 import type { PaymentStart } from '~/features/payments/payment-start.server';
 import { INDIAN_STATES } from '~/lib/indian-states';
+import { quoteCart } from '~/features/shipping/delivery-quote.server';
+import { getShippingSettings } from '~/features/shipping/shipping.server';
+import { DeliveryChoice, ShippingRow, useDelivery } from '~/features/shipping/delivery-choice';
+import { formatAddress } from '~/features/site/settings';
+import { CourierProviderError } from '~/lib/couriers/couriers.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);
@@ -49,10 +54,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const last = await lastOrderDetails(context.db, user.id);
+  // Issue 32 item 2: the charge to the prefilled PIN code, and whether the shop offers pickup.
+  const shippingQuote = last?.pincode
+    ? await quoteCart(context.db, context.courier, {
+        userId: user.id,
+        pincode: last.pincode,
+      }).catch((error: unknown) => {
+        // A courier that does not answer leaves the row to the shopper's own PIN code check.
+        if (error instanceof CourierProviderError) return null;
+        throw error;
+      })
+    : null;
+  const { pickupEnabled } = await getShippingSettings(context.db);
   return {
     cart,
     prefill: { name: user.name, email: user.email, ...(last ?? {}) },
     provider: context.payments.name,
+    shippingQuote,
+    pickupEnabled,
   };
 }
 
@@ -107,10 +126,16 @@ const labels: Record<CheckoutField, string> = {
   pincode: 'PIN code',
   gstin: 'GSTIN (optional, for a business)',
   gstinName: 'Legal name for the GSTIN (optional)',
+  delivery: 'Delivery',
 };
 
 export default function Checkout() {
   const { cart, prefill } = useLoaderData<typeof loader>();
+  // Issue 32 item 2: the delivery choice, the shipping row and the total with shipping.
+  const { shippingQuote, pickupEnabled } = useLoaderData<typeof loader>();
+  const site = useSiteSettings();
+  const [delivery, watchForm] = useDelivery(shippingQuote);
+  const payablePaise = cart.totalPaise + (delivery.shippingPaise ?? 0);
   const fetcher = useFetcher<CheckoutAnswer>();
   const { shopName } = useSiteSettings();
   const payment = usePayment(shopName);
@@ -246,13 +271,20 @@ export default function Checkout() {
               defaultValue=""
               error={errors.gstinName}
             />
+            <DeliveryChoice
+              delivery={delivery}
+              watchForm={watchForm}
+              pickup={
+                pickupEnabled ? { address: formatAddress(site.address), hours: site.hours } : null
+              }
+            />
             <Button
               type="submit"
               size="lg"
               className="sm:col-span-2"
               disabled={busy || !cart.payable}
             >
-              {busy ? 'Placing your order…' : `Pay ${formatRupees(cart.totalPaise)}`}
+              {busy ? 'Placing your order…' : `Pay ${formatRupees(payablePaise)}`}
             </Button>
           </fetcher.Form>
         </Card>
@@ -288,8 +320,9 @@ export default function Checkout() {
           <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-border pt-4">
             <dt>Subtotal</dt>
             <dd>{formatRupees(cart.subtotalPaise)}</dd>
+            <ShippingRow delivery={delivery} />
             <dt className="text-lg font-semibold">Total</dt>
-            <dd className="text-lg font-semibold">{formatRupees(cart.totalPaise)}</dd>
+            <dd className="text-lg font-semibold">{formatRupees(payablePaise)}</dd>
           </dl>
         </Section>
       </div>

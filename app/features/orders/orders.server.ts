@@ -34,6 +34,7 @@ import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
 import { getOrderSettings } from './order-settings.server';
+import { shippingForOrder } from '~/features/shipping/shipping.server';
 import { Refusal } from '~/lib/refusal';
 import { ledgerSumsOf, ledgerSumsOfOrder } from './ledger-sums.server';
 
@@ -183,6 +184,21 @@ export async function createOrderFromCart(
       buyerGstin: details.gstin || null,
       buyerLegalName: (details.gstin && details.gstinName) || null,
     };
+    // Issue 32 item 2: the shipping charge (the shop's tariff for the cart's weight to the
+    // pincode, free from the threshold, nothing to collect from the shop) joins the amount.
+    // The threshold compares the goods after any coupon discount: a discount applied before
+    // this block has lowered `contact.amountPaise` already.
+    const shipping = await shippingForOrder(tx, {
+      delivery: details.delivery ?? 'ship',
+      pincode: details.pincode,
+      lines: cart.lines.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        lengthCm: line.lengthCm || null,
+      })),
+      goodsPaise: contact.amountPaise,
+    });
+    contact.amountPaise += shipping.shippingPaise;
     const returned = {
       id: orders.id,
       number: orders.number,
@@ -198,11 +214,13 @@ export async function createOrderFromCart(
       .for('update');
     let order: Awaited<ReturnType<typeof createOrderFromCart>> | undefined;
     if (open) {
-      const sameAmount = open.amountPaise === cart.totalPaise && open.provider === input.provider;
+      const sameAmount =
+        open.amountPaise === contact.amountPaise && open.provider === input.provider;
       [order] = await tx
         .update(orders)
         .set({
           ...contact,
+          ...shipping,
           status: 'created',
           ...(sameAmount ? {} : { providerOrderId: null }),
           updatedAt: new Date(),
@@ -215,6 +233,7 @@ export async function createOrderFromCart(
         .insert(orders)
         .values({
           ...contact,
+          ...shipping,
           number: newOrderNumber(),
           userId: input.userId,
           status: 'created',
