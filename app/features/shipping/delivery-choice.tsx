@@ -1,5 +1,5 @@
 /**
- * Checkout's "Delivery" choice and "Shipping" row (issue 32 item 2): "Ship to this address"
+ * Checkout's "Delivery" choice and "Shipping" row (issue 32 item 2): "Ship to me"
  * (the charge for the cart to the form's PIN code, asked of `/api/delivery-quote` whenever the
  * PIN code field holds six digits) or "Collect from the shop" (free; the shop's address and
  * hours). The server computes the charge again when the order is placed; this only shows it.
@@ -102,46 +102,56 @@ export function DeliveryChoice({
       <legend className="mb-2 text-base font-semibold">Delivery</legend>
       <label
         htmlFor="delivery-ship"
-        className="grid grid-cols-[auto_1fr] items-start gap-x-3 rounded-md border border-border p-3"
+        className="flex items-center gap-3 rounded-md border border-border p-3"
       >
         <input
           id="delivery-ship"
           type="radio"
           name="delivery"
           value="ship"
+          aria-describedby="delivery-ship-quote"
           checked={delivery.method === 'ship'}
           onChange={() => delivery.setMethod('ship')}
           className="mt-1"
         />
-        <span className="font-medium">Ship to this address</span>
-        <span className="col-start-2 text-sm text-muted-foreground" aria-live="polite">
-          {delivery.loading
-            ? 'Checking your PIN code…'
-            : (delivery.error ?? quote?.message ?? 'Enter your PIN code to see the charge')}
-        </span>
+        <span className="font-medium">Ship to me</span>
       </label>
+      <p
+        id="delivery-ship-quote"
+        className="-mt-1 px-3 text-sm text-muted-foreground"
+        aria-live="polite"
+      >
+        {delivery.loading
+          ? 'Checking your PIN code…'
+          : (delivery.error ?? quote?.message ?? 'Enter your PIN code to see the charge')}
+      </p>
       {pickup && (
         <label
           htmlFor="delivery-pickup"
-          className="grid grid-cols-[auto_1fr] items-start gap-x-3 rounded-md border border-border p-3"
+          className="flex items-center gap-3 rounded-md border border-border p-3"
         >
           <input
             id="delivery-pickup"
             type="radio"
             name="delivery"
             value="pickup"
+            aria-describedby="delivery-pickup-place"
             checked={delivery.method === 'pickup'}
             onChange={() => delivery.setMethod('pickup')}
             className="mt-1"
           />
           <span className="font-medium">Collect from the shop</span>
-          <span className="col-start-2 text-sm text-muted-foreground">Free. {pickup.address}</span>
+        </label>
+      )}
+      {pickup && (
+        <p id="delivery-pickup-place" className="-mt-1 px-3 text-sm text-muted-foreground">
+          Free. {pickup.address}
           {delivery.method === 'pickup' && (
-            <span className="col-start-2 text-sm text-muted-foreground">
+            <span className="block">
               {pickup.hours.map((row) => `${row.days}: ${row.opens} – ${row.closes}`).join('; ')}
             </span>
           )}
-        </label>
+        </p>
       )}
     </fieldset>
   );
