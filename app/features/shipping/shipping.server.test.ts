@@ -86,14 +86,12 @@ afterAll(() => database.dispose());
 async function shopperWith(productId: number, quantity = 1): Promise<string> {
   shoppers += 1;
   const id = `ship-${shoppers}`;
-  await database.db
-    .insert(user)
-    .values({
-      id,
-      name: `Shopper ${shoppers}`,
-      email: `ship${shoppers}@example.com`,
-      emailVerified: true,
-    });
+  await database.db.insert(user).values({
+    id,
+    name: `Shopper ${shoppers}`,
+    email: `ship${shoppers}@example.com`,
+    emailVerified: true,
+  });
   await addToCart(database.db, id, { productId, size: '', color: '', quantity });
   return id;
 }
