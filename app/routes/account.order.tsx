@@ -137,7 +137,15 @@ export default function OrderPage() {
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (
         <Section heading="Items" className="mt-8">
-          <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
+          <OrderLines
+            lines={order.lines}
+            totalPaise={order.amountPaise}
+            shipping={
+              order.kind === 'shop'
+                ? { paise: order.shippingPaise, method: order.deliveryMethod }
+                : undefined
+            }
+          />
         </Section>
       )}
       {(money.kind === 'bespoke' || money.rows.length > 0) && (

@@ -68,6 +68,9 @@ async function checkout(
     .getByRole('button', { name: 'Pay', exact: true })
     .click();
   await expect(page.getByRole('heading', { name: 'Your order is confirmed' })).toBeVisible();
+  // The order's page has the charge as a row of its own.
+  const row = delivery === 'Ship to me' ? 'Shipping' : 'Collect from the shop';
+  await expect(page.getByText(row, { exact: true })).toBeVisible();
 }
 
 test('the pincode check, a ₹1,500 order paying shipping, a ₹6,000 one free, a pickup free', async ({

@@ -27,10 +27,16 @@ export function OrderLines({
   lines,
   totalPaise,
   look = 'shop',
+  shipping,
 }: {
   lines: readonly OrderLine[];
   totalPaise: number;
   look?: keyof typeof LOOKS;
+  /**
+   * Issue 32 item 2: a shop order's shipping charge in paise (part of `totalPaise`) and how it
+   * reaches the shopper; a "Shipping" or "Collect from the shop" row before the total.
+   */
+  shipping?: { paise: number; method: 'ship' | 'pickup' };
 }) {
   const style = LOOKS[look];
   const admin = look === 'admin';
@@ -86,6 +92,12 @@ export function OrderLines({
           );
         })}
       </ul>
+      {shipping && (
+        <p className="flex justify-between border-t border-border py-3 text-sm">
+          <span>{shipping.method === 'pickup' ? 'Collect from the shop' : 'Shipping'}</span>
+          <span>{shipping.paise === 0 ? 'Free' : formatRupees(shipping.paise)}</span>
+        </p>
+      )}
       <p
         className={cn(
           'flex justify-between border-t border-border pt-3 font-semibold',

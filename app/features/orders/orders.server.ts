@@ -101,6 +101,9 @@ export interface OrderDetail<
   lines: OrderLine[];
   /** What happened to the order, oldest first. */
   timeline: Entry[];
+  /** Issue 32 item 2: the shipping charge in paise (in `amountPaise`) and the delivery. */
+  shippingPaise: number;
+  deliveryMethod: 'ship' | 'pickup';
 }
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -565,6 +568,8 @@ export async function findOrderDetail(
       paidAt: row.paidAt?.toISOString() ?? null,
       lines,
       timeline,
+      shippingPaise: row.shippingPaise,
+      deliveryMethod: row.deliveryMethod,
     },
   };
 }

@@ -133,7 +133,16 @@ export function OrderScreen({
 function Lines({ order }: { order: AdminOrder }) {
   return (
     <Panel heading={`Items (${order.itemCount})`}>
-      <OrderLines look="admin" lines={order.lines} totalPaise={order.amountPaise} />
+      <OrderLines
+        look="admin"
+        lines={order.lines}
+        totalPaise={order.amountPaise}
+        shipping={
+          order.kind === 'shop'
+            ? { paise: order.shippingPaise, method: order.deliveryMethod }
+            : undefined
+        }
+      />
     </Panel>
   );
 }
