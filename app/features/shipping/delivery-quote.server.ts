@@ -33,7 +33,7 @@ export type DeliveryAnswer =
   | { deliverable: false; pincode: string; message: string };
 
 /** The not-deliverable answer's words. */
-export const NOT_DELIVERABLE = 'Not deliverable to this pincode';
+const NOT_DELIVERABLE = 'Not deliverable to this pincode';
 
 async function answer(
   db: Db,

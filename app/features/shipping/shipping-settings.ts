@@ -16,7 +16,7 @@ import { DEFAULT_REMOTE_AREAS, type RemoteAreas } from '~/lib/couriers/zones';
 import type { ShippingZone, ZoneTariff } from '~/lib/couriers/types';
 
 /** How a shipping charge is taxed: as the principal supply (s. 8(a)), or on its own SAC. */
-export type ShippingTaxRule = 'principal' | 'separate';
+type ShippingTaxRule = 'principal' | 'separate';
 
 /** The SAC of courier services (goods transport by courier) when shipping is taxed on its own. */
 export const SHIPPING_SAC = '996812';
@@ -38,14 +38,6 @@ export interface ShippingSettings {
   /** The GST rate (percent) of shipping taxed on its own ('separate'). */
   separateRatePercent: number;
 }
-
-/** The zones in the order forms and tables show them, with their names. */
-export const ZONE_LABELS: Record<ShippingZone, string> = {
-  local: 'Rajkot',
-  state: 'Rest of Gujarat',
-  national: 'Rest of India',
-  remote: 'Remote areas',
-};
 
 const slabs = (rupees: [number, number, number]) => [
   { upToGrams: 500, chargePaise: rupees[0] * 100 },

@@ -40,7 +40,7 @@ const zoneSchema = z.object({
 });
 
 /** The settings' shape as stored and as the back office saves it. */
-export const shippingSettingsSchema = z.object({
+const shippingSettingsSchema = z.object({
   zones: z.object(
     Object.fromEntries(SHIPPING_ZONES.map((zone) => [zone, zoneSchema])) as Record<
       ShippingZone,
@@ -124,7 +124,7 @@ export async function parcelWeightGrams(
 }
 
 /** The shop's charge for a parcel, before the free threshold. */
-export type ShopCharge =
+type ShopCharge =
   | { deliverable: true; zone: ShippingZone; chargePaise: number; estimatedDays: number }
   | { deliverable: false };
 
@@ -133,7 +133,7 @@ export type ShopCharge =
  * address): the zone (`zoneOf`) and its slab (`chargeFor`). Not deliverable for a pincode India
  * Post does not list or a zone without slabs.
  */
-export function shopCharge(
+function shopCharge(
   settings: ShippingSettings,
   input: { pickupPincode: string; pincode: string; weightGrams: number },
 ): ShopCharge {

@@ -9,13 +9,7 @@ import { createLocalCourier, type LocalCourierConfig } from './local.server';
 import { createShiprocketCourier } from './shiprocket.server';
 import type { CourierProvider } from './types';
 
-export {
-  CourierProviderError,
-  type CourierProvider,
-  type CourierProviderName,
-  type RateQuote,
-  type ShippingZone,
-} from './types';
+export { CourierProviderError, type CourierProvider } from './types';
 
 /** What decides the courier, usually read from the environment. Blank strings count as unset. */
 export interface CourierConfig {

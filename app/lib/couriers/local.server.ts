@@ -24,7 +24,7 @@ import { chargeFor, zoneOf, type LocalTariffWithAreas } from './zones';
 import { assertRateQuery, parseTrackingWebhook, tokenMatches } from './common.server';
 
 /** The local AWB's shape: 'RTH' and nine digits. */
-export const LOCAL_AWB = /^RTH[0-9]{9}$/;
+const LOCAL_AWB = /^RTH[0-9]{9}$/;
 
 /** What the local provider is built from. */
 export interface LocalCourierConfig {

@@ -31,7 +31,7 @@ import {
 } from './common.server';
 
 /** Shiprocket's production API. */
-export const SHIPROCKET_API = 'https://apiv2.shiprocket.in/v1/external';
+const SHIPROCKET_API = 'https://apiv2.shiprocket.in/v1/external';
 
 /** What the Shiprocket provider is built from. */
 export interface ShiprocketConfig {

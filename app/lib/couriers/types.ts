@@ -6,7 +6,7 @@
  */
 
 /** Which courier provider ships: the shop's own local table, or Shiprocket. */
-export type CourierProviderName = 'local' | 'shiprocket';
+type CourierProviderName = 'local' | 'shiprocket';
 
 /** The four shipping zones of the local tariff (issue 32 item 2). */
 export const SHIPPING_ZONES = ['local', 'state', 'national', 'remote'] as const;
@@ -17,7 +17,7 @@ export type ShippingZone = (typeof SHIPPING_ZONES)[number];
  * ascending `upToGrams`; a parcel heavier than the last slab pays the last slab's charge plus
  * `extraPer500gPaise` of its zone for every started 500 g above it.
  */
-export interface WeightSlab {
+interface WeightSlab {
   upToGrams: number;
   chargePaise: number;
 }
@@ -107,7 +107,7 @@ export interface Shipment {
 }
 
 /** A shipment's label: PDF bytes made here, or a URL the courier hosts. */
-export type ShipmentLabel = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'url'; url: string };
+type ShipmentLabel = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'url'; url: string };
 
 /** One tracking event, normalised. */
 export interface TrackingEvent {
