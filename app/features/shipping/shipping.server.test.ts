@@ -34,6 +34,7 @@ const mumbai = {
   city: 'Mumbai',
   state: 'Maharashtra' as const,
   pincode: '400001',
+  delivery: 'ship' as const,
 };
 
 beforeAll(async () => {
