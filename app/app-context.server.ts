@@ -4,6 +4,7 @@
  */
 import type { CatalogueReader } from '~/features/storefront/catalogue-reader.server';
 import type { PaymentProvider } from '~/lib/payments/payments.server';
+import type { CourierProvider } from '~/lib/couriers/couriers.server';
 import type { Auth } from './lib/auth.server';
 import type { DatabaseHealth } from './lib/database-health.server';
 import type { Mailer } from './lib/mail.server';
@@ -20,6 +21,8 @@ export interface AppContext {
   auth: Auth;
   /** The payment provider: Razorpay, or the sandbox (DESIGN.md "Runtime contract" 7). */
   payments: PaymentProvider;
+  /** The courier: the shop's own dispatch (local) or Shiprocket (issue 32 item 2). */
+  courier: CourierProvider;
   /** Outgoing e-mail (queued; never blocks the request). */
   mailer: Mailer;
   storage: Storage;

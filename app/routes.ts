@@ -92,6 +92,7 @@ export default [
   // Issue 32 item 4: the shopper's coupon on their cart.
   route('api/coupon', 'routes/api.coupon.ts'),
   route('api/wishlist', 'routes/api.wishlist.ts'),
+  route('api/delivery-quote', 'routes/api.delivery-quote.ts'),
   route('api/payments/:step', 'routes/api.payments.ts'),
   // Issue 32 item 1: the PIN code lookup and the address book.
   route('api/pincodes/:pincode', 'routes/api.pincodes.ts'),

@@ -33,6 +33,9 @@ import { createWorker } from '~/lib/jobs/worker.server';
 import { createNotificationChannels } from '~/lib/notifications/notifications.server';
 import { notificationHandlers } from '~/lib/notifications/queue.server';
 import { createPaymentProvider, type PaymentProvider } from '~/lib/payments/payments.server';
+import { createCourierProvider, type CourierProvider } from '~/lib/couriers/couriers.server';
+import { lookupPincode } from '~/features/addresses/pincodes.server';
+import { getShippingSettings, localTariff } from '~/features/shipping/shipping.server';
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
 import { deleteAddressesOf } from '~/features/addresses/addresses-commands.server';
 import { deleteMeasurementsOfUser } from '~/features/measurements/measurements.server';
@@ -227,6 +230,23 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     sandboxSecret: createHmac('sha256', authSecret.secret).update('sandbox-payments').digest('hex'),
   });
   log.info({ provider: payments.name }, 'payments ready');
+  // Issue 32 item 2: the courier, chosen like the payment provider (COURIER_PROVIDER).
+  const courier = createCourierProvider({
+    nodeEnv: env.NODE_ENV,
+    provider: env.COURIER_PROVIDER,
+    shiprocketEmail: env.SHIPROCKET_EMAIL,
+    shiprocketPassword: env.SHIPROCKET_PASSWORD,
+    shiprocketWebhookToken: env.SHIPROCKET_WEBHOOK_TOKEN,
+    shiprocketPickupLocation: env.SHIPROCKET_PICKUP_LOCATION,
+    local: {
+      db: database.db,
+      tariff: async () => localTariff(await getShippingSettings(database.db)),
+      placeOf: (pincode) => lookupPincode(pincode)?.places[0] ?? null,
+      publicUrl: env.PUBLIC_URL,
+      webhookToken: createHmac('sha256', authSecret.secret).update('local-courier').digest('hex'),
+    },
+  });
+  log.info({ courier: courier.name }, 'courier ready');
   const auth = createAuth({
     db: database.db,
     account: accountAuthRules,
@@ -258,6 +278,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     catalogue,
     auth,
     payments,
+    courier,
     mailer,
     storage,
     linkSecret,
@@ -325,6 +346,7 @@ interface AppParts {
   catalogue: CatalogueReader;
   auth: Auth;
   payments: PaymentProvider;
+  courier: CourierProvider;
   mailer: Mailer;
   storage: Storage;
   linkSecret: string;
@@ -342,6 +364,7 @@ function createApp({
   catalogue,
   auth,
   payments,
+  courier,
   mailer,
   storage,
   linkSecret,
@@ -580,6 +603,7 @@ function createApp({
         env,
         auth,
         payments,
+        courier,
         mailer,
         storage,
         linkSecret,

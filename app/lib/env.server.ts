@@ -84,6 +84,19 @@ const envSchema = z.object({
    * (refused in production).
    */
   PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
+  /**
+   * Issue 32 item 2: which courier ships, 'local' (the shop's own zone table, the default) or
+   * 'shiprocket' (needs the three SHIPROCKET_* variables).
+   */
+  COURIER_PROVIDER: z.enum(['local', 'shiprocket']).optional(),
+  /** The Shiprocket API user's e-mail (Settings → API in Shiprocket's panel). */
+  SHIPROCKET_EMAIL: z.string().trim().min(1).optional(),
+  /** The Shiprocket API user's password (server only, never logged). */
+  SHIPROCKET_PASSWORD: z.string().trim().min(1).optional(),
+  /** The token Shiprocket's tracking webhook sends in its x-api-key header. */
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().trim().min(1).optional(),
+  /** Shiprocket's pickup location nickname (its panel's pickup address), default 'Primary'. */
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).optional(),
   /** S3-compatible bucket for uploads (all five S3_* or none; unset = $DATA_DIR/uploads). */
   S3_BUCKET: z.string().trim().min(1).optional(),
   /** The bucket service's URL, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000. */

@@ -14,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   real,
   text,
@@ -122,12 +123,18 @@ export const products = pgTable(
     uqc: text('uqc', { enum: UQCS }).notNull().default('PCS'),
     /** Stock in pieces, or in centimetres for the metre; null = not tracked. */
     stock: integer('stock'),
+    /**
+     * Issue 32 item 2: the shipping weight in grams, a piece's or (sale_unit 'metre') a metre's;
+     * null = the shipping settings' default weight for its sale unit.
+     */
+    weightGrams: integer('weight_grams'),
     ...timestamps,
   },
   (t) => [
     check('products_sale_unit_check', sql`${t.saleUnit} in ('piece', 'metre')`),
     check('products_uqc_check', sql`${t.uqc} in ('MTR', 'PCS', 'SET', 'NOS')`),
     check('products_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
+    check('products_weight_check', sql`${t.weightGrams} is null or ${t.weightGrams} > 0`),
     check(
       'products_lengths_check',
       sql`${t.saleUnit} = 'piece' or (${t.lengthStepCm} > 0 and ${t.lengthMinCm} > 0 and ${t.lengthMaxCm} >= ${t.lengthMinCm})`,
@@ -496,6 +503,15 @@ export const orders = pgTable(
     addressLine2: text('address_line2').notNull().default(''),
     landmark: text('landmark').notNull().default(''),
     district: text('district').notNull().default(''),
+    /**
+     * Issue 32 item 2: the shipping charge in paise, included in `amount_paise` (0 for a pickup
+     * or a free delivery), and how the order reaches the shopper: 'ship' or 'pickup' (collected
+     * from the shop in Rajkot).
+     */
+    shippingPaise: integer('shipping_paise').notNull().default(0),
+    deliveryMethod: text('delivery_method', { enum: ['ship', 'pickup'] })
+      .notNull()
+      .default('ship'),
     ...timestamps,
   },
   (t) => [
@@ -508,6 +524,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     check('orders_status_check', sql`${t.status} in ('created', 'paid', 'failed', 'cancelled')`),
     check('orders_amount_check', sql`${t.amountPaise} > 0`),
+    check('orders_shipping_check', sql`${t.shippingPaise} >= 0`),
+    check('orders_delivery_method_check', sql`${t.deliveryMethod} in ('ship', 'pickup')`),
     check(
       'orders_fulfilment_status_check',
       sql`${t.fulfilmentStatus} is null or ${t.fulfilmentStatus} in (${sqlList(FULFILMENT_STATUSES)})`,
@@ -1648,3 +1666,10 @@ export const customerAddresses = pgTable(
       .where(sql`${t.isDefault}`),
   ],
 );
+// ── Issue 32 item 2: shipping and pickup ──────────────────────────────────────────────────────
+
+/**
+ * The local courier's AWB series (`app/lib/couriers/local.server.ts`): each shipment takes the
+ * next value, allocated by the database so two dispatches never share a number.
+ */
+export const localAwbSequence = pgSequence('local_awb_seq', { startWith: 1, increment: 1 });

@@ -142,6 +142,11 @@ export default function OrderPage() {
             lines={order.lines}
             totalPaise={order.amountPaise}
             discount={order.discount}
+            shipping={
+              order.kind === 'shop'
+                ? { paise: order.shippingPaise, method: order.deliveryMethod }
+                : undefined
+            }
           />
         </Section>
       )}

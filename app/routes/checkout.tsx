@@ -34,6 +34,11 @@ import { CouponField, DiscountRow, useCartCoupon } from '~/features/coupons/coup
 import { AddressFields } from '~/features/addresses/address-fields';
 import { checkIndianAddress } from '~/features/addresses/address-rules.server';
 import { listAddresses, saveCheckoutAddress } from '~/features/addresses/addresses-commands.server';
+import { quoteCart } from '~/features/shipping/delivery-quote.server';
+import { getShippingSettings } from '~/features/shipping/shipping.server';
+import { DeliveryChoice, ShippingRow, useDelivery } from '~/features/shipping/delivery-choice';
+import { formatAddress } from '~/features/site/settings';
+import { CourierProviderError } from '~/lib/couriers/couriers.server';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);
@@ -55,6 +60,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const last = await lastOrderDetails(context.db, user.id);
   // Issue 32 item 4: the applied code, quoted on the cart at the server's prices.
   const coupon = couponState(await quoteCartCoupon(context.db, user.id, couponLines(cart.lines)));
+  // Issue 32 item 2: the charge to the prefilled PIN code, and whether the shop offers pickup.
+  const shippingQuote = last?.pincode
+    ? await quoteCart(context.db, context.courier, {
+        userId: user.id,
+        pincode: last.pincode,
+      }).catch((error: unknown) => {
+        // A courier that does not answer leaves the row to the shopper's own PIN code check.
+        if (error instanceof CourierProviderError) return null;
+        throw error;
+      })
+    : null;
+  const { pickupEnabled } = await getShippingSettings(context.db);
   return {
     cart,
     coupon,
@@ -62,6 +79,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     provider: context.payments.name,
     // Issue 32 item 1: the address book, for the saved-address chooser.
     savedAddresses: await listAddresses(context.db, user.id),
+    shippingQuote,
+    pickupEnabled,
   };
 }
 
@@ -132,12 +151,18 @@ const labels: Record<CheckoutField, string> = {
   saveAddress: 'Save this address to my address book',
   gstin: 'GSTIN (optional, for a business)',
   gstinName: 'Legal name for the GSTIN (optional)',
+  delivery: 'Delivery',
 };
 
 export default function Checkout() {
   const { cart, prefill, coupon, savedAddresses } = useLoaderData<typeof loader>();
   const couponField = useCartCoupon(cart, { initial: coupon });
-  const totalPaise = cart.totalPaise - (coupon?.applies ? coupon.discountPaise : 0);
+  // Issue 32 item 2: the delivery choice, the shipping row and the total with shipping.
+  const { shippingQuote, pickupEnabled } = useLoaderData<typeof loader>();
+  const site = useSiteSettings();
+  const [delivery, watchForm] = useDelivery(shippingQuote);
+  const payablePaise =
+    cart.totalPaise - (coupon?.applies ? coupon.discountPaise : 0) + (delivery.shippingPaise ?? 0);
   const fetcher = useFetcher<CheckoutAnswer>();
   const { shopName } = useSiteSettings();
   const payment = usePayment(shopName);
@@ -234,13 +259,20 @@ export default function Checkout() {
               defaultValue=""
               error={errors.gstinName}
             />
+            <DeliveryChoice
+              delivery={delivery}
+              watchForm={watchForm}
+              pickup={
+                pickupEnabled ? { address: formatAddress(site.address), hours: site.hours } : null
+              }
+            />
             <Button
               type="submit"
               size="lg"
               className="sm:col-span-2"
               disabled={busy || !cart.payable}
             >
-              {busy ? 'Placing your order…' : `Pay ${formatRupees(totalPaise)}`}
+              {busy ? 'Placing your order…' : `Pay ${formatRupees(payablePaise)}`}
             </Button>
           </fetcher.Form>
         </Card>
@@ -280,8 +312,9 @@ export default function Checkout() {
             <dt>Subtotal</dt>
             <dd>{formatRupees(cart.subtotalPaise)}</dd>
             <DiscountRow coupon={coupon} />
+            <ShippingRow delivery={delivery} />
             <dt className="text-lg font-semibold">Total</dt>
-            <dd className="text-lg font-semibold">{formatRupees(totalPaise)}</dd>
+            <dd className="text-lg font-semibold">{formatRupees(payablePaise)}</dd>
           </dl>
         </Section>
       </div>

@@ -113,7 +113,15 @@ export default function OrderLinkPage() {
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (
         <Section heading="Items" className="mt-8">
-          <OrderLines lines={order.lines} totalPaise={order.amountPaise} />
+          <OrderLines
+            lines={order.lines}
+            totalPaise={order.amountPaise}
+            shipping={
+              order.kind === 'shop'
+                ? { paise: order.shippingPaise, method: order.deliveryMethod }
+                : undefined
+            }
+          />
         </Section>
       )}
       <Section heading="Payments" className="mt-6">

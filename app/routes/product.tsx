@@ -12,6 +12,8 @@ import { rootMetaData } from '~/features/site/root-data';
 import { useSiteSettings } from '~/features/site/use-site-settings';
 import { breadcrumbJsonLd, cutDescription, pageMeta, PRODUCT_DESCRIPTION_MAX } from '~/lib/seo';
 import type { Route } from './+types/product';
+import { PincodeCheck } from '~/features/shipping/pincode-check';
+import { getShippingSettings } from '~/features/shipping/shipping.server';
 
 const productIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -20,7 +22,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product = id.success ? await context.catalogue.product(id.data) : undefined;
   if (!product) return data({ product: null, related: [] }, { status: 404 });
   const related = await context.catalogue.related(product);
-  return { product: toProductPage(product), related: related.map(toProductTile) };
+  // Issue 32 item 2: whether the product page offers "Collect from the shop".
+  const { pickupEnabled } = await getShippingSettings(context.db);
+  return { product: toProductPage(product), related: related.map(toProductTile), pickupEnabled };
 }
 
 function listingPath(product: NonNullable<Route.ComponentProps['loaderData']['product']>) {
@@ -109,6 +113,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           product={product}
           whatsappNumber={settings.enquiryWhatsappNumber}
           backTo={listingPath(product)}
+        />
+        <PincodeCheck
+          productId={product.id}
+          pickupCity={loaderData.pickupEnabled ? settings.address.city : null}
         />
       </div>
       {related.length > 0 && (

@@ -173,6 +173,8 @@ export async function seedDemoCatalogue(db: Db, storage: Storage): Promise<SeedR
                 stock: 5000,
               }
             : { saleUnit: 'piece' as const, uqc: 'PCS' as const }),
+          // Issue 32 item 2: a shipping weight, a metre of cloth's or a garment's (grams).
+          weightGrams: shippingWeightGrams(product.garment),
           colors: product.colors,
           featured: product.featured,
           imageKeys: [imageKey],
@@ -441,4 +443,13 @@ export async function isStyleCatalogueEmpty(db: Db): Promise<boolean> {
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(styleOptions);
   return (row?.count ?? 0) === 0;
+}
+
+/**
+ * The demo products' shipping weight in grams (issue 32 item 2): a metre of cloth 250 g, a
+ * sherwani or suit 1.5 kg, any other garment 600 g.
+ */
+function shippingWeightGrams(garment: string): number {
+  if (garment === 'none') return 250;
+  return /sherwani|suit|blazer|jodhpuri/.test(garment) ? 1500 : 600;
 }

@@ -295,7 +295,16 @@ const FORMS: FormTarget[] = [
     kind: 'form',
     route: '/checkout',
     url: '/checkout',
-    fields: ['name', 'email', 'phone', 'address', 'city', 'state', 'pincode'],
+    fields: [
+      'name',
+      'email',
+      'phone',
+      'address',
+      'city',
+      'state',
+      'pincode',
+      'delivery', // issue 32 item 2: 'ship' or 'pickup'
+    ],
   },
   // Issue 32 item 1: the checkout's new address fields, and the address book.
   {
@@ -854,6 +863,9 @@ const PAGES: PageTarget[] = [
   { route: '/admin/media/upload', url: '/admin/media/upload' },
   { route: '/api/cart', url: '/api/cart' },
   { route: '/api/wishlist', url: '/api/wishlist' },
+  { route: '/api/delivery-quote', url: '/api/delivery-quote?pincode={}&product=1' },
+  { route: '/api/delivery-quote', url: '/api/delivery-quote?pincode=400001&product={}' },
+  { route: '/api/delivery-quote', url: '/api/delivery-quote?pincode={}&cart=1' },
   { route: '/api/payments/:step', url: '/api/payments/{}' },
   // Issue 32 item 1.
   { route: '/api/pincodes/:pincode', url: '/api/pincodes/{}' },

@@ -10,4 +10,7 @@ export const SAMPLE_CHECKOUT_DETAILS = {
   city: 'Rajkot',
   state: 'Gujarat',
   pincode: '360001',
+  // Issue 32 item 2: collected from the shop in Rajkot, so an order's amount is its goods
+  // (shipping has its own tests: app/features/shipping).
+  delivery: 'pickup',
 } as const;

@@ -41,6 +41,13 @@ export const checkoutSchema = z.object({
       .string('Please enter the legal name or leave it empty')
       .check(z.trim(), z.maxLength(200, 'Legal name must be at most 200 characters')),
   ),
+  /**
+   * Issue 32 item 2: 'ship' to the address above, or 'pickup' (collect from the shop in
+   * Rajkot, free); absent means ship.
+   */
+  delivery: z.optional(
+    z.enum(['ship', 'pickup'], 'Please choose "Ship to this address" or "Collect from the shop"'),
+  ),
 });
 
 export type CheckoutField = keyof z.input<typeof checkoutSchema>;
@@ -59,4 +66,5 @@ export const checkoutFields: CheckoutField[] = [
   'saveAddress',
   'gstin',
   'gstinName',
+  'delivery',
 ];

@@ -51,6 +51,8 @@ import { rateRuleFor } from './rate-rules';
 import { ledgerSumsOfOrder } from '~/features/orders/ledger-sums.server';
 import { ADVANCE_REFUND_TAX_NOTE, advanceRefundLines } from './receipt-voucher';
 import { listRateRules } from './rate-rules.server';
+import { shippingInvoiceLine } from './shipping-line';
+import { getShippingSettings } from '~/features/shipping/shipping.server';
 import {
   APPORTION_RULE,
   apportionRefund,
@@ -309,6 +311,14 @@ async function invoiceInTx(
       ...split,
     };
   });
+  // Issue 32 item 2: the shipping charge, a line of its own taxed by the shipping settings' rule.
+  const shipping = shippingInvoiceLine(
+    order.shippingPaise,
+    lines,
+    await getShippingSettings(tx),
+    head.intraState,
+  );
+  if (shipping) lines.push(shipping);
   const allocated = await allocateNumber(tx, 'invoice', settings.invoicePrefix, now);
   const totals = totalsOf(lines);
   const document: InvoiceDocument = {

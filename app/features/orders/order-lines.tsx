@@ -29,11 +29,17 @@ export function OrderLines({
   totalPaise,
   discount = null,
   look = 'shop',
+  shipping,
 }: {
   lines: readonly OrderLine[];
   totalPaise: number;
   discount?: { code: string; paise: number } | null;
   look?: keyof typeof LOOKS;
+  /**
+   * Issue 32 item 2: a shop order's shipping charge in paise (part of `totalPaise`) and how it
+   * reaches the shopper; a "Shipping" or "Collect from the shop" row before the total.
+   */
+  shipping?: { paise: number; method: 'ship' | 'pickup' };
 }) {
   const style = LOOKS[look];
   const admin = look === 'admin';
@@ -93,6 +99,12 @@ export function OrderLines({
         <p className="flex justify-between border-t border-border pt-3 text-sm">
           <span>Discount ({discount.code})</span>
           <span>−{formatRupees(discount.paise)}</span>
+        </p>
+      )}
+      {shipping && (
+        <p className="flex justify-between border-t border-border py-3 text-sm">
+          <span>{shipping.method === 'pickup' ? 'Collect from the shop' : 'Shipping'}</span>
+          <span>{shipping.paise === 0 ? 'Free' : formatRupees(shipping.paise)}</span>
         </p>
       )}
       <p

@@ -118,6 +118,9 @@ export interface LinkedOrder {
   /** Bespoke orders: for `bespokeDetailOf` (the notes are the shop's, never shown). */
   customerId: number | null;
   promisedOn: string | null;
+  /** Issue 32 item 2: the shipping charge in paise and the delivery. */
+  shippingPaise: number;
+  deliveryMethod: 'ship' | 'pickup';
 }
 
 /**
@@ -152,5 +155,7 @@ export async function linkedOrder(
     })),
     customerId: row.customerId,
     promisedOn: row.promisedOn,
+    shippingPaise: row.shippingPaise,
+    deliveryMethod: row.deliveryMethod,
   };
 }

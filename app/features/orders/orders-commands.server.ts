@@ -22,6 +22,8 @@ import { formatRupeesExact } from '~/lib/money';
 import { Refusal } from '~/lib/refusal';
 import { FULFILMENT_STEPS, fulfilmentIndex, type FulfilmentStatus } from './fulfilment';
 import { milestoneLabel } from './milestones';
+import { pickupPlaceWords } from '~/features/shipping/pickup';
+import { getSiteSettings } from '~/features/site/settings.server';
 import { fulfilmentUpdateEmail } from './order-email';
 import { orderLinkUrl, type OrderLinkSite } from './order-link.server';
 import { queueOrderMessage } from './order-messages.server';
@@ -183,6 +185,7 @@ const fulfilmentColumns = {
   kind: orders.kind,
   customerId: orders.customerId,
   amountPaise: orders.amountPaise,
+  deliveryMethod: orders.deliveryMethod,
 };
 
 type FulfilmentRow = {
@@ -222,10 +225,16 @@ async function writeFulfilment(
       status === 'ready' && current.status !== 'paid'
         ? await ledger.balanceDuePaise(tx, current)
         : 0;
+    // Issue 32 item 2: an order the shopper collects says where the shop is and its hours.
+    const pickupWords =
+      status === 'ready' && current.deliveryMethod === 'pickup'
+        ? pickupPlaceWords(await getSiteSettings(tx as unknown as Db))
+        : '';
     await queueOrderMessage(tx, current, {
       kind: 'order.status',
       mail: fulfilmentUpdateEmail(current, status, site.shopName, orderUrl),
-      statusLabel: due > 0 ? `${milestone}, balance due ${formatRupeesExact(due)}` : milestone,
+      statusLabel:
+        (due > 0 ? `${milestone}, balance due ${formatRupeesExact(due)}` : milestone) + pickupWords,
       orderUrl,
     });
   }

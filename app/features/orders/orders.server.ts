@@ -34,6 +34,7 @@ import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
 import { getOrderSettings } from './order-settings.server';
+import { shippingForOrder } from '~/features/shipping/shipping.server';
 import { Refusal } from '~/lib/refusal';
 import { ledgerSumsOf, ledgerSumsOfOrder } from './ledger-sums.server';
 import { recordRedemption, redeemCartCoupon } from '~/features/coupons/coupons-commands.server';
@@ -107,6 +108,9 @@ export interface OrderDetail<
   timeline: Entry[];
   /** Issue 32 item 4: the coupon's code and its discount on the goods (paise); null without. */
   discount: { code: string; paise: number } | null;
+  /** Issue 32 item 2: the shipping charge in paise (in `amountPaise`) and the delivery. */
+  shippingPaise: number;
+  deliveryMethod: 'ship' | 'pickup';
 }
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -203,6 +207,21 @@ export async function createOrderFromCart(
       landmark: details.landmark ?? '',
       district: details.district ?? '',
     };
+    // Issue 32 item 2: the shipping charge (the shop's tariff for the cart's weight to the
+    // pincode, free from the threshold, nothing to collect from the shop) joins the amount.
+    // The threshold compares the goods after any coupon discount: a discount applied before
+    // this block has lowered `contact.amountPaise` already.
+    const shipping = await shippingForOrder(tx, {
+      delivery: details.delivery ?? 'ship',
+      pincode: details.pincode,
+      lines: cart.lines.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        lengthCm: line.lengthCm || null,
+      })),
+      goodsPaise: contact.amountPaise,
+    });
+    contact.amountPaise += shipping.shippingPaise;
     const returned = {
       id: orders.id,
       number: orders.number,
@@ -224,6 +243,7 @@ export async function createOrderFromCart(
         .update(orders)
         .set({
           ...contact,
+          ...shipping,
           status: 'created',
           ...(sameAmount ? {} : { providerOrderId: null }),
           updatedAt: new Date(),
@@ -236,6 +256,7 @@ export async function createOrderFromCart(
         .insert(orders)
         .values({
           ...contact,
+          ...shipping,
           number: newOrderNumber(),
           userId: input.userId,
           status: 'created',
@@ -579,6 +600,8 @@ export async function findOrderDetail(
         row.couponCode && row.discountPaise > 0
           ? { code: row.couponCode, paise: row.discountPaise }
           : null,
+      shippingPaise: row.shippingPaise,
+      deliveryMethod: row.deliveryMethod,
     },
   };
 }

@@ -235,6 +235,8 @@ export interface AdminProduct {
   lengthMinCm: number | null;
   lengthMaxCm: number | null;
   stock: number | null;
+  /** Issue 32 item 2: shipping weight in grams, a piece's or a metre's; null = the default. */
+  weightGrams: number | null;
   /** The images in order, with their placeholders (null when the image row is missing). */
   images: { key: string; placeholder: string | null }[];
   /** The row's `updated_at` as ISO 8601 with ms: what a save must present. */
@@ -271,6 +273,7 @@ export async function getAdminProduct(db: Db, id: number): Promise<AdminProduct 
     lengthMinCm: row.lengthMinCm,
     lengthMaxCm: row.lengthMaxCm,
     stock: row.stock,
+    weightGrams: row.weightGrams,
     images: row.imageKeys.map((key) => ({
       key,
       placeholder: stored.get(key)?.placeholder ?? null,
@@ -375,6 +378,16 @@ export const saveProductSchema = z.object({
   lengthMin: hundredths('Please enter the shortest length in metres, like 1.'),
   lengthMax: hundredths('Please enter the longest length in metres, like 10.'),
   stock: hundredths('Please enter the stock as a number, like 12 pieces or 50.5 metres.'),
+  /** Issue 32 item 2: the shipping weight in whole grams (a piece's or a metre's); empty = default. */
+  weightGrams: z
+    .string()
+    .trim()
+    .optional()
+    .transform((typed) => (typed ? Number(typed) : null))
+    .refine(
+      (grams) => grams === null || (Number.isInteger(grams) && grams >= 1 && grams <= 100_000),
+      'Please enter the weight in whole grams, from 1 to 100000, or leave it empty.',
+    ),
   featured: checkbox,
   isActive: checkbox,
   /** The current images to keep, in their new order (a repeated field). */
@@ -523,6 +536,7 @@ export async function saveProduct(
     featured: input.featured,
     isActive: input.isActive,
     imageKeys,
+    weightGrams: input.weightGrams,
   };
   const result = await releasingOnError(db, storage, { images: newKeys, videos: [] }, () =>
     saveProductCommand(db, actor, {

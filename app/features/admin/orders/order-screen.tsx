@@ -139,6 +139,11 @@ function Lines({ order }: { order: AdminOrder }) {
         lines={order.lines}
         totalPaise={order.amountPaise}
         discount={order.discount}
+        shipping={
+          order.kind === 'shop'
+            ? { paise: order.shippingPaise, method: order.deliveryMethod }
+            : undefined
+        }
       />
     </Panel>
   );

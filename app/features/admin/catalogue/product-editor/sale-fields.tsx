@@ -108,6 +108,15 @@ export function SaleFields({
         hint="Leave empty when the shop does not count it. Taken when an order is paid."
         error={errors.stock}
       />
+      <FormField
+        id="product-weight"
+        name="weightGrams"
+        label={byMetre ? 'Weight a metre (g)' : 'Weight (g)'}
+        inputMode="numeric"
+        defaultValue={product?.weightGrams ? String(product.weightGrams) : ''}
+        hint="For shipping charges. Leave empty to use the shipping settings' default."
+        error={errors.weightGrams}
+      />
       <VariantsTable product={product} error={errors.variants} byMetre={byMetre} />
     </FormSection>
   );

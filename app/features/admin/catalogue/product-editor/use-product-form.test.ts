@@ -40,6 +40,7 @@ const product: AdminProduct = {
   lengthMinCm: null,
   lengthMaxCm: null,
   stock: null,
+  weightGrams: null,
   images: [],
   version: '2025-01-01T00:00:00.000Z',
 };

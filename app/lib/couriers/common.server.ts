@@ -1,0 +1,72 @@
+/**
+ * What both courier providers share (issue 32 item 2): the rate query's checks, the tracking
+ * webhook's token check and its body, which the local provider takes in Shiprocket's shape.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RateQuery, TrackingWebhookEvent } from './types';
+
+/**
+ * Checks a rate query: six-digit pincodes, a positive whole weight in grams, a whole
+ * non-negative value in paise. @throws RangeError naming the bad field.
+ */
+export function assertRateQuery(query: RateQuery): void {
+  for (const pincode of [query.pickupPincode, query.deliveryPincode]) {
+    if (!/^[1-9][0-9]{5}$/.test(pincode)) throw new RangeError('a pincode must be six digits');
+  }
+  if (!Number.isInteger(query.weightGrams) || query.weightGrams < 1) {
+    throw new RangeError('weight must be a positive whole number of grams');
+  }
+  if (!Number.isInteger(query.declaredValuePaise) || query.declaredValuePaise < 0) {
+    throw new RangeError('declared value must be a whole number of paise, not negative');
+  }
+}
+
+/** Constant-time comparison of a webhook token; false for a missing one. */
+export function tokenMatches(expected: string, given: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const digest = (value: string) => createHmac('sha256', 'courier-webhook').update(value).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+/** Shiprocket's dates ('2026-11-28 14:05:00', India time) or ISO strings, as instants. */
+export function parseShiprocketDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim();
+  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(:\d{2})?)$/.exec(text);
+  const date = local
+    ? new Date(`${local[1]}T${local[2]}${local[3] ? '' : ':00'}+05:30`)
+    : new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Parses a tracking webhook body (Shiprocket's shape: awb, current_status, current_timestamp,
+ * the last scan's location); null for malformed JSON or a body without an AWB or a status. The
+ * event id is the AWB, status and time, so a replayed webhook has the same id.
+ */
+export function parseTrackingWebhook(rawBody: string): TrackingWebhookEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object') return null;
+  const record = body as Record<string, unknown>;
+  const awb = record.awb;
+  const status = record.current_status ?? record.shipment_status;
+  if ((typeof awb !== 'string' && typeof awb !== 'number') || typeof status !== 'string') {
+    return null;
+  }
+  const at = parseShiprocketDate(record.current_timestamp) ?? new Date();
+  const scans = Array.isArray(record.scans) ? (record.scans as Record<string, unknown>[]) : [];
+  const last = scans.at(-1);
+  const location = typeof last?.location === 'string' ? last.location : '';
+  return {
+    eventId: `${String(awb)}:${status}:${at.toISOString()}`,
+    awb: String(awb),
+    status,
+    at,
+    location,
+  };
+}
