@@ -160,7 +160,7 @@ export default function Checkout() {
   // Issue 32 item 2: the delivery choice, the shipping row and the total with shipping.
   const { shippingQuote, pickupEnabled } = useLoaderData<typeof loader>();
   const site = useSiteSettings();
-  const [delivery, watchForm] = useDelivery(shippingQuote);
+  const [delivery, askQuote] = useDelivery(shippingQuote);
   const payablePaise =
     cart.totalPaise - (coupon?.applies ? coupon.discountPaise : 0) + (delivery.shippingPaise ?? 0);
   const fetcher = useFetcher<CheckoutAnswer>();
@@ -235,6 +235,7 @@ export default function Checkout() {
               defaults={prefill}
               errors={errors}
               saved={savedAddresses.map(({ isDefault: _default, ...saved }) => saved)}
+              onPincodeChange={askQuote}
             />
             <label className="flex items-center gap-2 text-sm sm:col-span-2">
               <input type="checkbox" name="saveAddress" className="size-4" />
@@ -261,7 +262,6 @@ export default function Checkout() {
             />
             <DeliveryChoice
               delivery={delivery}
-              watchForm={watchForm}
               pickup={
                 pickupEnabled ? { address: formatAddress(site.address), hours: site.hours } : null
               }

@@ -352,6 +352,8 @@ async function checkoutToSandbox(page: Page): Promise<{ total: number }> {
   await form.getByLabel('City').fill('Rajkot');
   await form.getByLabel('State').selectOption('Gujarat');
   await form.getByLabel('PIN code').fill('360001');
+  // The total is read once the charge to this PIN code is known (issue 32 item 2).
+  await expect(form.getByText(/^Delivery by /)).toBeVisible();
   const pay = form.getByRole('button', { name: /^Pay ₹/ });
   const total = rupeesFromText((await pay.textContent()) ?? '');
   await pay.click();

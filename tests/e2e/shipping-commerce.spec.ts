@@ -52,7 +52,7 @@ async function checkout(
   await page.goto('/checkout');
   const form = page.getByRole('form', { name: 'Delivery details' });
   await form.getByLabel('Phone').fill('98250 12345');
-  await form.getByLabel('Address').fill('4 Marine Drive');
+  await form.getByLabel('Address line 1').fill('4 Marine Drive');
   await form.getByLabel('City').fill('Mumbai');
   await form.getByLabel('State').selectOption('Maharashtra');
   await form.getByLabel('PIN code').fill('400001');

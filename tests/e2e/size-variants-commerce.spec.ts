@@ -93,6 +93,8 @@ test('staff price sizes M and L apart; a shopper buys the last M at ₹2,200 and
   await form.getByLabel('City').fill('Rajkot');
   await form.getByLabel('State').selectOption('Gujarat');
   await form.getByLabel('PIN code').fill('360001');
+  // Collected from the shop: the amount is the kurta's alone (shipping has its own spec).
+  await form.getByRole('radio', { name: 'Collect from the shop' }).check();
   const pay = form.getByRole('button', { name: /^Pay ₹/ });
   expect(rupeesFromText((await pay.textContent()) ?? '')).toBe(2_200);
   await pay.click();

@@ -68,6 +68,7 @@ export function AddressFields({
   defaults,
   errors,
   saved = [],
+  onPincodeChange,
 }: {
   /** Prefix of the inputs' ids, e.g. 'checkout'. */
   idPrefix: string;
@@ -75,6 +76,11 @@ export function AddressFields({
   errors: FieldErrors<IndianAddressField>;
   /** The shopper's saved addresses, for the chooser (none: no chooser). */
   saved?: SavedChoice[];
+  /**
+   * Called with the PIN code whenever the shopper types one or chooses a saved address (the
+   * checkout asks the delivery charge for it), from this component's own change handlers.
+   */
+  onPincodeChange?: (pincode: string) => void;
 }) {
   const [values, setValues] = useState<Values>(() => ({
     address: defaults.address ?? '',
@@ -144,7 +150,10 @@ export function AddressFields({
       name={name}
       label={labels[name]}
       value={values[name]}
-      onChange={(event) => set(name, event.currentTarget.value)}
+      onChange={(event) => {
+        set(name, event.currentTarget.value);
+        if (name === 'pincode') onPincodeChange?.(event.currentTarget.value);
+      }}
       error={name === 'pincode' ? pincodeError : errors[name]}
       {...props}
     />
@@ -166,6 +175,7 @@ export function AddressFields({
               filledCity.current = '';
               prefilledPincode.current = address.pincode;
               setValues(address);
+              onPincodeChange?.(address.pincode);
             }}
           >
             <option value="">Choose a saved address…</option>

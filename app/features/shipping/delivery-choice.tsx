@@ -25,36 +25,31 @@ export interface DeliveryState {
   shippingPaise: number | null;
 }
 
-/** A callback ref: watches the `pincode` field of the form the element is in. */
-type WatchForm = (element: HTMLFieldSetElement | null) => (() => void) | undefined;
+/** Asks the charge for a PIN code the shopper typed or chose (anything else clears it). */
+type AskQuote = (pincode: string) => void;
 
 /**
  * The delivery state of the checkout, starting from the loader's quote for the prefill, and
- * the callback ref that watches the form's PIN code (for `DeliveryChoice`).
+ * the function the address fields call with each new PIN code. It is called from their own
+ * change handler, never from a listener of its own on the form: a state update made by a
+ * native listener before React's runs re-renders the controlled PIN code input with its old
+ * value, and the keystroke is lost.
  */
-export function useDelivery(initial: DeliveryAnswer | null): [DeliveryState, WatchForm] {
+export function useDelivery(initial: DeliveryAnswer | null): [DeliveryState, AskQuote] {
   const [method, setMethod] = useState<Method>('ship');
   const fetcher = useFetcher<DeliveryAnswer | { error: string }>();
   const [asked, setAsked] = useState<string | null>(initial?.pincode ?? null);
   const { load } = fetcher;
 
-  const watchForm = useCallback(
-    (element: HTMLFieldSetElement | null) => {
-      const form = element?.closest('form');
-      if (!form) return undefined;
-      const onInput = (event: Event) => {
-        const target = event.target as HTMLInputElement | null;
-        if (target?.name !== 'pincode') return;
-        const pincode = target.value.trim();
-        if (!/^[1-9]\d{5}$/.test(pincode)) {
-          setAsked(null);
-          return;
-        }
-        setAsked(pincode);
-        void load(`/api/delivery-quote?pincode=${pincode}&cart=1`);
-      };
-      form.addEventListener('input', onInput);
-      return () => form.removeEventListener('input', onInput);
+  const askQuote = useCallback(
+    (value: string) => {
+      const pincode = value.trim();
+      if (!/^[1-9]\d{5}$/.test(pincode)) {
+        setAsked(null);
+        return;
+      }
+      setAsked(pincode);
+      void load(`/api/delivery-quote?pincode=${pincode}&cart=1`);
     },
     [load],
   );
@@ -76,7 +71,7 @@ export function useDelivery(initial: DeliveryAnswer | null): [DeliveryState, Wat
     loading: fetcher.state !== 'idle',
     shippingPaise: method === 'pickup' ? 0 : current?.deliverable ? current.chargePaise : null,
   };
-  return [state, watchForm];
+  return [state, askQuote];
 }
 
 /** The shop where a pickup is collected: its address on one line and its opening hours. */
@@ -88,17 +83,15 @@ export interface PickupPlace {
 /** The radio choice, inside the checkout form (field `delivery`). */
 export function DeliveryChoice({
   delivery,
-  watchForm,
   pickup,
 }: {
   delivery: DeliveryState;
-  watchForm: WatchForm;
   /** Null when collecting from the shop is switched off. */
   pickup: PickupPlace | null;
 }) {
   const { quote } = delivery;
   return (
-    <fieldset ref={watchForm} className="grid gap-2 sm:col-span-2">
+    <fieldset className="grid gap-2 sm:col-span-2">
       <legend className="mb-2 text-base font-semibold">Delivery</legend>
       <label
         htmlFor="delivery-ship"
