@@ -5,54 +5,28 @@
  * pays ₹2,430 in the sandbox, and the tax invoice shows the discount before tax and charges 5%
  * (₹2,430 is within the ₹2,500 band; the shirt alone would be at 18%).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
-import { createAccount, signedInPage, uniqueEmail, withDatabase } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  createAccount,
+  insertProductInSizeM,
+  pdfTextAt,
+  runTag,
+  signedInPage,
+  uniqueEmail,
+} from './support';
 
 const PHONE = { width: 375, height: 812 };
 const password = 'A-long-coupon-passphrase-32';
-
-/** A unique tag for this run's rows. */
-const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A ₹`pricePaise` shirt of Ready to Wear in size M, made through the database; its id. */
-async function shirt(name: string, pricePaise: number): Promise<number> {
-  return withDatabase(async (client) => {
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const { rows } = await client.query<{ id: number }>(
-      `insert into products (slug, name, description, category_id, price_paise, colors)
-       select $1, $2, 'A shirt for the coupon test.', c.id, $3, '{White}'
-       from categories c where c.slug = 'ready-to-wear'
-       returning id`,
-      [slug, name, pricePaise],
-    );
-    await client.query(
-      `insert into product_variants (product_id, size, sku, price_paise) values ($1, 'M', $2, $3)`,
-      [rows[0]!.id, `${slug.toUpperCase()}-M`, pricePaise],
-    );
-    return rows[0]!.id;
-  });
-}
-
-/** The text of a PDF fetched with the page's session, spaces collapsed. */
-async function pdfText(page: Page, href: string): Promise<string> {
-  const pdf = await page.request.get(href);
-  expect(pdf.status()).toBe(200);
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), {
-    mergePages: true,
-  });
-  return text.replace(/\s+/g, ' ');
-}
 
 test('a 10% code on a ₹2,700 shirt: applied in the cart, paid at ₹2,430, invoiced at 5%', async ({
   browser,
   request,
 }) => {
   test.slow();
-  const run = tag();
+  const run = runTag();
   const code = `TEN${run}`.toUpperCase().slice(0, 20);
   const name = `Coupon shirt ${run}`;
-  const productId = await shirt(name, 270_000);
+  const productId = await insertProductInSizeM('ready-to-wear', name, 270_000);
 
   // The owner makes the code.
   const owner = uniqueEmail('coupon-owner');
@@ -127,7 +101,7 @@ test('a 10% code on a ₹2,700 shirt: applied in the cart, paid at ₹2,430, inv
   // The order page shows the discount between the lines and the total.
   await expect(page.getByText(`Discount (${code})`)).toBeVisible();
   await expect(page.getByText('−₹270')).toBeVisible();
-  const text = await pdfText(page, (await download.getAttribute('href'))!);
+  const text = await pdfTextAt(page, (await download.getAttribute('href'))!);
   expect(text).toMatch(
     new RegExp(
       `${name}, size M, White \\(₹2,700\\.00 each, GST included; less discount ₹270\\.00\\) 6205 1 PCS 2,430\\.00 2,314\\.29 5% `,

@@ -5,23 +5,10 @@
  * form prices at its making charge; they take a cash advance, and the receipt voucher's PDF,
  * read back, shows the tailoring SAC and the tax charged on the advance.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
-import { createAccount, signedInPage, uniqueEmail, withDatabase } from './support';
+import { expect, test } from '@playwright/test';
+import { createAccount, pdfTextAt, signedInPage, uniqueEmail, withDatabase } from './support';
 
 const PASSWORD = 'a-long-customers-cloth-password-29';
-
-/** The text of the PDF at `href`, fetched with `page`'s session. */
-async function pdfText(page: Page, href: string): Promise<string> {
-  const response = await page.request.get(href);
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toBe('application/pdf');
-  const { text } = await extractText(
-    await getDocumentProxy(new Uint8Array(await response.body())),
-    { mergePages: true },
-  );
-  return text.replace(/\s+/g, ' ');
-}
 
 test('a shirt stitched from the customer’s own cloth costs its making charge, and its advance’s receipt voucher shows the SAC and the tax', async ({
   browser,
@@ -80,7 +67,7 @@ test('a shirt stitched from the customer’s own cloth costs its making charge, 
     await admin.reload();
     await expect(link).toBeVisible({ timeout: 1_000 });
   }).toPass();
-  const text = await pdfText(admin, (await link.getAttribute('href'))!);
+  const text = await pdfTextAt(admin, (await link.getAttribute('href'))!);
   // The advance is for a service (SAC 998821 at 5%), so it is taxed on receipt:
   // ₹1,000 = ₹952.38 + CGST ₹23.81 + SGST ₹23.81.
   for (const expected of [

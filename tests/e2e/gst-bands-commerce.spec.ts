@@ -6,47 +6,22 @@
  * changes the rate of a later invoice, not of the one issued before.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
-import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
+import {
+  createAccount,
+  insertProductInSizeM,
+  pdfTextAt,
+  runTag,
+  signIn,
+  uniqueClientIp,
+  uniqueEmail,
+  withDatabase,
+} from './support';
 
 const password = 'A-long-gst-bands-passphrase-29';
 
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientIp() });
 });
-
-/** A unique tag for this run's rows. */
-const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A product of category `slug` at `pricePaise`, made through the database; answers its id. */
-async function productIn(slug: string, name: string, pricePaise: number): Promise<number> {
-  return withDatabase(async (client) => {
-    const productSlug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const { rows } = await client.query<{ id: number }>(
-      `insert into products (slug, name, description, category_id, price_paise, colors)
-       select $1, $2, 'A shirt for the GST band test.', c.id, $3, '{White}'
-       from categories c where c.slug = $4
-       returning id`,
-      [productSlug, name, pricePaise, slug],
-    );
-    // Its one size, M, is a variant at the product's price (decision "size variants").
-    await client.query(
-      `insert into product_variants (product_id, size, sku, price_paise) values ($1, 'M', $2, $3)`,
-      [rows[0]!.id, `${productSlug.toUpperCase()}-M`, pricePaise],
-    );
-    return rows[0]!.id;
-  });
-}
-
-/** The text of a PDF fetched with the page's session, spaces collapsed. */
-async function pdfText(page: Page, href: string): Promise<string> {
-  const pdf = await page.request.get(href);
-  expect(pdf.status()).toBe(200);
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), {
-    mergePages: true,
-  });
-  return text.replace(/\s+/g, ' ');
-}
 
 /** The order's invoice link once the server's worker has issued it. */
 async function invoiceLink(page: Page, url: string) {
@@ -64,11 +39,11 @@ test('a ₹2,000 shirt and a ₹3,048 shirt on one order: 5% on one, 18% on the 
   request,
 }) => {
   test.slow();
-  const run = tag();
+  const run = runTag();
   const cheap = `Band shirt ${run} two thousand`;
   const dear = `Band shirt ${run} three thousand`;
-  const cheapId = await productIn('ready-to-wear', cheap, 200_000);
-  const dearId = await productIn('ready-to-wear', dear, 304_800);
+  const cheapId = await insertProductInSizeM('ready-to-wear', cheap, 200_000);
+  const dearId = await insertProductInSizeM('ready-to-wear', dear, 304_800);
 
   const email = uniqueEmail('gst-bands');
   await createAccount(request, { name: 'Hetal Shah', email, password });
@@ -103,7 +78,7 @@ test('a ₹2,000 shirt and a ₹3,048 shirt on one order: 5% on one, 18% on the 
   await expect(row).toContainText('Paid');
   const orderNumber = (await row.getByRole('link').textContent())!;
   const download = await invoiceLink(page, `/account/orders/${orderNumber}`);
-  const text = await pdfText(page, (await download.getAttribute('href'))!);
+  const text = await pdfTextAt(page, (await download.getAttribute('href'))!);
 
   // Each line: its name, code 6205, then value, taxable value and rate.
   // ₹2,000 at 5%: taxable 2,000 × 100 ÷ 105 = 1,904.76 (up to ₹2,500 a piece).
@@ -117,7 +92,7 @@ test('the settings page shows the rule a category falls under; a new rule change
   request,
 }) => {
   test.slow();
-  const run = tag();
+  const run = runTag();
   // A category and code of this run's own, so the rule it adds touches no other test's order.
   const code = `6214${String(Date.now() % 10_000).padStart(4, '0')}`;
   const categoryName = `Stoles ${run}`;
@@ -186,7 +161,7 @@ test('the settings page shows the rule a category falls under; a new rule change
   const before = await paidOrder('before');
   const first = await invoiceLink(page, `/admin/orders/${before}`);
   const firstHref = (await first.getAttribute('href'))!;
-  expect(await pdfText(page, firstHref)).toMatch(/ 3,048\.00 2,583\.05 18% /);
+  expect(await pdfTextAt(page, firstHref)).toMatch(/ 3,048\.00 2,583\.05 18% /);
 
   // The rule: this code at 12% from today (Kolkata).
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -209,10 +184,10 @@ test('the settings page shows the rule a category falls under; a new rule change
   // The next invoice takes it; the earlier one keeps 18%.
   const after = await paidOrder('after');
   const second = await invoiceLink(page, `/admin/orders/${after}`);
-  expect(await pdfText(page, (await second.getAttribute('href'))!)).toMatch(
+  expect(await pdfTextAt(page, (await second.getAttribute('href'))!)).toMatch(
     / 3,048\.00 2,721\.43 12% /,
   );
-  expect(await pdfText(page, firstHref)).toMatch(/ 3,048\.00 2,583\.05 18% /);
+  expect(await pdfTextAt(page, firstHref)).toMatch(/ 3,048\.00 2,583\.05 18% /);
 
   // Retired, the rule no longer applies to invoices from then on.
   await page.goto('/admin/invoices/settings');

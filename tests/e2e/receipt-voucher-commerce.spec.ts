@@ -5,23 +5,10 @@
  * number. The customer downloads the same voucher from their account; a visitor gets 404.
  * The order is made in the database as the back office's bespoke-order screen makes it.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
-import { createAccount, signedInPage, uniqueEmail, withDatabase } from './support';
+import { expect, test } from '@playwright/test';
+import { createAccount, pdfTextAt, signedInPage, uniqueEmail, withDatabase } from './support';
 
 const PASSWORD = 'a-long-receipt-voucher-password-29';
-
-/** The text of the PDF at `href`, fetched with `page`'s session. */
-async function pdfText(page: Page, href: string): Promise<string> {
-  const response = await page.request.get(href);
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toBe('application/pdf');
-  const { text } = await extractText(
-    await getDocumentProxy(new Uint8Array(await response.body())),
-    { mergePages: true },
-  );
-  return text.replace(/\s+/g, ' ');
-}
 
 test('a counter advance on a bespoke order gives a receipt voucher, with ₹ in its PDF, that the customer downloads', async ({
   browser,
@@ -81,7 +68,7 @@ test('a counter advance on a bespoke order gives a receipt voucher, with ₹ in 
   await expect(admin.getByRole('heading', { level: 2, name: 'Receipt voucher' })).toBeVisible();
   await expect(admin.getByText('advance of ₹15,000')).toBeVisible();
   const voucherNumber = (await adminLink.textContent())!.replace('Download receipt voucher ', '');
-  const adminText = await pdfText(admin, (await adminLink.getAttribute('href'))!);
+  const adminText = await pdfTextAt(admin, (await adminLink.getAttribute('href'))!);
   for (const expected of [
     'RECEIPT VOUCHER',
     `Receipt Voucher No.: ${voucherNumber}`,
@@ -104,7 +91,7 @@ test('a counter advance on a bespoke order gives a receipt voucher, with ₹ in 
   await expect(shopperLink).toBeVisible();
   const href = (await shopperLink.getAttribute('href'))!;
   expect(href).toMatch(new RegExp(`^/account/orders/${number}/credit-notes/\\d+$`));
-  const shopperText = await pdfText(shopper, href);
+  const shopperText = await pdfTextAt(shopper, href);
   expect(shopperText).toContain(voucherNumber);
   expect(shopperText).toContain('₹15,000.00');
 

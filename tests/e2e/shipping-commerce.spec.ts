@@ -4,7 +4,14 @@
  * a ₹6,000 one ships free; a pickup order pays no shipping.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signIn, uniqueClientIp, uniqueEmail, withDatabase } from './support';
+import {
+  createAccount,
+  insertProductInSizeM,
+  runTag,
+  signIn,
+  uniqueClientIp,
+  uniqueEmail,
+} from './support';
 
 const password = 'A-long-shipping-passphrase-32';
 
@@ -13,27 +20,6 @@ test.use({ viewport: { width: 375, height: 812 } });
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientIp() });
 });
-
-const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A ready-to-wear product at `pricePaise` (no weight set: the default 600 g); its id. */
-async function product(name: string, pricePaise: number): Promise<number> {
-  return withDatabase(async (client) => {
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const { rows } = await client.query<{ id: number }>(
-      `insert into products (slug, name, description, category_id, price_paise, colors)
-       select $1, $2, 'A kurta for the shipping test.', c.id, $3, '{White}'
-       from categories c where c.slug = 'ready-to-wear'
-       returning id`,
-      [slug, name, pricePaise],
-    );
-    await client.query(
-      `insert into product_variants (product_id, size, sku, price_paise) values ($1, 'M', $2, $3)`,
-      [rows[0]!.id, `${slug.toUpperCase()}-M`, pricePaise],
-    );
-    return rows[0]!.id;
-  });
-}
 
 async function addToCart(page: Page, id: number) {
   await page.goto(`/product/${id}`);
@@ -78,9 +64,9 @@ test('the pincode check, a ₹1,500 order paying shipping, a ₹6,000 one free, 
   request,
 }) => {
   test.slow();
-  const run = tag();
-  const kurta = await product(`Shipping kurta ${run}`, 150_000);
-  const sherwani = await product(`Shipping sherwani ${run}`, 600_000);
+  const run = runTag();
+  const kurta = await insertProductInSizeM('ready-to-wear', `Shipping kurta ${run}`, 150_000);
+  const sherwani = await insertProductInSizeM('ready-to-wear', `Shipping sherwani ${run}`, 600_000);
 
   // The product page's check: a date and the rest-of-India charge for 600 g (₹130).
   await page.goto(`/product/${kurta}`);

@@ -4,6 +4,7 @@
  */
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { decode } from 'libqp';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -132,4 +133,47 @@ export async function signedInPage(
   if (options.landing) await expect(page).toHaveURL(options.landing);
   else await expect(page).not.toHaveURL(/\/login/);
   return page;
+}
+
+/** A unique tag for one run's rows (slugs, codes). */
+export function runTag(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * A product of category `categorySlug` at `pricePaise` with its one size, M, as a variant at
+ * that price (decision "size variants"), made through the database; answers its id.
+ */
+export async function insertProductInSizeM(
+  categorySlug: string,
+  name: string,
+  pricePaise: number,
+): Promise<number> {
+  return withDatabase(async (client) => {
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const { rows } = await client.query<{ id: number }>(
+      `insert into products (slug, name, description, category_id, price_paise, colors)
+       select $1, $2, 'A product made by an end-to-end test.', c.id, $3, '{White}'
+       from categories c where c.slug = $4
+       returning id`,
+      [slug, name, pricePaise, categorySlug],
+    );
+    await client.query(
+      `insert into product_variants (product_id, size, sku, price_paise) values ($1, 'M', $2, $3)`,
+      [rows[0]!.id, `${slug.toUpperCase()}-M`, pricePaise],
+    );
+    return rows[0]!.id;
+  });
+}
+
+/** The text of the PDF at `href`, fetched with `page`'s session, spaces collapsed. */
+export async function pdfTextAt(page: Page, href: string): Promise<string> {
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  const { text } = await extractText(
+    await getDocumentProxy(new Uint8Array(await response.body())),
+    { mergePages: true },
+  );
+  return text.replace(/\s+/g, ' ');
 }
