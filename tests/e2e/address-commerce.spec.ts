@@ -4,7 +4,7 @@
  * and state (Rajkot, Gujarat); an address saved at checkout shows in the address book.
  */
 import { expect, test } from '@playwright/test';
-import { createAccount, signedInPage, uniqueEmail } from './support';
+import { addToCartFromProductPage, createAccount, signedInPage, uniqueEmail } from './support';
 
 const password = 'address-pass-32';
 
@@ -18,11 +18,7 @@ test('the checkout checks the PIN code against the state and saves the address t
   const page = await signedInPage(browser, email, password, {
     viewport: { width: 375, height: 812 },
   });
-  await page.goto('/product/9');
-  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-  await expect(
-    page.getByRole('listitem').filter({ hasText: 'Added to cart' }).first(),
-  ).toBeVisible();
+  await addToCartFromProductPage(page, 9);
 
   await page.goto('/checkout');
   const form = page.getByRole('form', { name: 'Delivery details' });

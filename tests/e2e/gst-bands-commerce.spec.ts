@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  addToCartFromProductPage,
   createAccount,
   insertProductInSizeM,
   pdfTextAt,
@@ -52,11 +53,7 @@ test('a ₹2,000 shirt and a ₹3,048 shirt on one order: 5% on one, 18% on the 
   await expect(page).not.toHaveURL(/\/login/);
 
   for (const id of [cheapId, dearId]) {
-    await page.goto(`/product/${id}`);
-    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-    await expect(
-      page.getByRole('listitem').filter({ hasText: 'Added to cart' }).first(),
-    ).toBeVisible();
+    await addToCartFromProductPage(page, id);
   }
 
   await page.goto('/checkout');

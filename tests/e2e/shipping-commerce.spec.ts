@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  addToCartFromProductPage,
   createAccount,
   insertProductInSizeM,
   runTag,
@@ -20,14 +21,6 @@ test.use({ viewport: { width: 375, height: 812 } });
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueClientIp() });
 });
-
-async function addToCart(page: Page, id: number) {
-  await page.goto(`/product/${id}`);
-  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-  await expect(
-    page.getByRole('listitem').filter({ hasText: 'Added to cart' }).first(),
-  ).toBeVisible();
-}
 
 /** Fills the checkout for Mumbai, picks the delivery, checks the summary, pays in the sandbox. */
 async function checkout(
@@ -87,12 +80,12 @@ test('the pincode check, a ₹1,500 order paying shipping, a ₹6,000 one free, 
   await signIn(page, email, password);
   await expect(page).not.toHaveURL(/\/login/);
 
-  await addToCart(page, kurta);
+  await addToCartFromProductPage(page, kurta);
   await checkout(page, 'Ship to me', { shipping: '₹130', pay: '₹1,630' });
 
-  await addToCart(page, sherwani);
+  await addToCartFromProductPage(page, sherwani);
   await checkout(page, 'Ship to me', { shipping: 'Free', pay: '₹6,000' });
 
-  await addToCart(page, kurta);
+  await addToCartFromProductPage(page, kurta);
   await checkout(page, 'Collect from the shop', { shipping: 'Free', pay: '₹1,500' });
 });

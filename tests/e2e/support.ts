@@ -177,3 +177,12 @@ export async function pdfTextAt(page: Page, href: string): Promise<string> {
   );
   return text.replace(/\s+/g, ' ');
 }
+
+/** Opens product `id`'s page and adds it to the cart, waiting for the "Added to cart" toast. */
+export async function addToCartFromProductPage(page: Page, id: number | string): Promise<void> {
+  await page.goto(`/product/${id}`);
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Added to cart' }).first(),
+  ).toBeVisible();
+}
