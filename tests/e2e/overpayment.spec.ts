@@ -126,7 +126,24 @@ test('the counter withdraws a pending link, then takes the balance in cash: the 
   await expect(admin.getByText(/Payment link for ₹15,000 sent to Meera Shah/)).toBeVisible();
   const linkUrl = await panel.getByRole('link', { name: /\/pay\// }).getAttribute('href');
 
-  // The customer walks in to pay in cash: the clerk withdraws the link first.
+  // The customer walks in to pay in cash: the clerk withdraws the link first. While the
+  // request runs, the owner changes the catalogue elsewhere: the page's reload for that change
+  // must not unmount the row before the answer arrives and lose its toast (it did, in CI).
+  await admin.route(
+    (url) => url.pathname.startsWith(`/admin/orders/${number}`),
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      await withDatabase((client) => client.query(`select pg_notify('catalogue', 'products')`));
+      // Give a reload for that change its chance to come first: it must wait for the answer.
+      await admin
+        .waitForResponse((r) => r.request().method() === 'GET' && r.url().includes('.data'), {
+          timeout: 3_000,
+        })
+        .catch(() => undefined);
+      await route.fulfill({ response });
+    },
+  );
   await panel.getByRole('button', { name: 'Withdraw link' }).click();
   const dialog = admin.getByRole('alertdialog', { name: 'Withdraw the payment link for ₹15,000?' });
   await dialog.getByRole('button', { name: 'Withdraw link' }).click();
@@ -135,6 +152,7 @@ test('the counter withdraws a pending link, then takes the balance in cash: the 
   ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(panel.getByRole('button', { name: 'Withdraw link' })).toHaveCount(0);
+  await admin.unrouteAll();
 
   await panel.getByLabel('Method').selectOption('cash');
   await panel.getByLabel('Payment amount (₹)').fill('15000');

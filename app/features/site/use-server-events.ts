@@ -5,9 +5,14 @@
  * (issue 31 item 3: a trigger on work_tickets sends one NOTIFY per move or assignment, which
  * every instance relays). Reconnects after a server restart and revalidates once on reconnect,
  * in case a change was missed while disconnected.
+ *
+ * A revalidation waits while the page is sending a form or navigating: the action's own
+ * revalidation brings the new data, and reloading mid-request could unmount the form (a
+ * withdrawn link's row, a paid order's payment form) before its answer arrives, and so lose
+ * the answer and its toast.
  */
-import { useEffect } from 'react';
-import { useRevalidator } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useFetchers, useNavigation, useRevalidator } from 'react-router';
 
 /** Delay in ms that gathers a burst of changes into one revalidation. */
 const DEBOUNCE_MS = 200;
@@ -17,6 +22,10 @@ const REOPEN_MS = 3_000;
 /** Revalidates the page's data on each `event` of /api/events (debounced by DEBOUNCE_MS). */
 export function useServerEvents(event: 'catalogue' | 'workshop'): void {
   const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = useRef(false);
+  busy.current = navigation.state !== 'idle' || fetchers.some((f) => f.state !== 'idle');
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     let source: EventSource | undefined;
@@ -26,7 +35,10 @@ export function useServerEvents(event: 'catalogue' | 'workshop'): void {
     let disposed = false;
     const schedule = () => {
       clearTimeout(debounce);
-      debounce = setTimeout(() => void revalidate(), DEBOUNCE_MS);
+      debounce = setTimeout(() => {
+        if (busy.current) schedule();
+        else void revalidate();
+      }, DEBOUNCE_MS);
     };
     const open = () => {
       source = new EventSource('/api/events');
