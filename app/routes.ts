@@ -58,6 +58,7 @@ export default [
       route('coupons', 'routes/admin/coupons.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('settings/shipping', 'routes/admin/shipping-settings.tsx'),
       route('media', 'routes/admin/media.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('workshop', 'routes/admin/workshop-board.tsx'),

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { requirePermission } from '~/features/account/session.server';
 import { adminHandler, runAdminAction } from '~/features/admin/shared/admin-action.server';
 import { SettingsScreen } from '~/features/admin/settings/settings-screen';
@@ -69,6 +70,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 mb-6 text-muted-foreground">
         The shop&rsquo;s details as the footer, contact page, enquiry links and search engines show
         them. A save shows in the shop at once.
+      </p>
+      <p className="mb-6">
+        <Link to="/admin/settings/shipping" className="text-primary underline">
+          Shipping settings
+        </Link>
+        : delivery zones, charges by weight, free shipping and collecting from the shop.
       </p>
       <SettingsScreen settings={loaderData.settings} version={loaderData.version} />
       <div className="mt-10">

@@ -92,6 +92,8 @@ import * as invoicesRoute from '~/routes/admin/invoices';
 import * as workshopBoardRoute from '~/routes/admin/workshop-board';
 import * as workshopCalendarRoute from '~/routes/admin/workshop-calendar';
 import * as workshopSettingsRoute from '~/routes/admin/workshop-settings';
+import * as shippingSettingsRoute from '~/routes/admin/shipping-settings';
+import { SHIPPING_ZONES } from '~/lib/couriers/types';
 import * as workshopTicketRoute from '~/routes/admin/workshop-ticket';
 import * as pieceRatesRoute from '~/routes/admin/workshop-piece-rates';
 import * as duesRoute from '~/routes/admin/workshop-dues';
@@ -750,6 +752,27 @@ const ACTIONS: {
       version: f.orderSettingsVersion,
       unpaidExpiryHours: String(24 + (f.messageId % 24)),
       counterRefundLimit: '2,000',
+    }),
+  },
+  {
+    path: '/admin/settings/shipping',
+    action: shippingSettingsRoute.action as never,
+    intent: 'save-shipping-settings',
+    form: (f: Fixture) => ({
+      freeAbove: String(4_000 + (f.messageId % 1_000)),
+      dispatchDays: '1',
+      weightPiece: '600',
+      weightMetre: '250',
+      taxRule: 'principal',
+      separateRate: '18',
+      ...Object.fromEntries(
+        SHIPPING_ZONES.flatMap((zone) => [
+          [`days-${zone}`, '3'],
+          [`extra-${zone}`, '20'],
+          [`slab-${zone}-0-grams`, '500'],
+          [`slab-${zone}-0-charge`, '60'],
+        ]),
+      ),
     }),
   },
   {
@@ -1425,6 +1448,7 @@ const LOADERS: {
   },
   { path: () => '/admin/messages', loader: messagesRoute.loader as never },
   { path: () => '/admin/settings', loader: settingsRoute.loader as never },
+  { path: () => '/admin/settings/shipping', loader: shippingSettingsRoute.loader as never },
   { path: () => '/admin/media', loader: mediaRoute.loader as never },
   { path: () => '/admin/audit', loader: auditRoute.loader as never },
   {
