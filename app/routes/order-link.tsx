@@ -116,6 +116,7 @@ export default function OrderLinkPage() {
           <OrderLines
             lines={order.lines}
             totalPaise={order.amountPaise}
+            discount={order.discount}
             shipping={
               order.kind === 'shop'
                 ? { paise: order.shippingPaise, method: order.deliveryMethod }

@@ -121,6 +121,8 @@ export interface LinkedOrder {
   /** Issue 32 item 2: the shipping charge in paise and the delivery. */
   shippingPaise: number;
   deliveryMethod: 'ship' | 'pickup';
+  /** Issue 32 item 4: the coupon's code and its discount on the goods (paise); null without. */
+  discount: { code: string; paise: number } | null;
 }
 
 /**
@@ -157,5 +159,6 @@ export async function linkedOrder(
     promisedOn: row.promisedOn,
     shippingPaise: row.shippingPaise,
     deliveryMethod: row.deliveryMethod,
+    discount: detail.discount,
   };
 }
