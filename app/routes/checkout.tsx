@@ -272,7 +272,10 @@ export default function Checkout() {
               className="sm:col-span-2"
               disabled={busy || !cart.payable}
             >
-              {busy ? 'Placing your order…' : `Pay ${formatRupees(payablePaise)}`}
+              {busy
+                ? 'Placing your order…'
+                : // Before the PIN code is quoted the charge is unknown: say it is still to come.
+                  `Pay ${formatRupees(payablePaise)}${delivery.shippingPaise === null ? ' + shipping' : ''}`}
             </Button>
           </fetcher.Form>
         </Card>
