@@ -176,6 +176,8 @@ export type DeliveryQuote =
       /** The Kolkata date the parcel should arrive by. */
       deliverBy: ShopDate;
       zone: ShippingZone;
+      /** Issue 32 item 3: whether the courier collects cash on delivery at this pincode. */
+      codAvailable: boolean;
     }
   | { deliverable: false };
 
@@ -218,6 +220,7 @@ export async function quoteDelivery(
       settings.dispatchDays + courierQuote.estimatedDays,
     ),
     zone: charge.zone,
+    codAvailable: courierQuote.codAvailable,
   };
 }
 
