@@ -121,6 +121,10 @@ export interface LinkedOrder {
   /** Issue 32 item 2: the shipping charge in paise and the delivery. */
   shippingPaise: number;
   deliveryMethod: 'ship' | 'pickup';
+  /** Issue 32 item 3: cash on delivery, its fee (paise) and when it was confirmed (ISO 8601). */
+  paymentMethod: 'online' | 'cod';
+  codFeePaise: number;
+  codConfirmedAt: string | null;
 }
 
 /**
@@ -157,5 +161,8 @@ export async function linkedOrder(
     promisedOn: row.promisedOn,
     shippingPaise: row.shippingPaise,
     deliveryMethod: row.deliveryMethod,
+    paymentMethod: detail.paymentMethod,
+    codFeePaise: detail.codFeePaise,
+    codConfirmedAt: detail.codConfirmedAt,
   };
 }
