@@ -21,6 +21,7 @@ import {
 } from '~/lib/schema.server';
 import { lookupPincode } from '~/features/addresses/pincodes.server';
 import { addToCart } from '~/features/cart/cart.server';
+import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import { createOrderFromCart } from '~/features/orders/orders.server';
 import { recordCodRemittance } from '~/features/payments/admin-payments.server';
 import { defaultShippingSettings } from '~/features/shipping/shipping-settings';
@@ -129,7 +130,7 @@ async function shopperWith(productId: number, quantity = 1, lengthCm?: number): 
   return id;
 }
 
-async function placeCod(userId: string, details = mumbai) {
+async function placeCod(userId: string, details: CheckoutDetails = mumbai) {
   return createOrderFromCart(database.db, {
     userId,
     details,
