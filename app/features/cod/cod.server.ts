@@ -40,13 +40,13 @@ import { returnOrderStock } from '~/features/orders/stock.server';
 import { COD_CODE_ATTEMPTS, COD_CONFIRMED_MESSAGE, codFeeOf, codRefusal } from './cod-rules';
 
 /** The job that cancels an unconfirmed COD order once its hours are up. */
-export const COD_EXPIRE_JOB = 'cod.expire';
+const COD_EXPIRE_JOB = 'cod.expire';
 
 /**
  * The WhatsApp template of the code: an approved template of this name with the body
  * parameters {{1}} customer name, {{2}} order number, {{3}} the code, {{4}} the order link.
  */
-export const COD_CODE_TEMPLATE = 'cod_confirmation';
+const COD_CODE_TEMPLATE = 'cod_confirmation';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -56,7 +56,7 @@ export function hashCodCode(orderId: number, code: string): string {
 }
 
 /** A fresh six-digit code, '000000' to '999999', from the system's secure random source. */
-export function newCodCode(): string {
+function newCodCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
@@ -124,7 +124,7 @@ export async function codPlacement(
  * order's phone on WhatsApp, and queues the order's `cod.expire` job for that time, in `tx`.
  * @returns the code (the caller never shows it: it goes only to the shopper's WhatsApp).
  */
-export async function sendCodCode(
+async function sendCodCode(
   tx: DbOrTx,
   site: { publicUrl: string; linkSecret: string },
   orderId: number,

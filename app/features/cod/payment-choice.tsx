@@ -11,7 +11,7 @@ import type { DeliveryState } from '~/features/shipping/delivery-choice';
 import { codFeeOf, codRefusal } from './cod-rules';
 
 /** How the shopper pays. */
-export type PaymentMethod = 'online' | 'cod';
+type PaymentMethod = 'online' | 'cod';
 
 /** The state the choice, the summary and the button share. */
 export interface PaymentState {
