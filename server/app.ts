@@ -65,6 +65,7 @@ import { appointmentMessageHandlers } from '~/features/booking/appointment-messa
 import { invoiceJobHandlers } from '~/features/invoices/invoice-jobs.server';
 import { paymentLinkJobHandlers } from '~/features/payments/link-jobs.server';
 import { orderExpiryJobHandlers } from '~/features/payments/order-expiry.server';
+import { codJobHandlers } from '~/features/cod/cod.server';
 import { openMissingTickets } from '~/features/workshop/tickets.server';
 
 export interface StartOptions {
@@ -303,6 +304,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       ...invoiceJobHandlers({ publicUrl: env.PUBLIC_URL, linkSecret }),
       ...paymentLinkJobHandlers({ payments }),
       ...orderExpiryJobHandlers(),
+      ...codJobHandlers(),
     },
     pollMs: env.JOBS_POLL_MS,
     log,

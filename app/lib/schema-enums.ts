@@ -123,9 +123,10 @@ export const PAYMENT_KINDS = ['payment', 'refund'] as const;
 
 /**
  * How the money moved: the online checkout widget, a payment link, or at the counter in cash
- * or by UPI (with its reference).
+ * or by UPI (with its reference); issue 32 item 3: 'cod', cash the courier collected on
+ * delivery and remitted to the shop (recorded by staff with the remittance's reference).
  */
-export const PAYMENT_METHODS = ['online', 'payment_link', 'cash', 'upi'] as const;
+export const PAYMENT_METHODS = ['online', 'payment_link', 'cash', 'upi', 'cod'] as const;
 
 /**
  * 'pending': asked of the provider (a provider order or link made, a refund requested);

@@ -512,6 +512,17 @@ export const orders = pgTable(
     deliveryMethod: text('delivery_method', { enum: ['ship', 'pickup'] })
       .notNull()
       .default('ship'),
+    /**
+     * Issue 32 item 3 (cash on delivery): how the shopper pays, 'online' (at checkout) or 'cod'
+     * (placed without a payment, paid to the courier); the COD fee in paise (in `amount_paise`,
+     * 0 without one); when the shopper confirmed the COD order with its one-time code (null
+     * until then; a COD order may be packed only once confirmed).
+     */
+    paymentMethod: text('payment_method', { enum: ['online', 'cod'] })
+      .notNull()
+      .default('online'),
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -526,6 +537,8 @@ export const orders = pgTable(
     check('orders_amount_check', sql`${t.amountPaise} > 0`),
     check('orders_shipping_check', sql`${t.shippingPaise} >= 0`),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} in ('ship', 'pickup')`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('online', 'cod')`),
+    check('orders_cod_fee_check', sql`${t.codFeePaise} >= 0`),
     check(
       'orders_fulfilment_status_check',
       sql`${t.fulfilmentStatus} is null or ${t.fulfilmentStatus} in (${sqlList(FULFILMENT_STATUSES)})`,
@@ -1673,3 +1686,23 @@ export const customerAddresses = pgTable(
  * next value, allocated by the database so two dispatches never share a number.
  */
 export const localAwbSequence = pgSequence('local_awb_seq', { startWith: 1, increment: 1 });
+// ── Issue 32 item 3: cash on delivery ─────────────────────────────────────────────────────────
+
+/**
+ * The one-time code that confirms a cash-on-delivery order (features/cod): only its hash
+ * (SHA-256 of the order id and the code), the wrong tries so far (at most 5), when it expires;
+ * one row an order, replaced when a new code is sent.
+ */
+export const codConfirmations = pgTable(
+  'cod_confirmations',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [check('cod_confirmations_attempts_check', sql`${t.attempts} >= 0`)],
+);

@@ -29,6 +29,9 @@ import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.order';
 import { formatShopDateTime } from '~/lib/shop-time';
+// Issue 32 item 3: confirming a cash-on-delivery order with its code.
+import { CodConfirmation, type CodConfirmAnswer } from '~/features/cod/cod-confirmation';
+import { confirmCodCode } from '~/features/cod/cod.server';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
@@ -57,24 +60,31 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const intentSchema = z.object({
-  intent: z.enum(['pay-order', 'cancel-order'], 'Unknown action'),
+  intent: z.enum(['pay-order', 'cancel-order', 'confirm-cod'], 'Unknown action'),
 });
 
 /**
  * The owner's "Pay now" (`intent` pay-order: answers `{ ok, payment }` for the widget, the
  * amount the server's) and "Cancel" (cancel-order) on a shop order awaiting payment (issue 29
  * item 6). Not theirs: 404; paid or cancelled: 409 with the reason; an unknown intent: 400.
+ * Issue 32 item 3: `confirm-cod` with `code` confirms a cash-on-delivery order (a wrong code:
+ * 422 with the tries left).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const number = params.number.slice(0, 40);
-  const parsed = intentSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = await readFormData(request);
+  const parsed = intentSchema.safeParse(Object.fromEntries(form));
   const answer = (body: UnpaidOrderAnswer, status = 200) => Response.json(body, { status });
   if (!parsed.success) {
     return answer({ ok: false, error: parsed.error.issues[0]?.message ?? 'Unknown action' }, 400);
   }
   const order = await getOrder(context.db, user.id, number);
   if (!order || order.kind !== 'shop') return answer({ ok: false, error: 'Order not found' }, 404);
+  if (parsed.data.intent === 'confirm-cod') {
+    const outcome = await confirmCodCode(context.db, order.id, form.get('code'));
+    return Response.json(outcome satisfies CodConfirmAnswer, { status: outcome.ok ? 200 : 422 });
+  }
   if (parsed.data.intent === 'cancel-order') {
     if (!(await cancelOrder(context.db, user.id, number))) {
       return answer({ ok: false, error: 'This order can no longer be cancelled.' }, 409);
@@ -133,6 +143,7 @@ export default function OrderPage() {
           </div>
         </Section>
       )}
+      <CodConfirmation order={order} />
       <GarmentProgressList garments={garments} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
@@ -147,6 +158,7 @@ export default function OrderPage() {
                 ? { paise: order.shippingPaise, method: order.deliveryMethod }
                 : undefined
             }
+            codFeePaise={order.codFeePaise}
           />
         </Section>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { redirect, useFetcher, useLoaderData } from 'react-router';
+import { redirect, useFetcher, useLoaderData, useNavigate } from 'react-router';
 import { toast } from '~/components/ui/toaster';
 import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
@@ -14,7 +14,12 @@ import {
   type CheckoutField,
 } from '~/features/checkout/checkout-details';
 import { lastOrderDetails } from '~/features/orders/orders.server';
-import { placeOrder, placeOrderFailure } from '~/features/checkout/payment-flow.server';
+import {
+  placeCodOrder,
+  placeOrder,
+  placeOrderFailure,
+  type CodPlaced,
+} from '~/features/checkout/payment-flow.server';
 import { usePayment } from '~/features/payments/payment-widget';
 import { gstinStateProblem } from '~/features/invoices/tax';
 import { rootMetaData } from '~/features/site/root-data';
@@ -39,6 +44,8 @@ import { getShippingSettings } from '~/features/shipping/shipping.server';
 import { DeliveryChoice, ShippingRow, useDelivery } from '~/features/shipping/delivery-choice';
 import { formatAddress } from '~/features/site/settings';
 import { CourierProviderError } from '~/lib/couriers/couriers.server';
+// Issue 32 item 3: cash on delivery.
+import { CodFeeRow, PaymentChoice, usePaymentChoice } from '~/features/cod/payment-choice';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);
@@ -71,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         throw error;
       })
     : null;
-  const { pickupEnabled } = await getShippingSettings(context.db);
+  const { pickupEnabled, cod } = await getShippingSettings(context.db);
   return {
     cart,
     coupon,
@@ -81,11 +88,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedAddresses: await listAddresses(context.db, user.id),
     shippingQuote,
     pickupEnabled,
+    cod,
   };
 }
 
 type CheckoutAnswer =
   | { ok: true; payment: PaymentStart }
+  | { ok: true; cod: CodPlaced }
   | {
       ok: false;
       errors?: FieldErrors<CheckoutField>;
@@ -123,6 +132,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   try {
+    // Issue 32 item 3: cash on delivery places the order without a payment.
+    if (parsed.data.payment === 'cod') {
+      const cod = await placeCodOrder(context, user, parsed.data, clientAddress(request));
+      if (parsed.data.saveAddress === 'on') {
+        await saveCheckoutAddress(context.db, user.id, parsed.data);
+      }
+      return Response.json({ ok: true, cod } satisfies CheckoutAnswer);
+    }
     const payment = await placeOrder(context, user, parsed.data, clientAddress(request));
     if (parsed.data.saveAddress === 'on') {
       await saveCheckoutAddress(context.db, user.id, parsed.data);
@@ -152,6 +169,7 @@ const labels: Record<CheckoutField, string> = {
   gstin: 'GSTIN (optional, for a business)',
   gstinName: 'Legal name for the GSTIN (optional)',
   delivery: 'Delivery',
+  payment: 'Payment',
 };
 
 export default function Checkout() {
@@ -161,8 +179,18 @@ export default function Checkout() {
   const { shippingQuote, pickupEnabled } = useLoaderData<typeof loader>();
   const site = useSiteSettings();
   const [delivery, askQuote] = useDelivery(shippingQuote);
-  const payablePaise =
+  const beforeFeePaise =
     cart.totalPaise - (coupon?.applies ? coupon.discountPaise : 0) + (delivery.shippingPaise ?? 0);
+  // Issue 32 item 3: the payment choice and the COD fee.
+  const { cod: codSettings } = useLoaderData<typeof loader>();
+  const paymentChoice = usePaymentChoice({
+    settings: codSettings,
+    delivery,
+    lines: cart.lines,
+    amountPaise: beforeFeePaise,
+  });
+  const payablePaise = beforeFeePaise + paymentChoice.feePaise;
+  const navigate = useNavigate();
   const fetcher = useFetcher<CheckoutAnswer>();
   const { shopName } = useSiteSettings();
   const payment = usePayment(shopName);
@@ -173,7 +201,8 @@ export default function Checkout() {
 
   useEffect(() => {
     if (!answer) return;
-    if (answer.ok) void payment.start(answer.payment);
+    if (answer.ok && 'cod' in answer) void navigate(answer.cod.orderPath);
+    else if (answer.ok) void payment.start(answer.payment);
     else if (answer.notice)
       toast.error(answer.notice.title, { description: answer.notice.description });
     else
@@ -266,6 +295,7 @@ export default function Checkout() {
                 pickupEnabled ? { address: formatAddress(site.address), hours: site.hours } : null
               }
             />
+            <PaymentChoice payment={paymentChoice} settings={codSettings} />
             <Button
               type="submit"
               size="lg"
@@ -274,8 +304,10 @@ export default function Checkout() {
             >
               {busy
                 ? 'Placing your order…'
-                : // Before the PIN code is quoted the charge is unknown: say it is still to come.
-                  `Pay ${formatRupees(payablePaise)}${delivery.shippingPaise === null ? ' + shipping' : ''}`}
+                : paymentChoice.method === 'cod'
+                  ? `Place order, pay ${formatRupees(payablePaise)} on delivery`
+                  : // Before the PIN code is quoted the charge is unknown: say it is still to come.
+                    `Pay ${formatRupees(payablePaise)}${delivery.shippingPaise === null ? ' + shipping' : ''}`}
             </Button>
           </fetcher.Form>
         </Card>
@@ -316,6 +348,7 @@ export default function Checkout() {
             <dd>{formatRupees(cart.subtotalPaise)}</dd>
             <DiscountRow coupon={coupon} />
             <ShippingRow delivery={delivery} />
+            <CodFeeRow payment={paymentChoice} />
             <dt className="text-lg font-semibold">Total</dt>
             <dd className="text-lg font-semibold">{formatRupees(payablePaise)}</dd>
           </dl>

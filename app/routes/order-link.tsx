@@ -21,6 +21,9 @@ import { readFormData } from '~/lib/request-body.server';
 import { privatePageMeta } from '~/lib/seo';
 import { formatShopDateTime } from '~/lib/shop-time';
 import type { Route } from './+types/order-link';
+// Issue 32 item 3: confirming a cash-on-delivery order with its code.
+import { CodConfirmation, type CodConfirmAnswer } from '~/features/cod/cod-confirmation';
+import { confirmCodCode } from '~/features/cod/cod.server';
 
 /** One person's order: never kept by a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
@@ -55,7 +58,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     documentsOfOrder(context.db, { orderId: order.id }, order.number).then((found) => found ?? []),
     order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
   ]);
-  const payable = order.status !== 'paid' && order.status !== 'cancelled';
+  // Issue 32 item 3: a cash-on-delivery order is paid to the courier, not by the link.
+  const payable =
+    order.status !== 'paid' && order.status !== 'cancelled' && order.paymentMethod !== 'cod';
   return {
     token: params.token,
     order,
@@ -68,18 +73,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-const actionSchema = z.object({ intent: z.literal('pay', 'Unknown action') });
+const actionSchema = z.object({ intent: z.enum(['pay', 'confirm-cod'], 'Unknown action') });
 
 /**
  * "Pay" (`intent` pay): sends the holder to the payment page for what the order owes now
  * (payBalanceByLink). 404 for a bad token; 400 for an unknown intent; 409 when nothing can be
- * paid (with the reason); 503 when the payment provider does not answer.
+ * paid (with the reason); 503 when the payment provider does not answer. Issue 32 item 3:
+ * `confirm-cod` with `code` confirms a cash-on-delivery order (a wrong code: 422).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const order = await orderOfToken(context, params.token);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = await readFormData(request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? 'Unknown action' }, { status: 400 });
+  }
+  if (parsed.data.intent === 'confirm-cod') {
+    const outcome = await confirmCodCode(context.db, order.id, form.get('code'));
+    return data(outcome satisfies CodConfirmAnswer, { status: outcome.ok ? 200 : 422 });
   }
   const returnUrl = new URL(`/o/${params.token}`, context.env.PUBLIC_URL).toString();
   const started = await payBalanceByLink(context, order.number, returnUrl);
@@ -108,6 +119,7 @@ export default function OrderLinkPage() {
           </div>
         </Section>
       )}
+      <CodConfirmation order={order} />
       <GarmentProgressList garments={garments} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
@@ -122,6 +134,7 @@ export default function OrderLinkPage() {
                 ? { paise: order.shippingPaise, method: order.deliveryMethod }
                 : undefined
             }
+            codFeePaise={order.codFeePaise}
           />
         </Section>
       )}
@@ -151,7 +164,7 @@ export default function OrderLinkPage() {
               </Button>
             </Form>
           )}
-          {refused && (
+          {refused && 'error' in refused && (
             <p role="alert" className="text-sm text-destructive">
               {refused.error}
             </p>

@@ -322,6 +322,13 @@ const FORMS: FormTarget[] = [
       'saveAddress',
     ],
   },
+  // Issue 32 item 3: the checkout's payment choice (online or cash on delivery).
+  {
+    kind: 'form',
+    route: '/checkout',
+    url: '/checkout',
+    fields: ['pincode', 'delivery', 'payment'],
+  },
   {
     kind: 'form',
     route: '/account/addresses',
@@ -419,6 +426,8 @@ const FORMS: FormTarget[] = [
     intents: {
       ...adminIntents('advance-fulfilment'),
       'record-payment': ['number', 'method', 'amount', 'reference'],
+      // Issue 32 item 3: the courier's cash-on-delivery remittance.
+      'record-cod-remittance': ['number', 'amount', 'date', 'reference'],
       'send-payment-link': ['number', 'amount'],
       refund: ['number', 'paymentId', 'basis', 'amount', 'return-0', 'return-1', 'reason'],
       'retry-refund': ['number', 'refundId'],
@@ -609,7 +618,7 @@ const FORMS: FormTarget[] = [
     route: '/account/orders/:number',
     url: '/account/orders/RT-FUZZ',
     fields: [],
-    intents: { 'pay-order': [], 'cancel-order': [] },
+    intents: { 'pay-order': [], 'cancel-order': [], 'confirm-cod': ['code'] },
   },
   {
     kind: 'form',
@@ -623,7 +632,7 @@ const FORMS: FormTarget[] = [
     route: '/o/:token',
     url: '/o/1.zzzzzz.00000000000000000000000000000000',
     fields: [],
-    intents: { pay: [] },
+    intents: { pay: [], 'confirm-cod': ['code'] },
   },
   {
     kind: 'form',

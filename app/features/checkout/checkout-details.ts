@@ -48,6 +48,13 @@ export const checkoutSchema = z.object({
   delivery: z.optional(
     z.enum(['ship', 'pickup'], 'Please choose "Ship to this address" or "Collect from the shop"'),
   ),
+  /**
+   * Issue 32 item 3: 'online' (pay now) or 'cod' (cash on delivery, where offered: the server
+   * decides the rules again); absent means online.
+   */
+  payment: z.optional(
+    z.enum(['online', 'cod'], 'Please choose "Pay online now" or "Cash on delivery"'),
+  ),
 });
 
 export type CheckoutField = keyof z.input<typeof checkoutSchema>;
@@ -67,4 +74,5 @@ export const checkoutFields: CheckoutField[] = [
   'gstin',
   'gstinName',
   'delivery',
+  'payment',
 ];

@@ -22,6 +22,7 @@ import {
   reopenOrderForPayment,
 } from '~/features/orders/orders.server';
 import { cancelOrder } from '~/features/payments/shop-payments.server';
+import { codPlacement } from '~/features/cod/cod.server';
 
 /** SPEC.md section 8's texts for checkout failures. */
 const CHECKOUT_FAILED = {
@@ -51,6 +52,41 @@ export async function placeOrder(
     provider: context.payments.name,
   });
   return paymentStart(context, order, details);
+}
+
+/** What placing a cash-on-delivery order answers: the order and where the shopper confirms it. */
+export interface CodPlaced {
+  orderNumber: string;
+  amountPaise: number;
+  /** The shopper's order page, which asks for the code sent on WhatsApp. */
+  orderPath: string;
+}
+
+/**
+ * Issue 32 item 3: places the shopper's order from the cart for cash on delivery: no payment is
+ * started; the COD rules are decided again on the server (features/cod `codPlacement`), the fee
+ * joins the amount, the stock is held and the confirmation code is sent on WhatsApp.
+ * @throws RateLimitedError over `CHECKOUT_LIMITS`; Refusal ('cart-empty', 'invalid' when cash on
+ *   delivery may not be used, with the reason; 'conflict' when stock ran short).
+ */
+export async function placeCodOrder(
+  context: AppLoadContext,
+  user: SessionUser,
+  details: CheckoutDetails,
+  clientAddress: string,
+): Promise<CodPlaced> {
+  await enforceCheckoutLimits(context, user, clientAddress);
+  const order = await createOrderFromCart(context.db, {
+    userId: user.id,
+    details,
+    provider: context.payments.name,
+    cod: await codPlacement(context, user.id, details),
+  });
+  return {
+    orderNumber: order.number,
+    amountPaise: order.amountPaise,
+    orderPath: `/account/orders/${encodeURIComponent(order.number)}`,
+  };
 }
 
 /**

@@ -51,7 +51,7 @@ import { rateRuleFor } from './rate-rules';
 import { ledgerSumsOfOrder } from '~/features/orders/ledger-sums.server';
 import { ADVANCE_REFUND_TAX_NOTE, advanceRefundLines } from './receipt-voucher';
 import { listRateRules } from './rate-rules.server';
-import { shippingInvoiceLine } from './shipping-line';
+import { codFeeInvoiceLine, shippingInvoiceLine } from './shipping-line';
 import { getShippingSettings } from '~/features/shipping/shipping.server';
 import {
   APPORTION_RULE,
@@ -312,13 +312,23 @@ async function invoiceInTx(
     };
   });
   // Issue 32 item 2: the shipping charge, a line of its own taxed by the shipping settings' rule.
+  const shippingSettings = await getShippingSettings(tx);
+  const goodsLines = [...lines];
   const shipping = shippingInvoiceLine(
     order.shippingPaise,
-    lines,
-    await getShippingSettings(tx),
+    goodsLines,
+    shippingSettings,
     head.intraState,
   );
   if (shipping) lines.push(shipping);
+  // Issue 32 item 3: the cash-on-delivery fee, taxed as shipping is.
+  const codFee = codFeeInvoiceLine(
+    order.codFeePaise,
+    goodsLines,
+    shippingSettings,
+    head.intraState,
+  );
+  if (codFee) lines.push(codFee);
   const allocated = await allocateNumber(tx, 'invoice', settings.invoicePrefix, now);
   const totals = totalsOf(lines);
   const document: InvoiceDocument = {

@@ -39,6 +39,7 @@ import { roundingRule } from './tax';
 const METHOD_WORDS: Record<(typeof payments.$inferSelect)['method'], string> = {
   cash: 'cash',
   upi: 'UPI',
+  cod: 'cash on delivery',
   online: 'online payment',
   payment_link: 'payment link',
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentLine } from './document';
-import { shippingInvoiceLine } from './shipping-line';
+import { codFeeInvoiceLine, shippingInvoiceLine } from './shipping-line';
 import { splitInclusive } from './tax';
 
 const goods = (code: string, ratePercent: number, grossPaise: number): DocumentLine => ({
@@ -51,5 +51,38 @@ describe('the invoice’s shipping line (issue 32 item 2)', () => {
     expect(
       shippingInvoiceLine(0, lines, { taxRule: 'principal', separateRatePercent: 18 }, true),
     ).toBeNull();
+  });
+});
+
+describe('the invoice’s cash-on-delivery fee line (issue 32 item 3)', () => {
+  it('is taxed as shipping is: the principal supply’s rate, or SAC 996812 on its own', () => {
+    const principal = codFeeInvoiceLine(
+      5_000,
+      lines,
+      { taxRule: 'principal', separateRatePercent: 18 },
+      false,
+    )!;
+    expect(principal).toMatchObject({
+      description:
+        'Cash on delivery fee, part of the supply of the goods (composite supply, CGST Act s. 8(a))',
+      code: '6205',
+      ratePercent: 18,
+      grossPaise: 5_000,
+    });
+    expect(principal.taxablePaise + principal.igstPaise).toBe(5_000);
+    const separate = codFeeInvoiceLine(
+      5_000,
+      [goods('5208', 5, 150_000)],
+      { taxRule: 'separate', separateRatePercent: 18 },
+      true,
+    )!;
+    expect(separate).toMatchObject({
+      description: 'Cash on delivery fee (courier services)',
+      code: '996812',
+      ratePercent: 18,
+    });
+    expect(
+      codFeeInvoiceLine(0, lines, { taxRule: 'principal', separateRatePercent: 18 }, true),
+    ).toBe(null);
   });
 });

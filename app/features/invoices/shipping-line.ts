@@ -7,6 +7,9 @@
  *   takes the HSN code and rate of the principal supply, the goods line with the highest rate
  *   (the first such line);
  * - 'separate': taxed on its own as courier services, SAC 996812, at the settings' rate.
+ *
+ * Issue 32 item 3: a cash-on-delivery fee (`orders.cod_fee_paise`) is a line of its own taxed
+ * the same way as shipping (`codFeeInvoiceLine`).
  */
 import type { ShippingSettings } from '~/features/shipping/shipping-settings';
 import { SHIPPING_SAC } from '~/features/shipping/shipping-settings';
@@ -40,5 +43,27 @@ export function shippingInvoiceLine(
     unitPricePaise: shippingPaise,
     ratePercent,
     ...splitInclusive(shippingPaise, ratePercent, intraState),
+  };
+}
+
+/**
+ * Issue 32 item 3: the cash-on-delivery fee line for `feePaise` (GST included), taxed as the
+ * shipping line is (the principal supply's HSN code and rate, or SAC 996812 at the separate rate).
+ * @returns null when there is no fee or no goods line. @throws RangeError as `shippingInvoiceLine`.
+ */
+export function codFeeInvoiceLine(
+  feePaise: number,
+  goods: readonly DocumentLine[],
+  settings: Pick<ShippingSettings, 'taxRule' | 'separateRatePercent'>,
+  intraState: boolean,
+): DocumentLine | null {
+  const line = shippingInvoiceLine(feePaise, goods, settings, intraState);
+  if (!line) return null;
+  return {
+    ...line,
+    description:
+      settings.taxRule === 'separate'
+        ? 'Cash on delivery fee (courier services)'
+        : 'Cash on delivery fee, part of the supply of the goods (composite supply, CGST Act s. 8(a))',
   };
 }

@@ -30,6 +30,7 @@ export function OrderLines({
   discount = null,
   look = 'shop',
   shipping,
+  codFeePaise = 0,
 }: {
   lines: readonly OrderLine[];
   totalPaise: number;
@@ -40,6 +41,8 @@ export function OrderLines({
    * reaches the shopper; a "Shipping" or "Collect from the shop" row before the total.
    */
   shipping?: { paise: number; method: 'ship' | 'pickup' };
+  /** Issue 32 item 3: a cash-on-delivery fee in paise (part of `totalPaise`); 0 for none. */
+  codFeePaise?: number;
 }) {
   const style = LOOKS[look];
   const admin = look === 'admin';
@@ -105,6 +108,12 @@ export function OrderLines({
         <p className="flex justify-between border-t border-border py-3 text-sm">
           <span>{shipping.method === 'pickup' ? 'Collect from the shop' : 'Shipping'}</span>
           <span>{shipping.paise === 0 ? 'Free' : formatRupees(shipping.paise)}</span>
+        </p>
+      )}
+      {codFeePaise > 0 && (
+        <p className="flex justify-between border-t border-border py-3 text-sm">
+          <span>Cash on delivery fee</span>
+          <span>{formatRupees(codFeePaise)}</span>
         </p>
       )}
       <p

@@ -123,6 +123,10 @@ export interface LinkedOrder {
   deliveryMethod: 'ship' | 'pickup';
   /** Issue 32 item 4: the coupon's code and its discount on the goods (paise); null without. */
   discount: { code: string; paise: number } | null;
+  /** Issue 32 item 3: cash on delivery, its fee (paise) and when it was confirmed (ISO 8601). */
+  paymentMethod: 'online' | 'cod';
+  codFeePaise: number;
+  codConfirmedAt: string | null;
 }
 
 /**
@@ -160,5 +164,8 @@ export async function linkedOrder(
     shippingPaise: row.shippingPaise,
     deliveryMethod: row.deliveryMethod,
     discount: detail.discount,
+    paymentMethod: detail.paymentMethod,
+    codFeePaise: detail.codFeePaise,
+    codConfirmedAt: detail.codConfirmedAt,
   };
 }

@@ -12,7 +12,7 @@
  * under the order row's lock the caller took (`for update`) where it says so, and writes the
  * change with its timeline entry.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { orderEvents, orders } from '~/lib/schema.server';
@@ -133,6 +133,55 @@ export async function cancelUnpaidShopOrder(
   if (!cancelled) return null;
   await tx.insert(orderEvents).values({ orderId: cancelled.id, kind: 'cancelled', note });
   return cancelled.id;
+}
+
+/**
+ * Issue 32 item 3: the shopper confirmed their cash-on-delivery order with its one-time code:
+ * `cod_confirmed_at` is set (once), with a timeline note. The order row is locked by the caller.
+ * @returns true when this call confirmed it; false when it was confirmed already, or is not an
+ *   open COD order.
+ */
+export async function confirmCodOrder(tx: DbOrTx, orderId: number, at: Date): Promise<boolean> {
+  const [row] = await tx
+    .update(orders)
+    .set({ codConfirmedAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.paymentMethod, 'cod'),
+        eq(orders.status, 'created'),
+        isNull(orders.codConfirmedAt),
+      ),
+    )
+    .returning({ id: orders.id });
+  return Boolean(row);
+}
+
+/**
+ * Issue 32 item 3: cancels a cash-on-delivery order not confirmed in time (`note` says so),
+ * with its 'cancelled' timeline entry. The caller releases its stock in the same transaction.
+ * @returns true when this call cancelled it; false when it was confirmed, paid or cancelled.
+ */
+export async function cancelUnconfirmedCodOrder(
+  tx: DbOrTx,
+  orderId: number,
+  note: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.paymentMethod, 'cod'),
+        eq(orders.status, 'created'),
+        isNull(orders.codConfirmedAt),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!row) return false;
+  await tx.insert(orderEvents).values({ orderId, kind: 'cancelled', note });
+  return true;
 }
 
 /**

@@ -29,7 +29,8 @@ import type { Db } from '~/lib/db.server';
 import { placeholderFor } from '~/features/media/images.server';
 import { bespokeGarments, orderEvents, orderLines, orders, payments } from '~/lib/schema.server';
 import { enqueueJob } from '~/lib/jobs/enqueue.server';
-import { getCartLines, priceLines } from '../cart/cart.server';
+import { clearBoughtFromCart, getCartLines, priceLines } from '../cart/cart.server';
+import { takeOrderStock } from './stock.server';
 import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
 import type { FulfilmentStatus, OrderEventKind, OrderTimelineEntry } from './fulfilment';
@@ -37,7 +38,11 @@ import { getOrderSettings } from './order-settings.server';
 import { shippingForOrder } from '~/features/shipping/shipping.server';
 import { Refusal } from '~/lib/refusal';
 import { ledgerSumsOf, ledgerSumsOfOrder } from './ledger-sums.server';
-import { recordRedemption, redeemCartCoupon } from '~/features/coupons/coupons-commands.server';
+import {
+  clearUsedCartCoupon,
+  recordRedemption,
+  redeemCartCoupon,
+} from '~/features/coupons/coupons-commands.server';
 
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled';
 
@@ -111,6 +116,13 @@ export interface OrderDetail<
   /** Issue 32 item 2: the shipping charge in paise (in `amountPaise`) and the delivery. */
   shippingPaise: number;
   deliveryMethod: 'ship' | 'pickup';
+  /**
+   * Issue 32 item 3: 'cod' for cash on delivery, its fee in paise (in `amountPaise`, 0 without)
+   * and when the shopper confirmed it with its one-time code (ISO 8601, null until then).
+   */
+  paymentMethod: 'online' | 'cod';
+  codFeePaise: number;
+  codConfirmedAt: string | null;
 }
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -134,9 +146,12 @@ export const AWAITING_PAYMENT: OrderStatus[] = ['created', 'failed'];
 /**
  * A shop order still awaiting payment, as a condition on `orders`: not paid, not cancelled,
  * nothing received on its ledger (also the orders' commands' condition for cancelling one).
+ * Issue 32 item 3: a cash-on-delivery order is not one: it is paid to the courier, expires
+ * only unconfirmed (features/cod), and is never reused by a later checkout.
  */
 export const awaitingPayment = and(
   eq(orders.kind, 'shop'),
+  eq(orders.paymentMethod, 'online'),
   inArray(orders.status, AWAITING_PAYMENT),
   sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}
     and ${payments.kind} = 'payment' and ${payments.status} = 'succeeded')`,
@@ -144,6 +159,30 @@ export const awaitingPayment = and(
 
 /** The job that cancels an unpaid shop order once its time is up (order-expiry.server.ts). */
 export const EXPIRE_ORDER_JOB = 'order.expire';
+
+/**
+ * Issue 32 item 3: what a cash-on-delivery checkout adds to {@link createOrderFromCart}
+ * (features/cod builds it; the orders sit below it).
+ */
+export interface CodPlacement {
+  /**
+   * Checks the COD rules at the server's figures, inside the checkout's transaction.
+   * @param order the cart's lines (a cut of cloth has `lengthCm`), the delivery, and the amount
+   *   in paise before the fee (goods less discount, plus shipping).
+   * @returns the COD fee in paise. @throws Refusal 'invalid' when COD may not be used.
+   */
+  check(
+    tx: Tx,
+    order: {
+      lines: readonly { name: string; lengthCm: number | null }[];
+      deliveryMethod: 'ship' | 'pickup';
+      pincode: string;
+      amountPaise: number;
+    },
+  ): Promise<number>;
+  /** Runs in the transaction once the order, its lines and its held stock exist. */
+  placed(tx: Tx, order: { id: number; number: string }): Promise<void>;
+}
 
 /**
  * Creates an order from the shopper's stored cart at the catalogue's current prices, or
@@ -159,10 +198,21 @@ export const EXPIRE_ORDER_JOB = 'order.expire';
  *   applies (issue 32 item 4: the coupon's discount is checked again here, split over the lines
  *   in `order_lines.discount_paise`, and taken off `amount_paise`; its use is recorded in this
  *   transaction, features/coupons/coupons-commands.server.ts).
+ *
+ * Issue 32 item 3: with `cod`, the order is placed for cash on delivery: `cod.check` decides
+ * the rules again and adds its fee (`orders.cod_fee_paise`, in the amount); the order is
+ * `payment_method = 'cod'` with no provider order; its stock is taken now (held until it is
+ * delivered, or released when it expires unconfirmed), what it bought leaves the cart, and
+ * `cod.placed` sends its confirmation code. @throws Refusal 'conflict' when stock ran short.
  */
 export async function createOrderFromCart(
   db: Db,
-  input: { userId: string; details: CheckoutDetails; provider: PaymentProviderName },
+  input: {
+    userId: string;
+    details: CheckoutDetails;
+    provider: PaymentProviderName;
+    cod?: CodPlacement;
+  },
 ): Promise<{ id: number; number: string; amountPaise: number; providerOrderId: string | null }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${input.userId}`}))`);
@@ -222,6 +272,21 @@ export async function createOrderFromCart(
       goodsPaise: contact.amountPaise,
     });
     contact.amountPaise += shipping.shippingPaise;
+    // Issue 32 item 3: cash on delivery, checked again here, and its fee.
+    const codFeePaise = input.cod
+      ? await input.cod.check(tx, {
+          lines: cart.lines.map((line) => ({ name: line.name, lengthCm: line.lengthCm || null })),
+          deliveryMethod: shipping.deliveryMethod,
+          pincode: details.pincode,
+          amountPaise: contact.amountPaise,
+        })
+      : 0;
+    contact.amountPaise += codFeePaise;
+    const payment = {
+      paymentMethod: input.cod ? ('cod' as const) : ('online' as const),
+      codFeePaise,
+      codConfirmedAt: null,
+    };
     const returned = {
       id: orders.id,
       number: orders.number,
@@ -238,12 +303,13 @@ export async function createOrderFromCart(
     let order: Awaited<ReturnType<typeof createOrderFromCart>> | undefined;
     if (open) {
       const sameAmount =
-        open.amountPaise === contact.amountPaise && open.provider === input.provider;
+        open.amountPaise === contact.amountPaise && open.provider === input.provider && !input.cod;
       [order] = await tx
         .update(orders)
         .set({
           ...contact,
           ...shipping,
+          ...payment,
           status: 'created',
           ...(sameAmount ? {} : { providerOrderId: null }),
           updatedAt: new Date(),
@@ -257,6 +323,7 @@ export async function createOrderFromCart(
         .values({
           ...contact,
           ...shipping,
+          ...payment,
           number: newOrderNumber(),
           userId: input.userId,
           status: 'created',
@@ -265,12 +332,13 @@ export async function createOrderFromCart(
         .returning(returned);
       await addOrderEvent(tx, order!.id, 'created');
       const { unpaidExpiryHours } = await getOrderSettings(tx);
-      await enqueueJob(tx, {
-        kind: EXPIRE_ORDER_JOB,
-        payload: { orderId: order!.id },
-        runAt: new Date(Date.now() + unpaidExpiryHours * 3_600_000),
-        dedupeKey: `order:${order!.id}:expire`,
-      });
+      if (!input.cod)
+        await enqueueJob(tx, {
+          kind: EXPIRE_ORDER_JOB,
+          payload: { orderId: order!.id },
+          runAt: new Date(Date.now() + unpaidExpiryHours * 3_600_000),
+          dedupeKey: `order:${order!.id}:expire`,
+        });
     }
     await recordRedemption(tx, order!.id, input.userId, coupon);
     await tx.insert(orderLines).values(
@@ -291,6 +359,18 @@ export async function createOrderFromCart(
         discountPaise: coupon?.quote.lineDiscounts[index] ?? 0,
       })),
     );
+    if (input.cod) {
+      const shortage = await takeOrderStock(tx, order!.id);
+      if (shortage) {
+        throw new Refusal(
+          'conflict',
+          `${shortage.name} is no longer in stock as your cart asks. Please change your cart.`,
+        );
+      }
+      await clearBoughtFromCart(tx, order!.id, input.userId);
+      await clearUsedCartCoupon(tx, order!.id, input.userId);
+      await input.cod.placed(tx, order!);
+    }
     return order!;
   });
 }
@@ -418,6 +498,9 @@ export async function reopenOrderForPayment(
       .for('update');
     if (!row) throw new Refusal('not-found', 'Order not found');
     if (row.status === 'paid') throw new Refusal('conflict', 'This order is already paid');
+    if (row.paymentMethod === 'cod') {
+      throw new Refusal('conflict', 'This order is paid in cash on delivery, to the courier.');
+    }
     if (row.status === 'cancelled') throw new Refusal('conflict', CANCELLED_ORDER_MESSAGE);
     const providerOrderId = row.provider === provider ? row.providerOrderId : null;
     await tx
@@ -594,6 +677,9 @@ export async function findOrderDetail(
       provider: row.provider,
       providerOrderId: row.providerOrderId,
       paidAt: row.paidAt?.toISOString() ?? null,
+      paymentMethod: row.paymentMethod,
+      codFeePaise: row.codFeePaise,
+      codConfirmedAt: row.codConfirmedAt?.toISOString() ?? null,
       lines,
       timeline,
       discount:

@@ -163,3 +163,17 @@ export async function takeOrderStock(tx: Tx, orderId: number): Promise<StockShor
   }
   return null;
 }
+
+/**
+ * Puts back what `takeOrderStock` took for the order (issue 32 item 3: a cash-on-delivery order
+ * holds its stock from placing, and an unconfirmed one that expires releases it), inside `tx`,
+ * products then variants in id order. Untracked products and variants are left alone.
+ */
+export async function returnOrderStock(tx: Tx, orderId: number): Promise<void> {
+  for (const [productId, amount] of await wantedByProduct(tx, orderId)) {
+    await returnProductStock(tx, productId, amount);
+  }
+  for (const [variantId, pieces] of await wantedByVariant(tx, orderId)) {
+    await returnVariantStock(tx, variantId, pieces);
+  }
+}

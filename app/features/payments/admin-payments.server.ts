@@ -61,6 +61,7 @@ import { makeProviderLink } from './provider-link.server';
 import type { Actor } from '~/lib/audit.server';
 import { Refusal } from '~/lib/refusal';
 import { auditedWrite } from '~/lib/audited-write.server';
+import { shopDateOf } from '~/lib/shop-time';
 import { ledgerSite, processWebhook } from './webhook.server';
 
 /** The most one form may ask for: ₹1 crore, far above any order of the shop. */
@@ -864,4 +865,101 @@ export async function retryRefund(
     found.order.number,
   );
   return `Refund of ${formatRupeesExact(-found.refund.amountPaise)} sent again on order ${found.order.number}.`;
+}
+
+/**
+ * Issue 32 item 3: the 'record-cod-remittance' form: the cash the courier collected on
+ * delivery and remitted to the shop, its amount in rupees, the date it reached the shop
+ * (YYYY-MM-DD, Kolkata, not in the future) and the courier's remittance reference.
+ */
+export const codRemittanceSchema = z.object({
+  number: orderNumberField,
+  amount: rupeesField,
+  date: z
+    .string({ error: 'Please enter the date the remittance reached the shop.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter the date the remittance reached the shop.')
+    .refine((date) => !Number.isNaN(Date.parse(`${date}T12:00:00+05:30`)), {
+      message: 'Please enter a real date.',
+    }),
+  reference: z
+    .string({ error: 'Please enter the courier’s remittance reference.' })
+    .trim()
+    .min(1, 'Please enter the courier’s remittance reference.')
+    .max(100, 'Please keep the reference under 100 characters.'),
+});
+
+/**
+ * Issue 32 item 3: records the courier's remittance of a cash-on-delivery order in the ledger
+ * (a succeeded payment, method 'cod', settled on the remittance's date, recorded_by the staff
+ * member), under the order's lock with its audit entry. When it covers the balance the order
+ * becomes paid and its invoice is issued, as for any paid order (`settleIfPaidInFull`; the
+ * stock was held when the order was placed, so none is taken again).
+ * @throws Refusal 'not-found' (unknown order), 'conflict' (not a COD order, cancelled, above
+ *   the balance), 'invalid' (a date in the future).
+ */
+export async function recordCodRemittance(
+  context: PaymentsContext,
+  actor: Actor,
+  input: z.output<typeof codRemittanceSchema>,
+): Promise<string> {
+  const site = await ledgerSite(context as AppLoadContext);
+  const settledAt = new Date(`${input.date}T12:00:00+05:30`);
+  if (input.date > shopDateOf(new Date())) {
+    throw new Refusal('invalid', 'The remittance date cannot be in the future.', 'date');
+  }
+  return auditedWrite(context.db, actor, {
+    read: async (tx) => {
+      const order = await lockOrderByNumber(tx, input.number);
+      if (!order) return undefined;
+      return {
+        order,
+        balance: await balanceOf(tx, order),
+        held: await heldPaise(tx, order.id, new Date()),
+      };
+    },
+    missing: ORDER_GONE,
+    check: ({ order, balance, held }) => {
+      if (order.paymentMethod !== 'cod') {
+        throw new Refusal('conflict', 'This order is not a cash-on-delivery order.');
+      }
+      assertOpen(order);
+      assertWithinBalance(input.amount, balance, held);
+      return undefined;
+    },
+    write: async (tx, { order }) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          kind: 'payment',
+          method: 'cod',
+          status: 'succeeded',
+          amountPaise: input.amount,
+          reference: input.reference,
+          recordedById: actor.id,
+          recordedByEmail: actor.email,
+          settledAt,
+        })
+        .returning({ id: payments.id });
+      const { paidInFull } = await settleIfPaidInFull(tx, order, site, actor.email);
+      return { id: row!.id, paidInFull };
+    },
+    audit: ({ order, balance }, after) => ({
+      action: 'payment.record',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Recorded a cash-on-delivery remittance of ${formatRupeesExact(input.amount)} on order ${order.number}`,
+      before: { balancePaise: balance.balancePaise },
+      after: {
+        paymentId: after.id,
+        method: 'cod',
+        amountPaise: input.amount,
+        reference: input.reference,
+        date: input.date,
+        balancePaise: balance.balancePaise - input.amount,
+      },
+    }),
+    answer: ({ order }, after) =>
+      `Cash-on-delivery remittance of ${formatRupeesExact(input.amount)} recorded on order ${order.number}.${after.paidInFull ? ' The order is paid in full.' : ''}`,
+  });
 }

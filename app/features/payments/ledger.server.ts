@@ -55,7 +55,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface PaymentView {
   id: number;
   kind: 'payment' | 'refund';
-  method: 'online' | 'payment_link' | 'cash' | 'upi';
+  method: (typeof payments.$inferSelect)['method'];
   status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
   /** > 0 for a payment, < 0 for a refund. */
   amountPaise: number;
@@ -93,6 +93,8 @@ export interface LockedOrder {
   email: string;
   phone: string;
   fulfilmentStatus: (typeof orders.$inferSelect)['fulfilmentStatus'];
+  /** Issue 32 item 3: 'cod' for a cash-on-delivery order (its stock is held from placing). */
+  paymentMethod: 'online' | 'cod';
 }
 
 const lockedColumns = {
@@ -107,6 +109,7 @@ const lockedColumns = {
   email: orders.email,
   phone: orders.phone,
   fulfilmentStatus: orders.fulfilmentStatus,
+  paymentMethod: orders.paymentMethod,
 };
 
 /** Locks an order by its id (`for update`) and reads what the ledger needs; undefined if gone. */
@@ -362,7 +365,8 @@ export interface Settlement {
  * the invoice job, cancels its payment links not yet paid (issue 28 item 2) and tells the
  * customer (bespoke orders; a shop order's confirmation is sent by checkout).
  *
- * A shop order takes its stock here, before it is made paid (`takeOrderStock`, decision 023),
+ * A shop order takes its stock here, before it is made paid (`takeOrderStock`, decision 023;
+ * not a cash-on-delivery order, which holds its stock from placing, issue 32 item 3),
  * so every ledger path that completes a shop order (counter, payment link, online ledger
  * payment) takes it in the transaction that marks it paid. When a product is short, the money
  * received stays recorded and the order is cancelled instead, its timeline saying which product
@@ -378,7 +382,8 @@ export async function settleIfPaidInFull(
   if (order.status === 'paid' || order.status === 'cancelled') return open;
   const balance = await balanceOf(tx, order);
   if (balance.balancePaise > 0) return open;
-  if (order.kind === 'shop') {
+  // Issue 32 item 3: a cash-on-delivery order took its stock when it was placed.
+  if (order.kind === 'shop' && order.paymentMethod !== 'cod') {
     const shortage = await takeOrderStock(tx, order.id);
     if (shortage) {
       await cancelForShortage(tx, order, balance, shortage, actorEmail);

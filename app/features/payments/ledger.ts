@@ -78,6 +78,7 @@ export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
   payment_link: 'Payment link',
   cash: 'Cash',
   upi: 'UPI',
+  cod: 'Cash on delivery',
 };
 
 /** How each state of a row reads. */

@@ -29,6 +29,8 @@ export type DeliveryAnswer =
       deliverBy: string;
       /** "Delivery by Tue, 1 Dec 2026, ₹90" or "… Free delivery". */
       message: string;
+      /** Issue 32 item 3: whether the courier collects cash on delivery there. */
+      codAvailable: boolean;
     }
   | { deliverable: false; pincode: string; message: string };
 
@@ -57,6 +59,7 @@ async function answer(
     free: quote.free,
     deliverBy: quote.deliverBy,
     message: `Delivery by ${formatShopDate(quote.deliverBy)}, ${charge}`,
+    codAvailable: quote.codAvailable,
   };
 }
 

@@ -37,6 +37,21 @@ export interface ShippingSettings {
   taxRule: ShippingTaxRule;
   /** The GST rate (percent) of shipping taxed on its own ('separate'). */
   separateRatePercent: number;
+  /**
+   * Issue 32 item 3: cash on delivery. Offered when `enabled`, where the courier serves COD at
+   * the pincode, for orders up to `limitPaise` (the amount with shipping and the fee); the
+   * optional `feePaise` (0 = none) joins the amount, taxed as shipping is; an order not
+   * confirmed with its one-time code within `confirmHours` expires.
+   */
+  cod: CodSettings;
+}
+
+/** The cash-on-delivery settings (issue 32 item 3); money in paise. */
+export interface CodSettings {
+  enabled: boolean;
+  limitPaise: number;
+  feePaise: number;
+  confirmHours: number;
 }
 
 const slabs = (rupees: [number, number, number]) => [
@@ -60,6 +75,7 @@ export const defaultShippingSettings: ShippingSettings = {
   defaultWeightGrams: { piece: 600, metre: 250 },
   taxRule: 'principal',
   separateRatePercent: 18,
+  cod: { enabled: true, limitPaise: 1_000_000, feePaise: 5_000, confirmHours: 48 },
 };
 
 /** Bounds of the settings' numbers. */

@@ -206,6 +206,8 @@ describe('quotes', () => {
       free: false,
       deliverBy: '2026-12-07',
       zone: 'remote',
+      // Issue 32 item 3: the local courier collects no cash in the remote zone.
+      codAvailable: false,
     });
   });
 

@@ -57,6 +57,17 @@ const shippingSettingsSchema = z.object({
   defaultWeightGrams: z.object({ piece: grams, metre: grams }),
   taxRule: z.enum(['principal', 'separate']),
   separateRatePercent: z.number().min(0).max(28),
+  // Issue 32 item 3: cash on delivery.
+  cod: z.object({
+    enabled: z.boolean(),
+    limitPaise: paise,
+    feePaise: paise,
+    confirmHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 14),
+  }),
 }) satisfies z.ZodType<ShippingSettings>;
 
 /** Each stored field that is missing or invalid takes its default, so a bad edit never stops a checkout. */
@@ -79,9 +90,13 @@ export async function getShippingSettings(db: DbOrTx): Promise<ShippingSettings>
   return storedSchema.parse(row?.value ?? {}) as unknown as ShippingSettings;
 }
 
-/** The settings as the local courier provider's tariff (COD comes with issue 32 item 3). */
+/**
+ * The settings as the local courier provider's tariff. Issue 32 item 3: the shop's own
+ * arrangement collects cash on delivery when COD is switched on (the provider still refuses it
+ * in the remote zone).
+ */
 export function localTariff(settings: ShippingSettings): LocalTariffWithAreas {
-  return { zones: settings.zones, remote: settings.remote, codAvailable: false };
+  return { zones: settings.zones, remote: settings.remote, codAvailable: settings.cod.enabled };
 }
 
 /** A line whose weight counts: a product, how many pieces, or the length in cm of cloth. */
@@ -161,6 +176,8 @@ export type DeliveryQuote =
       /** The Kolkata date the parcel should arrive by. */
       deliverBy: ShopDate;
       zone: ShippingZone;
+      /** Issue 32 item 3: whether the courier collects cash on delivery at this pincode. */
+      codAvailable: boolean;
     }
   | { deliverable: false };
 
@@ -203,6 +220,7 @@ export async function quoteDelivery(
       settings.dispatchDays + courierQuote.estimatedDays,
     ),
     zone: charge.zone,
+    codAvailable: courierQuote.codAvailable,
   };
 }
 

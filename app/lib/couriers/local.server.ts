@@ -60,7 +60,8 @@ export function createLocalCourier(config: LocalCourierConfig): CourierProvider 
       }
       return {
         deliverable: true,
-        codAvailable: tariff.codAvailable,
+        // Issue 32 item 3: the shop's own arrangement collects cash everywhere but remote areas.
+        codAvailable: tariff.codAvailable && zone !== 'remote',
         estimatedDays: zoneTariff.estimatedDays,
         ratePaise: chargeFor(zoneTariff, query.weightGrams),
         courierName: LOCAL_COURIER,

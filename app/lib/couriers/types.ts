@@ -36,7 +36,10 @@ export interface ZoneTariff {
  */
 export interface LocalTariff {
   zones: Record<ShippingZone, ZoneTariff>;
-  /** Whether the shop offers cash on delivery at all through its own arrangement. */
+  /**
+   * Whether the shop offers cash on delivery at all through its own arrangement (never in the
+   * remote zone: the local provider answers `codAvailable: false` there).
+   */
   codAvailable: boolean;
 }
 

@@ -25,6 +25,8 @@ import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/order';
 import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
+import { CodSection } from '~/features/admin/orders/cod-section';
+import { codSectionHandlers } from '~/features/admin/orders/cod-section.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -88,6 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...fabricHandlers(context.db),
       ...bespokeOrderHandlers(context.db),
       ...paymentHandlers(context),
+      ...codSectionHandlers(context),
     },
     ACTION_PERMISSIONS['/admin/orders/:number'],
   );
@@ -107,6 +110,7 @@ export default function AdminOrder() {
       payments={
         <>
           <FailedJobs jobs={failedJobs} />
+          <CodSection order={order} balancePaise={money.balance.balancePaise} />
           <AdminPaymentsPanel
             number={order.number}
             status={order.status}

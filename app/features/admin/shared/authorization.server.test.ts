@@ -1066,6 +1066,24 @@ const ACTIONS: {
       reference: 'UPI-1',
     }),
   },
+  // Issue 32 item 3: the courier's cash-on-delivery remittance (payments: record).
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'record-cod-remittance',
+    form: (f: Fixture) => ({
+      number: f.orderNumber,
+      amount: '100',
+      date: '2026-11-20',
+      reference: 'RMT-1',
+    }),
+    prepare: async (f: Fixture) => {
+      await app.database.db
+        .update(orders)
+        .set({ paymentMethod: 'cod' })
+        .where(eq(orders.number, f.orderNumber));
+    },
+  },
   {
     path: '/admin/orders/:number',
     action: orderRoute.action as never,
@@ -1637,6 +1655,7 @@ const COUNTER_ACTIONS = new Set([
   '/admin/orders/:number send-document',
   '/admin/orders/:number revoke-order-links',
   '/admin/orders/:number record-payment',
+  '/admin/orders/:number record-cod-remittance',
   '/admin/orders/:number send-payment-link',
   '/admin/orders/:number withdraw-payment-link',
   '/admin/orders/:number refund',

@@ -172,6 +172,8 @@ export const ACTION_PERMISSIONS = {
     'book-trial': ORDERS_EDIT,
     'update-bespoke-order': ORDERS_EDIT,
     'record-payment': PAYMENTS_RECORD,
+    // Issue 32 item 3: the courier's cash-on-delivery remittance.
+    'record-cod-remittance': PAYMENTS_RECORD,
     'send-payment-link': PAYMENTS_RECORD,
     'withdraw-payment-link': PAYMENTS_RECORD,
     // Up to the counter's limit in the settings unless the role holds `refunds: over-limit`
