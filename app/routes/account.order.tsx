@@ -29,6 +29,8 @@ import { rootMetaData } from '~/features/site/root-data';
 import { privatePageMeta } from '~/lib/seo';
 import type { Route } from './+types/account.order';
 import { formatShopDateTime } from '~/lib/shop-time';
+import { orderTracking } from '~/features/dispatch/dispatch.server';
+import { OrderTrackingSection } from '~/features/dispatch/tracking';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
@@ -44,16 +46,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const number = params.number.slice(0, 40);
   const order = await getOrder(context.db, user.id, number);
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, settings, expiresAt, garments] = await Promise.all([
+  const [documents, bespoke, money, settings, expiresAt, garments, tracking] = await Promise.all([
     documentsOfOrder(context.db, { userId: user.id }, order.number).then((found) => found ?? []),
     order.kind === 'bespoke' ? ownBespokeDetail(context.db, user.id, number) : null,
     ownerOrderMoney(context.db, order),
     context.catalogue.settings(),
     order.kind === 'shop' ? unpaidOrderExpiry(context.db, user.id, number) : null,
     order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
+    // Issue 32 item 6: the dispatch stage and, once shipped, the tracking link.
+    order.kind === 'shop' ? orderTracking(context.db, order.id) : null,
   ]);
   const unpaid = expiresAt ? { canPay: true, expiresAt } : null;
-  return { order, documents, bespoke, money, unpaid, garments, shopName: settings.shopName };
+  return {
+    order,
+    documents,
+    bespoke,
+    money,
+    unpaid,
+    garments,
+    tracking,
+    shopName: settings.shopName,
+  };
 }
 
 const intentSchema = z.object({
@@ -99,7 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, documents, bespoke, money, unpaid, garments, shopName } =
+  const { order, documents, bespoke, money, unpaid, garments, tracking, shopName } =
     useLoaderData<typeof loader>();
   const placed = formatShopDateTime(new Date(order.createdAt).toISOString());
   return (
@@ -134,6 +147,7 @@ export default function OrderPage() {
         </Section>
       )}
       <GarmentProgressList garments={garments} />
+      <OrderTrackingSection tracking={tracking} method={order.deliveryMethod} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (
