@@ -72,7 +72,10 @@ function drawSlip(slip: PackingSlip): Promise<Buffer> {
   const width = pdf.page.width - left - pdf.page.margins.right;
   pdf.font(PDF_FONT_BOLD).fontSize(14).text(slip.shopName);
   pdf.font(PDF_FONT_BOLD).fontSize(12).text(`Packing slip · Order ${slip.number}`);
-  pdf.font(PDF_FONT).fontSize(9).text(`Placed ${formatShopDateTime(slip.placedAt.toISOString())}`);
+  pdf
+    .font(PDF_FONT)
+    .fontSize(9)
+    .text(`Placed ${formatShopDateTime(slip.placedAt.toISOString())}`);
   pdf.moveDown();
   pdf
     .font(PDF_FONT_BOLD)
@@ -87,11 +90,17 @@ function drawSlip(slip: PackingSlip): Promise<Buffer> {
   const top = pdf.y;
   pdf.text('Item', left, top, { width: width - qtyWidth });
   pdf.text('Quantity', left + width - qtyWidth, top, { width: qtyWidth, align: 'right' });
-  pdf.moveTo(left, pdf.y + 2).lineTo(left + width, pdf.y + 2).stroke();
+  pdf
+    .moveTo(left, pdf.y + 2)
+    .lineTo(left + width, pdf.y + 2)
+    .stroke();
   pdf.moveDown(0.5);
   for (const line of slip.lines) {
     const y = pdf.y;
-    pdf.font(PDF_FONT).fontSize(10).text(line.name, left, y, { width: width - qtyWidth });
+    pdf
+      .font(PDF_FONT)
+      .fontSize(10)
+      .text(line.name, left, y, { width: width - qtyWidth });
     if (line.details) pdf.fontSize(8).text(line.details, { width: width - qtyWidth });
     const after = pdf.y;
     pdf.fontSize(10).text(line.quantity, left + width - qtyWidth, y, {

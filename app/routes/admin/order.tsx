@@ -55,7 +55,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ticketsPanel(context.db, order.id),
       dispatchPanel(context.db, order.id),
     ]);
-  return { order, documents, bespoke, money, failedJobs, returnable, recipients, tickets, dispatch };
+  return {
+    order,
+    documents,
+    bespoke,
+    money,
+    failedJobs,
+    returnable,
+    recipients,
+    tickets,
+    dispatch,
+  };
 }
 
 /**
@@ -100,8 +110,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, documents, bespoke, money, failedJobs, returnable, recipients, tickets, dispatch } =
-    useLoaderData<typeof loader>();
+  const {
+    order,
+    documents,
+    bespoke,
+    money,
+    failedJobs,
+    returnable,
+    recipients,
+    tickets,
+    dispatch,
+  } = useLoaderData<typeof loader>();
   return (
     <OrderScreen
       order={order}

@@ -52,7 +52,11 @@ export function DispatchSection({ panel }: { panel: DispatchPanel | null }) {
           <span className="text-sm text-muted-foreground">
             {panel.method === 'pickup' ? 'Collect from the shop' : 'By courier'} ·{' '}
           </span>
-          <strong>{panel.dispatchable || panel.entries.length > 0 ? DISPATCH_STEPS[panel.stage].label : 'Not ready to pack'}</strong>
+          <strong>
+            {panel.dispatchable || panel.entries.length > 0
+              ? DISPATCH_STEPS[panel.stage].label
+              : 'Not ready to pack'}
+          </strong>
         </p>
         {!panel.dispatchable && panel.entries.length === 0 && (
           <p className="text-sm text-muted-foreground">

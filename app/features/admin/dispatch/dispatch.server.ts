@@ -32,9 +32,7 @@ type DispatchIntent = 'move-dispatch' | 'ship-order';
  * The Dispatch section's action handlers, by intent, for `runAdminAction` on
  * /admin/orders/:number; the courier and the links' site come from the request context.
  */
-export function dispatchHandlers(
-  context: AppLoadContext,
-): Record<DispatchIntent, AnyAdminHandler> {
+export function dispatchHandlers(context: AppLoadContext): Record<DispatchIntent, AnyAdminHandler> {
   const site = async () => ({
     publicUrl: context.env.PUBLIC_URL,
     linkSecret: context.linkSecret,
