@@ -10,7 +10,7 @@ import { data, type AppLoadContext } from 'react-router';
 import { applyCourierEvent } from './dispatch.server';
 
 /** The largest tracking webhook body read, in bytes (Shiprocket's are about 2 KiB). */
-export const MAX_COURIER_WEBHOOK_BYTES = 16 * 1024;
+const MAX_COURIER_WEBHOOK_BYTES = 16 * 1024;
 
 /**
  * Answers one courier webhook: 401 for a wrong or missing token, 413 for a body over
