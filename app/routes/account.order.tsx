@@ -54,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     order.kind === 'shop' ? unpaidOrderExpiry(context.db, user.id, number) : null,
     order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
     // Issue 32 item 6: the dispatch stage and, once shipped, the tracking link.
-    order.kind === 'shop' ? orderTracking(context.db, order.id) : null,
+    orderTracking(context.db, order.id),
   ]);
   const unpaid = expiresAt ? { canPay: true, expiresAt } : null;
   return {
@@ -147,7 +147,7 @@ export default function OrderPage() {
         </Section>
       )}
       <GarmentProgressList garments={garments} />
-      <OrderTrackingSection tracking={tracking} method={order.deliveryMethod} />
+      <OrderTrackingSection tracking={tracking} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (

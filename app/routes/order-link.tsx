@@ -57,7 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     documentsOfOrder(context.db, { orderId: order.id }, order.number).then((found) => found ?? []),
     order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
     // Issue 32 item 6: the dispatch stage and, once shipped, the tracking link.
-    order.kind === 'shop' ? orderTracking(context.db, order.id) : null,
+    orderTracking(context.db, order.id),
   ]);
   const payable = order.status !== 'paid' && order.status !== 'cancelled';
   return {
@@ -114,7 +114,7 @@ export default function OrderLinkPage() {
         </Section>
       )}
       <GarmentProgressList garments={garments} />
-      <OrderTrackingSection tracking={tracking} method={order.deliveryMethod} />
+      <OrderTrackingSection tracking={tracking} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (

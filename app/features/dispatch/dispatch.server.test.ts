@@ -154,6 +154,56 @@ describe('dispatch of a shop order', () => {
   });
 });
 
+describe('a bespoke order', () => {
+  it('keeps the workshop stages until ready, then is collected or shipped', async () => {
+    const [order] = await app.database.db
+      .insert(orders)
+      .values({
+        number: `RT-DISPATCH-B${++made}`,
+        kind: 'bespoke',
+        status: 'paid',
+        fulfilmentStatus: 'stitching',
+        amountPaise: 900_000,
+        customerName: 'Ravi Mehta',
+        email: `bespoke${made}@example.com`,
+        phone: '9876543210',
+        address: '1 Jubilee Road',
+        city: 'Rajkot',
+        state: 'Gujarat',
+        pincode: '360001',
+        provider: 'sandbox',
+      })
+      .returning();
+    expect(await dispatchPanel(app.database.db, order!.id)).toBeNull();
+    await expect(
+      moveDispatch(app.database.db, actor, { number: order!.number, stage: 'packed' }, site),
+    ).rejects.toThrow('Only an order paid in full can be dispatched.');
+    await app.database.db
+      .update(orders)
+      .set({ fulfilmentStatus: 'ready' })
+      .where(eq(orders.id, order!.id));
+    const ready = (await dispatchPanel(app.database.db, order!.id))!;
+    expect(ready).toMatchObject({ method: null, canShip: true, stage: 'to_pack' });
+    expect(ready.next).toEqual(['packed', 'ready_for_pickup', 'collected']);
+    await moveDispatch(
+      app.database.db,
+      actor,
+      { number: order!.number, stage: 'ready_for_pickup' },
+      site,
+    );
+    expect(await dispatchPanel(app.database.db, order!.id)).toMatchObject({
+      method: 'pickup',
+      canShip: false,
+      next: ['collected'],
+    });
+    // The workshop's "Ready for pickup" told the customer already.
+    expect(await messagesOf(order!.id)).toEqual([]);
+    await expect(
+      shipOrder(app.database.db, app.context.courier, actor, { number: order!.number }, site),
+    ).rejects.toThrow('collected from the shop');
+  });
+});
+
 describe('the courier tracking webhook', () => {
   it('moves the stage forward once: a replay answers 200 and changes nothing twice', async () => {
     const order = await shopOrder();

@@ -38,6 +38,7 @@ import {
   manualStages,
   movesForward,
   stageOfCourierStatus,
+  stagesOf,
   type DispatchMethod,
   type DispatchStage,
 } from './stages';
@@ -48,6 +49,7 @@ const orderColumns = {
   number: orders.number,
   kind: orders.kind,
   status: orders.status,
+  fulfilmentStatus: orders.fulfilmentStatus,
   deliveryMethod: orders.deliveryMethod,
   userId: orders.userId,
   customerId: orders.customerId,
@@ -69,12 +71,22 @@ const orderColumns = {
 type DispatchOrder = { [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K] };
 type ShipmentRow = typeof shipments.$inferSelect;
 
-/** An order with its shipment (null before the first move), its path and its stage. */
+/**
+ * An order with its shipment (null before the first move), the paths still open to it and its
+ * stage. A shop order's path is its delivery method; a bespoke order may take either until its
+ * first move chooses (issue 32 item 6: "Bespoke orders keep the workshop's stages until ready,
+ * then pickup or dispatch").
+ */
 interface DispatchState {
   order: DispatchOrder;
   shipment: ShipmentRow | null;
-  method: DispatchMethod;
+  methods: DispatchMethod[];
   stage: DispatchStage;
+}
+
+/** The path of `state` that a move to `to` takes (the first open one holding it). */
+function methodFor(state: DispatchState, to: DispatchStage): DispatchMethod {
+  return state.methods.find((method) => stagesOf(method).includes(to)) ?? state.methods[0]!;
 }
 
 /** Reads an order and its shipment (both locked when `lock`); undefined when not found. */
@@ -91,7 +103,11 @@ async function readState(
   return {
     order,
     shipment: shipment ?? null,
-    method: shipment?.method ?? order.deliveryMethod,
+    methods: shipment
+      ? [shipment.method]
+      : order.kind === 'bespoke'
+        ? ['ship', 'pickup']
+        : [order.deliveryMethod],
     stage: shipment?.stage ?? 'to_pack',
   };
 }
@@ -107,13 +123,14 @@ function assertMove(state: DispatchState, to: DispatchStage, manual: boolean): v
   if (state.stage === to) {
     throw new Refusal('conflict', `This order is already at “${label(to)}”.`, 'stage');
   }
+  const method = methodFor(state, to);
   const allowed = manual
-    ? manualStages(state.method, state.stage).includes(to)
-    : movesForward(state.method, state.stage, to);
+    ? manualStages(method, state.stage).includes(to)
+    : movesForward(method, state.stage, to);
   if (!allowed) {
     throw new Refusal(
       'conflict',
-      movesForward(state.method, state.stage, to)
+      movesForward(method, state.stage, to)
         ? `“${label(to)}” follows “Shipped”: ship the parcel first.`
         : `This order is at “${label(state.stage)}”; it cannot move to “${label(to)}”. Dispatch only moves forward.`,
       'stage',
@@ -154,7 +171,7 @@ async function writeStage(
         .returning()
     : await tx
         .insert(shipments)
-        .values({ orderId: state.order.id, method: state.method, stage, ...booked })
+        .values({ orderId: state.order.id, method: methodFor(state, stage), stage, ...booked })
         .returning();
   await tx.insert(shipmentEvents).values({ ...event, shipmentId: row!.id, stage });
   await tellCustomer(tx, state.order, row!, site);
@@ -211,6 +228,8 @@ async function tellCustomer(
   site: OrderMailSite,
 ): Promise<void> {
   if (!isDispatchMilestone(shipment.stage)) return;
+  // A bespoke order's "Ready for pickup" was the workshop's own message (with any balance due).
+  if (shipment.stage === 'ready_for_pickup' && order.kind === 'bespoke') return;
   const orderUrl = await orderLinkUrl(tx, site, order.id, new Date());
   // Issue 32 item 2: an order the shopper collects says where the shop is and its hours.
   const words =
@@ -269,7 +288,7 @@ export async function moveDispatch(
 
 /** Refuses to ship `state`: not dispatchable, collected at the shop, or shipped already. */
 function assertShippable(state: DispatchState): void {
-  if (state.method !== 'ship') {
+  if (!state.methods.includes('ship')) {
     throw new Refusal('conflict', 'This order is collected from the shop: it is not shipped.');
   }
   assertMove(state, 'shipped', false);
@@ -333,13 +352,27 @@ export async function shipOrder(
         state: order.state,
         pincode: order.pincode,
       },
-      items: lines.map((line, index) => ({
-        name: line.name,
-        sku: line.sku ?? `${order.number}-${index + 1}`,
-        units: line.quantity,
-        unitPricePaise: line.unitPricePaise,
-      })),
-      weightGrams: await parcelWeightGrams(db, weighed, settings),
+      // A bespoke order's garments are one parcel of its value.
+      items:
+        lines.length > 0
+          ? lines.map((line, index) => ({
+              name: line.name,
+              sku: line.sku ?? `${order.number}-${index + 1}`,
+              units: line.quantity,
+              unitPricePaise: line.unitPricePaise,
+            }))
+          : [
+              {
+                name: `Order ${order.number}`,
+                sku: order.number,
+                units: 1,
+                unitPricePaise: order.amountPaise,
+              },
+            ],
+      weightGrams:
+        weighed.length > 0
+          ? await parcelWeightGrams(db, weighed, settings)
+          : settings.defaultWeightGrams.piece,
       subTotalPaise: order.amountPaise - order.shippingPaise,
       cod: false,
       pickupPincode: siteSettings.address.postalCode,
@@ -418,7 +451,7 @@ export async function applyCourierEvent(
       .onConflictDoNothing()
       .returning({ id: shipmentEvents.id });
     if (!stored) return 'replayed';
-    if (stage === null || !movesForward(state.method, state.stage, stage)) return 'recorded';
+    if (stage === null || !movesForward(state.methods[0]!, state.stage, stage)) return 'recorded';
     const [row] = await tx
       .update(shipments)
       .set({ stage, updatedAt: new Date() })
@@ -460,7 +493,9 @@ async function entriesOf(db: DbOrTx, shipmentId: number): Promise<DispatchEntry[
 /** The back office's Dispatch section of one order. */
 export interface DispatchPanel {
   number: string;
-  method: DispatchMethod;
+  kind: 'shop' | 'bespoke';
+  /** The path, or null while a bespoke order may still be shipped or collected. */
+  method: DispatchMethod | null;
   /** Whether the order may be dispatched now (`canDispatch`). */
   dispatchable: boolean;
   stage: DispatchStage;
@@ -474,19 +509,30 @@ export interface DispatchPanel {
   entries: DispatchEntry[];
 }
 
-/** The Dispatch section of order `orderId`, or null for a bespoke order or an unknown one. */
+/**
+ * The Dispatch section of order `orderId`; null for an unknown order, or a bespoke order before
+ * the workshop has it ready (and never moved by dispatch).
+ */
 export async function dispatchPanel(db: Db, orderId: number): Promise<DispatchPanel | null> {
   const state = await readState(db, eq(orders.id, orderId), false);
-  if (!state || state.order.kind !== 'shop') return null;
-  const dispatchable = canDispatch(state.order);
+  if (!state) return null;
+  const { order } = state;
+  if (order.kind === 'bespoke' && !state.shipment && order.fulfilmentStatus !== 'ready') {
+    return null;
+  }
+  const dispatchable = canDispatch(order);
+  const next = state.methods.flatMap((method) => manualStages(method, state.stage));
   return {
-    number: state.order.number,
-    method: state.method,
+    number: order.number,
+    kind: order.kind,
+    method: state.methods.length === 1 ? state.methods[0]! : null,
     dispatchable,
     stage: state.stage,
-    next: dispatchable ? manualStages(state.method, state.stage) : [],
+    next: dispatchable ? [...new Set(next)] : [],
     canShip:
-      dispatchable && state.method === 'ship' && movesForward('ship', state.stage, 'shipped'),
+      dispatchable &&
+      state.methods.includes('ship') &&
+      movesForward('ship', state.stage, 'shipped'),
     awb: state.shipment?.awb ?? null,
     courierName: state.shipment?.courierName ?? null,
     trackingUrl: state.shipment?.trackingUrl ?? null,
@@ -496,6 +542,7 @@ export async function dispatchPanel(db: Db, orderId: number): Promise<DispatchPa
 
 /** What the shopper's order page shows of the dispatch: the stage and, once shipped, tracking. */
 export interface OrderTracking {
+  method: DispatchMethod;
   stage: DispatchStage;
   awb: string | null;
   courierName: string | null;
@@ -506,6 +553,7 @@ export interface OrderTracking {
 export async function orderTracking(db: Db, orderId: number): Promise<OrderTracking | null> {
   const [row] = await db
     .select({
+      method: shipments.method,
       stage: shipments.stage,
       awb: shipments.awb,
       courierName: shipments.courierName,

@@ -51,10 +51,16 @@ describe('dispatch stages', () => {
     expect(stageOfCourierStatus('MANIFEST GENERATED')).toBeNull();
   });
 
-  it('dispatches a shop order paid in full, and nothing else', () => {
+  it('dispatches a shop order paid in full, a bespoke one once ready too, nothing else', () => {
     expect(canDispatch({ kind: 'shop', status: 'paid' })).toBe(true);
     expect(canDispatch({ kind: 'shop', status: 'created' })).toBe(false);
     expect(canDispatch({ kind: 'shop', status: 'cancelled' })).toBe(false);
-    expect(canDispatch({ kind: 'bespoke', status: 'paid' })).toBe(false);
+    expect(canDispatch({ kind: 'bespoke', status: 'paid', fulfilmentStatus: 'stitching' })).toBe(
+      false,
+    );
+    expect(canDispatch({ kind: 'bespoke', status: 'paid', fulfilmentStatus: 'ready' })).toBe(true);
+    expect(canDispatch({ kind: 'bespoke', status: 'created', fulfilmentStatus: 'ready' })).toBe(
+      false,
+    );
   });
 });

@@ -96,8 +96,14 @@ export function stageOfCourierStatus(status: string): DispatchStage | null {
 
 /**
  * The one test of whether an order may be dispatched (packed, shipped or readied for pickup):
- * a shop order paid in full (issue 32 item 6; cash on delivery widens it at merge).
+ * paid in full (issue 32 item 6; cash on delivery widens it at merge), and a bespoke order only
+ * once the workshop has it ready ("Bespoke orders keep the workshop's stages until ready").
  */
-export function canDispatch(order: { kind: 'shop' | 'bespoke'; status: string }): boolean {
-  return order.kind === 'shop' && order.status === 'paid';
+export function canDispatch(order: {
+  kind: 'shop' | 'bespoke';
+  status: string;
+  fulfilmentStatus?: string | null;
+}): boolean {
+  if (order.status !== 'paid') return false;
+  return order.kind === 'shop' || order.fulfilmentStatus === 'ready';
 }

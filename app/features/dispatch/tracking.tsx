@@ -54,16 +54,14 @@ function TrackLink({ url }: { url: string }) {
 }
 
 /**
- * The shopper's "Delivery" progress of a shop order (their page and the signed link's): the
+ * The shopper's "Dispatch" progress of an order (their page and the signed link's): the
  * stage, and once shipped the courier, AWB and tracking link. Nothing before staff first move it.
  */
 export function OrderTrackingSection({
   tracking,
-  method,
   className,
 }: {
   tracking: OrderTracking | null;
-  method: DispatchMethod;
   className?: string;
 }) {
   if (!tracking) return null;
@@ -73,7 +71,7 @@ export function OrderTrackingSection({
       <div className="mt-3">
         <p className="text-lg font-semibold">{step.label}</p>
         <p className="mt-1 text-muted-foreground">{step.description}</p>
-        <StageSteps method={method} stage={tracking.stage} />
+        <StageSteps method={tracking.method} stage={tracking.stage} />
         {tracking.awb && (
           <p className="mt-4 text-sm">
             {tracking.courierName}, AWB <span className="font-mono">{tracking.awb}</span>

@@ -50,7 +50,12 @@ export function DispatchSection({ panel }: { panel: DispatchPanel | null }) {
       <div className="mt-3 grid gap-3">
         <p>
           <span className="text-sm text-muted-foreground">
-            {panel.method === 'pickup' ? 'Collect from the shop' : 'By courier'} ·{' '}
+            {panel.method === null
+              ? 'By courier or collected from the shop'
+              : panel.method === 'pickup'
+                ? 'Collect from the shop'
+                : 'By courier'}{' '}
+            ·{' '}
           </span>
           <strong>
             {panel.dispatchable || panel.entries.length > 0
@@ -104,9 +109,11 @@ export function DispatchSection({ panel }: { panel: DispatchPanel | null }) {
         )}
         <DispatchTimeline entries={panel.entries} label="Dispatch history" />
         <p className="flex flex-wrap gap-x-4">
-          <a href={`${base}/packing-slip.pdf`} className={link} target="_blank" rel="noreferrer">
-            Print packing slip
-          </a>
+          {panel.kind === 'shop' && (
+            <a href={`${base}/packing-slip.pdf`} className={link} target="_blank" rel="noreferrer">
+              Print packing slip
+            </a>
+          )}
           {panel.awb && (
             <a href={`${base}/label.pdf`} className={link} target="_blank" rel="noreferrer">
               Print courier label
