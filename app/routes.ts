@@ -28,6 +28,8 @@ export default [
   route('book/manage/:token', 'routes/book.manage.tsx'),
   route('book/manage/:token/calendar.ics', 'routes/book.manage.calendar.ts'),
   route('o/:token', 'routes/order-link.tsx'),
+  // Issue 32 item 6: the public tracking page of the shop's own dispatch.
+  route('track/:awb', 'routes/track.tsx'),
   route('o/:token/invoice.pdf', 'routes/order-link.document.ts', {
     id: 'routes/order-link.invoice',
   }),
@@ -74,6 +76,9 @@ export default [
     // Outside the back office's frame: the light page a job card's QR opens (issue 31 item 4).
     route('workshop/garments/:garmentId', 'routes/admin/workshop-ticket.tsx'),
     route('orders/:number/invoice.pdf', 'routes/admin/order-invoice.ts'),
+    // Issue 32 item 6: an order's packing slip and its courier label.
+    route('orders/:number/packing-slip.pdf', 'routes/admin/order-packing-slip.ts'),
+    route('orders/:number/label.pdf', 'routes/admin/order-label.ts'),
     route('orders/:number/credit-notes/:id', 'routes/admin/order-credit-note.ts'),
     route('invoices/export.csv', 'routes/admin/invoices-export.ts'),
     // A month of the workers' dues as CSV (issue 31 item 8).
@@ -94,6 +99,8 @@ export default [
   route('api/coupon', 'routes/api.coupon.ts'),
   route('api/wishlist', 'routes/api.wishlist.ts'),
   route('api/delivery-quote', 'routes/api.delivery-quote.ts'),
+  // Issue 32 item 6: the courier's tracking webhooks.
+  route('api/webhooks/courier', 'routes/api.webhooks.courier.ts'),
   route('api/payments/:step', 'routes/api.payments.ts'),
   // Issue 32 item 1: the PIN code lookup and the address book.
   route('api/pincodes/:pincode', 'routes/api.pincodes.ts'),

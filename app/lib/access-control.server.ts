@@ -50,6 +50,8 @@ export const STAFF_STATEMENTS = {
   'wages-own': ['read'],
   /** Discount codes (issue 32 item 4): the list with their uses; `edit`: create, edit, deactivate. */
   coupons: ['read', 'edit'],
+  /** Packing, shipping and the later dispatch stages of a shop order (issue 32 item 6). */
+  dispatch: ['move'],
 } as const;
 
 /** The access control of the back office. */
@@ -90,6 +92,8 @@ const counter = staffAccess.newRole({
   // Issue 32 item 4: the counter reads the codes (to answer a customer about one), the owner
   // alone makes and changes them.
   coupons: ['read'],
+  // Issue 32 item 6: the counter packs and ships orders like the owner.
+  dispatch: ['move'],
 });
 
 /**

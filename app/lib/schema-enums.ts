@@ -165,3 +165,21 @@ export const WORKER_PAYMENT_METHODS = ['cash', 'upi', 'bank'] as const;
 
 /** One of {@link WORKER_PAYMENT_METHODS}. */
 export type WorkerPaymentMethod = (typeof WORKER_PAYMENT_METHODS)[number];
+
+/**
+ * The dispatch stages of an order (issue 32 item 6), apart from the workshop's: by courier
+ * to_pack → packed → shipped → out_for_delivery → delivered, or rto (returned to origin); a
+ * pickup to_pack → ready_for_pickup → collected. Their order and labels are features/dispatch.
+ */
+export const DISPATCH_STAGES = [
+  'to_pack',
+  'packed',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'rto',
+  'ready_for_pickup',
+  'collected',
+] as const;
+/** One of {@link DISPATCH_STAGES}. */
+export type DispatchStage = (typeof DISPATCH_STAGES)[number];

@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   APPOINTMENT_STATUSES,
+  DISPATCH_STAGES,
   FIT_PREFERENCES,
   FULFILMENT_STATUSES,
   GARMENT_TYPES,
@@ -1686,6 +1687,7 @@ export const customerAddresses = pgTable(
  * next value, allocated by the database so two dispatches never share a number.
  */
 export const localAwbSequence = pgSequence('local_awb_seq', { startWith: 1, increment: 1 });
+
 // ── Issue 32 item 3: cash on delivery ─────────────────────────────────────────────────────────
 
 /**
@@ -1705,4 +1707,65 @@ export const codConfirmations = pgTable(
     ...timestamps,
   },
   (t) => [check('cod_confirmations_attempts_check', sql`${t.attempts} >= 0`)],
+);
+
+// ── Issue 32 item 6: dispatch (features/dispatch) ─────────────────────────────────────────────
+
+/**
+ * An order's dispatch (issue 32 item 6 "Dispatch, separate from the workshop"): one row per
+ * order once staff first move it (before that a paid order stands at "to pack"), its stage
+ * (`DISPATCH_STAGES`, forward only), and once shipped the courier's provider, shipment id, AWB
+ * (unique), courier name and tracking URL. Written only by features/dispatch.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'ship' (by courier) or 'pickup' (collected from the shop), from the order. */
+    method: text('method', { enum: ['ship', 'pickup'] }).notNull(),
+    stage: text('stage', { enum: DISPATCH_STAGES }).notNull(),
+    /** 'local' or 'shiprocket': who carries it (null until shipped). */
+    provider: text('provider'),
+    providerShipmentId: text('provider_shipment_id'),
+    awb: text('awb'),
+    courierName: text('courier_name'),
+    trackingUrl: text('tracking_url'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('shipments_order_key').on(t.orderId),
+    uniqueIndex('shipments_awb_key').on(t.awb),
+    check('shipments_stage_check', sql`${t.stage} in (${sqlList(DISPATCH_STAGES)})`),
+    check('shipments_method_check', sql`${t.method} in ('ship', 'pickup')`),
+  ],
+);
+
+/**
+ * A shipment's moves, oldest first: staff's (no `event_id`) and the courier's tracking webhooks
+ * (`event_id` unique, so a replayed webhook is stored once and changes nothing twice). `stage`
+ * is the stage the event stands for (null for courier words that move nothing), `status` the
+ * courier's own words.
+ */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    eventId: text('event_id'),
+    source: text('source', { enum: ['staff', 'courier'] }).notNull(),
+    stage: text('stage', { enum: DISPATCH_STAGES }),
+    status: text('status').notNull().default(''),
+    location: text('location').notNull().default(''),
+    actorEmail: text('actor_email'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipment_events_event_key').on(t.eventId),
+    index('shipment_events_shipment_idx').on(t.shipmentId, t.at),
+  ],
 );

@@ -32,6 +32,8 @@ import { formatShopDateTime } from '~/lib/shop-time';
 // Issue 32 item 3: confirming a cash-on-delivery order with its code.
 import { CodConfirmation, type CodConfirmAnswer } from '~/features/cod/cod-confirmation';
 import { confirmCodCode } from '~/features/cod/cod.server';
+import { orderTracking } from '~/features/dispatch/dispatch.server';
+import { OrderTrackingSection } from '~/features/dispatch/tracking';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
@@ -47,16 +49,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const number = params.number.slice(0, 40);
   const order = await getOrder(context.db, user.id, number);
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, settings, expiresAt, garments] = await Promise.all([
+  const [documents, bespoke, money, settings, expiresAt, garments, tracking] = await Promise.all([
     documentsOfOrder(context.db, { userId: user.id }, order.number).then((found) => found ?? []),
     order.kind === 'bespoke' ? ownBespokeDetail(context.db, user.id, number) : null,
     ownerOrderMoney(context.db, order),
     context.catalogue.settings(),
     order.kind === 'shop' ? unpaidOrderExpiry(context.db, user.id, number) : null,
     order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
+    // Issue 32 item 6: the dispatch stage and, once shipped, the tracking link.
+    orderTracking(context.db, order.id),
   ]);
   const unpaid = expiresAt ? { canPay: true, expiresAt } : null;
-  return { order, documents, bespoke, money, unpaid, garments, shopName: settings.shopName };
+  return {
+    order,
+    documents,
+    bespoke,
+    money,
+    unpaid,
+    garments,
+    tracking,
+    shopName: settings.shopName,
+  };
 }
 
 const intentSchema = z.object({
@@ -109,7 +122,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, documents, bespoke, money, unpaid, garments, shopName } =
+  const { order, documents, bespoke, money, unpaid, garments, tracking, shopName } =
     useLoaderData<typeof loader>();
   const placed = formatShopDateTime(new Date(order.createdAt).toISOString());
   return (
@@ -145,6 +158,7 @@ export default function OrderPage() {
       )}
       <CodConfirmation order={order} />
       <GarmentProgressList garments={garments} />
+      <OrderTrackingSection tracking={tracking} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (

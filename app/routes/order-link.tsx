@@ -19,6 +19,8 @@ import { rootMetaData } from '~/features/site/root-data';
 import { formatRupeesExact } from '~/lib/money';
 import { readFormData } from '~/lib/request-body.server';
 import { privatePageMeta } from '~/lib/seo';
+import { orderTracking } from '~/features/dispatch/dispatch.server';
+import { OrderTrackingSection } from '~/features/dispatch/tracking';
 import { formatShopDateTime } from '~/lib/shop-time';
 import type { Route } from './+types/order-link';
 // Issue 32 item 3: confirming a cash-on-delivery order with its code.
@@ -48,7 +50,7 @@ async function orderOfToken(context: Route.LoaderArgs['context'], token: string)
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await orderOfToken(context, params.token);
-  const [bespoke, money, documents, garments] = await Promise.all([
+  const [bespoke, money, documents, garments, tracking] = await Promise.all([
     order.kind === 'bespoke'
       ? bespokeDetailOf(context.db, { ...order, notes: '' }).then(
           ({ notes: _notes, customer: _customer, ...shown }) => shown,
@@ -57,6 +59,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     orderPayments(context.db, order),
     documentsOfOrder(context.db, { orderId: order.id }, order.number).then((found) => found ?? []),
     order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
+    // Issue 32 item 6: the dispatch stage and, once shipped, the tracking link.
+    orderTracking(context.db, order.id),
   ]);
   // Issue 32 item 3: a cash-on-delivery order is paid to the courier, not by the link.
   const payable =
@@ -66,6 +70,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     order,
     bespoke,
     garments,
+    tracking,
     documents,
     rows: money.rows,
     balance: money.balance,
@@ -99,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderLinkPage() {
-  const { token, order, bespoke, garments, documents, rows, balance, duePaise } =
+  const { token, order, bespoke, garments, tracking, documents, rows, balance, duePaise } =
     useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -121,6 +126,7 @@ export default function OrderLinkPage() {
       )}
       <CodConfirmation order={order} />
       <GarmentProgressList garments={garments} />
+      <OrderTrackingSection tracking={tracking} />
       {bespoke ? (
         <BespokeOrderView bespoke={bespoke} totalPaise={order.amountPaise} />
       ) : (

@@ -434,6 +434,9 @@ const FORMS: FormTarget[] = [
       'withdraw-payment-link': ['number', 'paymentId'],
       'revoke-order-links': ['number'],
       'send-document': ['number', 'documentId', 'channel'],
+      // Issue 32 item 6: dispatch.
+      'move-dispatch': ['number', 'stage'],
+      'ship-order': ['number'],
       ...bespokeOrderIntents(
         'add-garment',
         'set-garment-price',
@@ -539,6 +542,10 @@ const FORMS: FormTarget[] = [
         'remotePrefixes',
         'taxRule',
         'separateRate',
+        'codEnabled',
+        'codLimit',
+        'codFee',
+        'codHours',
         'days-local',
         'extra-national',
         'slab-state-0-grams',
@@ -820,6 +827,13 @@ const JSONS: JsonTarget[] = [
     fields: ['orderNumber', 'providerOrderId', 'outcome'],
   },
   { kind: 'json', route: '/api/payments/:step', url: '/api/payments/unknown-step', fields: ['x'] },
+  // Issue 32 item 6: the courier's tracking webhook (refused without its token).
+  {
+    kind: 'json',
+    route: '/api/webhooks/courier',
+    url: '/api/webhooks/courier',
+    fields: ['awb', 'current_status', 'shipment_status', 'current_timestamp', 'scans'],
+  },
   // The live-update stream takes GET only; a GET stays open, so only other methods and bodies.
   { kind: 'json', route: '/api/events', url: '/api/events', fields: ['x'] },
   ...[
@@ -963,6 +977,11 @@ const PAGES: PageTarget[] = [
   { route: '/admin/invoices/export.csv', url: '/admin/invoices/export.csv' },
   { route: '/admin/invoices/gstr1/:file', url: '/admin/invoices/gstr1/{}' },
   { route: '/admin/orders/:number/invoice.pdf', url: '/admin/orders/{}/invoice.pdf' },
+  // Issue 32 item 6: the packing slip, the courier label and the public tracking page.
+  { route: '/admin/orders/:number/packing-slip.pdf', url: '/admin/orders/{}/packing-slip.pdf' },
+  { route: '/admin/orders/:number/label.pdf', url: '/admin/orders/{}/label.pdf' },
+  { route: '/track/:awb', url: '/track/{}' },
+  { route: '/api/webhooks/courier', url: '/api/webhooks/courier' },
   { route: '/admin/orders/:number/credit-notes/:id', url: '/admin/orders/RT-FUZZ/credit-notes/{}' },
   { route: '/account/orders/:number/invoice.pdf', url: '/account/orders/{}/invoice.pdf' },
   {

@@ -19,8 +19,13 @@ import { createPaymentProvider } from '~/lib/payments/payments.server';
 import { catalogueReader } from '~/features/storefront/catalogue-reader.server';
 import { createTestDatabase, type TestDatabase } from './test-db';
 import { accountAuthRules } from '~/features/account/auth-rules';
+import { createLocalCourier } from '~/lib/couriers/local.server';
+import { getShippingSettings, localTariff } from '~/features/shipping/shipping.server';
+import { lookupPincode } from '~/features/addresses/pincodes.server';
 
 export const TEST_ORIGIN = 'http://shop.test';
+/** The token the test app's local courier expects in a tracking webhook's `x-api-key`. */
+export const TEST_COURIER_TOKEN = 'integration-test-courier-token';
 
 export interface TestApp {
   database: TestDatabase;
@@ -67,6 +72,14 @@ export async function createTestApp(): Promise<TestApp> {
     // The sandbox, as a server without Razorpay keys runs (issue 21: links and refunds).
     payments: createPaymentProvider({ nodeEnv: 'test', sandboxSecret: 'integration-test-sandbox' }),
     linkSecret: 'integration-test-link-secret',
+    // Issue 32 item 6: the shop's own dispatch, as a server without Shiprocket runs.
+    courier: createLocalCourier({
+      db: database.db,
+      tariff: async () => localTariff(await getShippingSettings(database.db)),
+      placeOf: (pincode) => lookupPincode(pincode)?.places[0] ?? null,
+      publicUrl: TEST_ORIGIN,
+      webhookToken: TEST_COURIER_TOKEN,
+    }),
     cspNonce: 'test-nonce',
     pageEtag: 'W/"test"',
   } as unknown as AppLoadContext;

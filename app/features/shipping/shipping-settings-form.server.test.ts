@@ -51,6 +51,10 @@ const form = (overrides: Record<string, string | string[]> = {}) => ({
   remotePrefixes: '744, 682555',
   taxRule: 'principal',
   separateRate: '18',
+  codEnabled: 'on',
+  codLimit: '10,000',
+  codFee: '50',
+  codHours: '48',
   ...Object.fromEntries(
     SHIPPING_ZONES.flatMap((zone) => [
       [`days-${zone}`, String(defaultShippingSettings.zones[zone].estimatedDays)],
@@ -131,6 +135,7 @@ describe(`the shipping settings form on ${testDatabaseKind}`, () => {
       'Please enter a GST rate from 0 to 28.',
     );
     expect(problem({ taxRule: 'none' }, 'taxRule')).toBe('Please choose how shipping is taxed.');
+    expect(problem({ codHours: '0' }, 'codHours')).toBe('Please enter whole hours, from 1 to 336.');
   });
 
   it('saves with an audit entry and refuses a stale save', async () => {
@@ -144,6 +149,12 @@ describe(`the shipping settings form on ${testDatabaseKind}`, () => {
     expect(answer).toBe('Saved the shipping settings.');
     const saved = await getShippingSettings(app.database.db);
     expect(saved.freeAbovePaise).toBe(300_000);
+    expect(saved.cod).toEqual({
+      enabled: true,
+      limitPaise: 1_000_000,
+      feePaise: 5_000,
+      confirmHours: 48,
+    });
     expect(saved.zones.remote.slabs).toEqual([
       { upToGrams: 500, chargePaise: 4_000 },
       { upToGrams: 1_000, chargePaise: 6_050 },
@@ -205,8 +216,10 @@ describe(`the shipping settings form on ${testDatabaseKind}`, () => {
       } as never),
     );
     expect(page.status).toBe(302);
-    const saved = await post({ freeAbove: '2,500' }, adminCookie);
+    const saved = await post({ freeAbove: '2,500', codEnabled: '', codFee: '0' }, adminCookie);
     expect(saved.status).toBe(200);
-    expect((await getShippingSettings(app.database.db)).freeAbovePaise).toBe(250_000);
+    const after = await getShippingSettings(app.database.db);
+    expect(after.freeAbovePaise).toBe(250_000);
+    expect(after.cod).toMatchObject({ enabled: false, feePaise: 0 });
   });
 });

@@ -2,7 +2,7 @@
  * The shipping settings' back-office form (issue 32 item 2: "a zone and weight table in
  * settings", "Orders above a threshold from settings ship free"): reads the form into the
  * settings the checkout uses, and saves them over the version the form was opened at, audited.
- * Fields the form does not show (added by later items) keep their stored values.
+ * Fields the form does not show keep their stored values.
  *
  * Money is typed in rupees and kept in integer paise; weights in whole grams; days whole days.
  */
@@ -40,6 +40,10 @@ const DAYS_MESSAGE = `Please enter whole days, from 0 to ${SHIPPING_LIMITS.maxDa
 const PREFIX_MESSAGE =
   'Please list PIN code beginnings of 1 to 6 digits (not starting with 0), separated by commas or spaces.';
 
+const MAX_CONFIRM_HOURS = 24 * 14;
+const LIMIT_MESSAGE = `Please enter the largest cash-on-delivery order in rupees, up to ${maxRupees}.`;
+const HOURS_MESSAGE = `Please enter whole hours, from 1 to ${MAX_CONFIRM_HOURS}.`;
+
 const charge = rupeesOrZeroField(CHARGE_MESSAGE, SHIPPING_LIMITS.maxChargePaise);
 const gramsField = wholeNumberField(GRAMS_MESSAGE, 1, SHIPPING_LIMITS.maxGrams);
 const daysField = wholeNumberField(DAYS_MESSAGE, 0, SHIPPING_LIMITS.maxDays);
@@ -59,6 +63,7 @@ type EditedSettings = Pick<
   | 'defaultWeightGrams'
   | 'taxRule'
   | 'separateRatePercent'
+  | 'cod'
 >;
 
 /** Blank slab rows are skipped; so the weight is optional here and checked below. */
@@ -81,7 +86,9 @@ const zoneFields = Object.fromEntries(
  * `weightMetre` (grams); for each zone `days-<zone>`, `extra-<zone>` (rupees a started 500 g
  * above the last slab) and up to 8 slabs `slab-<zone>-<i>-grams` / `-charge` (a blank row is
  * skipped; weights differ within a zone; at least one slab a zone); `remoteState` (repeated:
- * the remote states); `remotePrefixes` (PIN code beginnings); `taxRule` and `separateRate`.
+ * the remote states); `remotePrefixes` (PIN code beginnings); `taxRule` and `separateRate`;
+ * cash on delivery (issue 32 item 3): `codEnabled`, `codLimit` and `codFee` (rupees),
+ * `codHours` (hours to confirm, 1 to 336).
  */
 export const shippingSettingsFormSchema = z
   .object({
@@ -111,6 +118,10 @@ export const shippingSettingsFormSchema = z
         return [...new Set(prefixes)];
       }),
     taxRule: z.enum(['principal', 'separate'], 'Please choose how shipping is taxed.'),
+    codEnabled: checkboxField,
+    codLimit: rupeesOrZeroField(LIMIT_MESSAGE, SHIPPING_LIMITS.maxChargePaise),
+    codFee: charge,
+    codHours: wholeNumberField(HOURS_MESSAGE, 1, MAX_CONFIRM_HOURS),
     separateRate: z
       .string('Please enter a GST rate from 0 to 28.')
       .trim()
@@ -171,6 +182,12 @@ export const shippingSettingsFormSchema = z
       defaultWeightGrams: { piece: form.weightPiece, metre: form.weightMetre },
       taxRule: form.taxRule,
       separateRatePercent: form.separateRate,
+      cod: {
+        enabled: form.codEnabled,
+        limitPaise: form.codLimit,
+        feePaise: form.codFee,
+        confirmHours: form.codHours,
+      },
     };
     return { version: form.version, edited };
   });

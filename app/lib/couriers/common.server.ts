@@ -28,11 +28,17 @@ export function tokenMatches(expected: string, given: string | undefined): boole
   return timingSafeEqual(digest(expected), digest(given));
 }
 
-/** Shiprocket's dates ('2026-11-28 14:05:00', India time) or ISO strings, as instants. */
+/**
+ * Shiprocket's dates ('2026-11-28 14:05:00', or its webhooks' '28 11 2026 14:05:00', India
+ * time) or ISO strings, as instants.
+ */
 export function parseShiprocketDate(value: unknown): Date | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   const text = value.trim();
-  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(:\d{2})?)$/.exec(text);
+  const dayFirst = /^(\d{2}) (\d{2}) (\d{4}) (\d{2}:\d{2}(:\d{2})?)$/.exec(text);
+  const local = dayFirst
+    ? [text, `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}`, dayFirst[4], dayFirst[5]]
+    : /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(:\d{2})?)$/.exec(text);
   const date = local
     ? new Date(`${local[1]}T${local[2]}${local[3] ? '' : ':00'}+05:30`)
     : new Date(text);
@@ -42,7 +48,8 @@ export function parseShiprocketDate(value: unknown): Date | null {
 /**
  * Parses a tracking webhook body (Shiprocket's shape: awb, current_status, current_timestamp,
  * the last scan's location); null for malformed JSON or a body without an AWB or a status. The
- * event id is the AWB, status and time, so a replayed webhook has the same id.
+ * event id is the AWB, status and time (or, without a readable time, a digest of the body), so a
+ * replayed webhook has the same id.
  */
 export function parseTrackingWebhook(rawBody: string): TrackingWebhookEvent | null {
   let body: unknown;
@@ -58,12 +65,18 @@ export function parseTrackingWebhook(rawBody: string): TrackingWebhookEvent | nu
   if ((typeof awb !== 'string' && typeof awb !== 'number') || typeof status !== 'string') {
     return null;
   }
-  const at = parseShiprocketDate(record.current_timestamp) ?? new Date();
+  const stamped = parseShiprocketDate(record.current_timestamp);
+  const at = stamped ?? new Date();
   const scans = Array.isArray(record.scans) ? (record.scans as Record<string, unknown>[]) : [];
   const last = scans.at(-1);
   const location = typeof last?.location === 'string' ? last.location : '';
   return {
-    eventId: `${String(awb)}:${status}:${at.toISOString()}`,
+    // Without a readable time the id comes from the body itself, so a replay still matches.
+    eventId: `${String(awb)}:${status}:${
+      stamped
+        ? stamped.toISOString()
+        : createHmac('sha256', 'courier-event').update(rawBody).digest('hex').slice(0, 32)
+    }`,
     awb: String(awb),
     status,
     at,

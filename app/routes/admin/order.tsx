@@ -27,6 +27,9 @@ import type { Route } from './+types/order';
 import { ACTION_PERMISSIONS, PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
 import { CodSection } from '~/features/admin/orders/cod-section';
 import { codSectionHandlers } from '~/features/admin/orders/cod-section.server';
+import { DispatchSection } from '~/features/admin/dispatch/dispatch-section';
+import { dispatchHandlers } from '~/features/admin/dispatch/dispatch.server';
+import { dispatchPanel } from '~/features/dispatch/dispatch.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -43,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, PAGE_PERMISSIONS['/admin/orders/:number']);
   const order = await getAdminOrder(context.db, (params.number ?? '').slice(0, 40));
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, failedJobs, returnable, recipients, tickets] =
+  const [documents, bespoke, money, failedJobs, returnable, recipients, tickets, dispatch] =
     await Promise.all([
       documentsOfOrder(context.db, 'admin', order.number).then((found) => found ?? []),
       bespokeOrderPanel(context.db, order.id, new URL(request.url).searchParams, new Date()),
@@ -52,8 +55,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       linesToReturn(context.db, order.id),
       documentRecipients(context.db, order.id),
       ticketsPanel(context.db, order.id),
+      dispatchPanel(context.db, order.id),
     ]);
-  return { order, documents, bespoke, money, failedJobs, returnable, recipients, tickets };
+  return {
+    order,
+    documents,
+    bespoke,
+    money,
+    failedJobs,
+    returnable,
+    recipients,
+    tickets,
+    dispatch,
+  };
 }
 
 /**
@@ -66,7 +80,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * `set-fabric-length` changes the metres a garment's fabric holds (item 7); the money intents (`record-payment`, `send-payment-link`, `refund`,
  * `retry-refund`: features/payments) record a counter payment, send a payment link, refund or
  * retry a refund; `send-document` sends the invoice or a voucher to the customer on WhatsApp or
- * by e-mail (features/invoices/send-documents). The role is checked first (runAdminAction).
+ * by e-mail (features/invoices/send-documents); `move-dispatch` and `ship-order` move a shop
+ * order through dispatch (features/dispatch, issue 32 item 6). The role is checked first (runAdminAction).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAdminAction(
@@ -91,14 +106,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...bespokeOrderHandlers(context.db),
       ...paymentHandlers(context),
       ...codSectionHandlers(context),
+      ...dispatchHandlers(context),
     },
     ACTION_PERMISSIONS['/admin/orders/:number'],
   );
 }
 
 export default function AdminOrder() {
-  const { order, documents, bespoke, money, failedJobs, returnable, recipients, tickets } =
-    useLoaderData<typeof loader>();
+  const {
+    order,
+    documents,
+    bespoke,
+    money,
+    failedJobs,
+    returnable,
+    recipients,
+    tickets,
+    dispatch,
+  } = useLoaderData<typeof loader>();
   return (
     <OrderScreen
       order={order}
@@ -109,6 +134,7 @@ export default function AdminOrder() {
       tickets={tickets && <TicketsPanel panel={tickets} />}
       payments={
         <>
+          <DispatchSection panel={dispatch} />
           <FailedJobs jobs={failedJobs} />
           <CodSection order={order} balancePaise={money.balance.balancePaise} />
           <AdminPaymentsPanel

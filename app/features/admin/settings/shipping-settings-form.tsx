@@ -2,7 +2,7 @@
  * /admin/settings/shipping's form (issue 32 item 2): each zone's weight slabs and charges, the
  * charge a started 500 g above the last slab and the days it takes; the free-shipping threshold;
  * the days before dispatch; collecting from the shop; the weights of products with none set;
- * the remote areas; how the shipping line is taxed. A blank slab row is skipped. Refusals show
+ * the remote areas; cash on delivery (issue 32 item 3); how the shipping line is taxed. A blank slab row is skipped. Refusals show
  * beside their field and in a toast.
  */
 import type { ReactNode } from 'react';
@@ -233,6 +233,45 @@ export function ShippingSettingsForm({
             max={SHIPPING_LIMITS.maxGrams}
             defaultValue={String(settings.defaultWeightGrams.metre)}
             error={errors.weightMetre}
+          />
+        </div>
+      </Group>
+
+      <Group title="Cash on delivery">
+        <label className="flex min-h-10 items-center gap-2 text-sm">
+          <input type="checkbox" name="codEnabled" defaultChecked={settings.cod.enabled} />
+          Offer cash on delivery where the courier collects cash
+        </label>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField
+            id="shipping-cod-limit"
+            name="codLimit"
+            label="Largest order (₹)"
+            inputMode="decimal"
+            defaultValue={paiseToRupeesText(settings.cod.limitPaise)}
+            hint="With shipping and the fee."
+            error={errors.codLimit}
+          />
+          <FormField
+            id="shipping-cod-fee"
+            name="codFee"
+            label="Fee (₹)"
+            inputMode="decimal"
+            defaultValue={paiseToRupeesText(settings.cod.feePaise)}
+            hint="0: no fee. Taxed as shipping is."
+            error={errors.codFee}
+          />
+          <FormField
+            id="shipping-cod-hours"
+            name="codHours"
+            label="Hours to confirm"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={24 * 14}
+            defaultValue={String(settings.cod.confirmHours)}
+            hint="An order not confirmed by its code in time is cancelled."
+            error={errors.codHours}
           />
         </div>
       </Group>

@@ -33,6 +33,7 @@ import {
   payments,
   products,
   session,
+  shipments,
   siteSettings,
   styleOptionConflicts,
   styleOptions,
@@ -106,6 +107,9 @@ import * as invoicingSettingsRoute from '~/routes/admin/invoicing-settings';
 import * as invoicesExportRoute from '~/routes/admin/invoices-export';
 import * as orderInvoiceRoute from '~/routes/admin/order-invoice';
 import * as orderCreditNoteRoute from '~/routes/admin/order-credit-note';
+import * as orderPackingSlipRoute from '~/routes/admin/order-packing-slip';
+import * as orderLabelRoute from '~/routes/admin/order-label';
+import { shipOrder } from '~/features/dispatch/dispatch.server';
 
 type Role = 'visitor' | 'shopper' | 'workshop' | 'counter' | 'owner';
 const ROLES: Role[] = ['visitor', 'shopper', 'workshop', 'counter', 'owner'];
@@ -765,6 +769,9 @@ const ACTIONS: {
       weightMetre: '250',
       taxRule: 'principal',
       separateRate: '18',
+      codLimit: '10000',
+      codFee: '50',
+      codHours: '48',
       ...Object.fromEntries(
         SHIPPING_ZONES.flatMap((zone) => [
           [`days-${zone}`, '3'],
@@ -874,6 +881,19 @@ const ACTIONS: {
     action: orderRoute.action as never,
     intent: 'advance-fulfilment',
     form: (f: Fixture) => ({ number: f.orderNumber, status: 'confirmed', version: f.orderVersion }),
+  },
+  // Issue 32 item 6: dispatch of the fixture's paid shop order.
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'move-dispatch',
+    form: (f: Fixture) => ({ number: f.orderNumber, stage: 'packed' }),
+  },
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'ship-order',
+    form: (f: Fixture) => ({ number: f.orderNumber }),
   },
   {
     path: '/admin/orders/new',
@@ -1568,6 +1588,11 @@ const LOADERS: {
     loader: orderCreditNoteRoute.loader as never,
     params: (f) => ({ number: f.orderNumber, id: String(f.creditNoteId) }),
   },
+  {
+    path: (f) => `/admin/orders/${f.orderNumber}/packing-slip.pdf`,
+    loader: orderPackingSlipRoute.loader as never,
+    params: (f) => ({ number: f.orderNumber }),
+  },
   { path: () => '/admin/appointments', loader: appointmentsRoute.loader as never },
   {
     path: (f) => `/admin/appointments?view=week&move=${f.appointmentId}`,
@@ -1606,6 +1631,7 @@ async function state(): Promise<string> {
       db.select({ n: count() }).from(session),
       db.select().from(taxRateRules).orderBy(taxRateRules.id),
       db.select().from(coupons).orderBy(coupons.id),
+      db.select().from(shipments).orderBy(shipments.id),
       db.select().from(workshopPieceRates).orderBy(workshopPieceRates.id),
       db.select().from(workshopCredits).orderBy(workshopCredits.id),
       db.select().from(workerPayments).orderBy(workerPayments.id),
@@ -1660,6 +1686,8 @@ const COUNTER_ACTIONS = new Set([
   '/admin/orders/:number withdraw-payment-link',
   '/admin/orders/:number refund',
   '/admin/orders/:number retry-refund',
+  '/admin/orders/:number move-dispatch',
+  '/admin/orders/:number ship-order',
   '/admin/customers create-client',
   '/admin/customers/:id update-client',
   '/admin/customers/:id link-account',
@@ -1725,6 +1753,8 @@ const COUNTER_LOADERS = new Set<unknown>([
   invoicesRoute.loader,
   orderInvoiceRoute.loader,
   orderCreditNoteRoute.loader,
+  orderPackingSlipRoute.loader,
+  orderLabelRoute.loader,
   dayBookRoute.loader,
   appointmentsRoute.loader,
   newAppointmentRoute.loader,
@@ -1972,6 +2002,34 @@ describe(`the back office authorization table on ${testDatabaseKind}`, () => {
     );
     const screens = (outcome.data as { screens: { label: string }[] }).screens;
     expect(screens.map((screen) => screen.label)).toEqual(labels);
+  });
+
+  it('the courier label of a shipped order opens for the counter and the owner only', async () => {
+    const f = await fixture();
+    const [owner] = await app.database.db.select().from(user).where(eq(user.role, 'admin'));
+    await shipOrder(
+      app.database.db,
+      app.context.courier,
+      { id: owner!.id, email: owner!.email },
+      { number: f.orderNumber },
+      {
+        publicUrl: 'http://shop.test',
+        linkSecret: 'integration-test-link-secret',
+        shopName: 'Test',
+      },
+    );
+    const path = `/admin/orders/${f.orderNumber}/label.pdf`;
+    for (const role of ROLES) {
+      const outcome = await routeOutcome(() =>
+        orderLabelRoute.loader({
+          request: pageGet(path, cookies[role]),
+          context: app.context,
+          params: { number: f.orderNumber },
+        } as never),
+      );
+      const expected = { visitor: 302, shopper: 302, workshop: 403, counter: 200, owner: 200 };
+      expect(outcome.status, role).toBe(expected[role]);
+    }
   });
 
   it('the workshop sees the greeting without the shop’s figures', async () => {

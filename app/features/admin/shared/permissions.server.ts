@@ -42,6 +42,9 @@ export const PAGE_PERMISSIONS = {
   '/admin/orders/:number': { orders: ['read'] },
   '/admin/orders/:number/invoice.pdf': { invoices: ['read'] },
   '/admin/orders/:number/credit-notes/:id': { invoices: ['read'] },
+  // Issue 32 item 6: the packing slip and the courier's label of a shop order.
+  '/admin/orders/:number/packing-slip.pdf': { dispatch: ['move'] },
+  '/admin/orders/:number/label.pdf': { dispatch: ['move'] },
   '/admin/invoices': { invoices: ['read'] },
   '/admin/invoices/export.csv': { invoices: ['export'] },
   '/admin/invoices/gstr1/:file': { invoices: ['export'] },
@@ -186,6 +189,9 @@ export const ACTION_PERMISSIONS = {
     // alteration to someone else needs `ticket: assign` too (checked by the handler).
     'record-trial': TICKET_MOVE,
     'set-fabric-length': { ticket: ['assign'] },
+    // Issue 32 item 6: dispatch (the owner and the counter).
+    'move-dispatch': { dispatch: ['move'] },
+    'ship-order': { dispatch: ['move'] },
   },
   '/admin/workshop': { 'move-ticket': TICKET_MOVE },
   '/admin/workshop/garments/:garmentId': {
