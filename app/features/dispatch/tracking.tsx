@@ -4,7 +4,7 @@
  * the AWB and "Track your parcel"; and the public tracking page of an AWB (stages and the
  * courier's scans, the delivery city only). Times in the shop's time zone.
  */
-import { CheckIcon } from 'lucide-react';
+import { StepPills } from '~/components/ui/step-pills';
 import { Section } from '~/components/ui/card';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
@@ -16,28 +16,12 @@ function StageSteps({ method, stage }: { method: DispatchMethod; stage: Dispatch
   const path = stagesOf(method).filter((value) =>
     stage === 'rto' ? value !== 'delivered' : value !== 'rto',
   );
-  const reached = path.indexOf(stage);
   return (
-    <ol className="mt-4 flex flex-wrap gap-2 text-xs" aria-label="Dispatch stages">
-      {path.map((value, index) => {
-        const done = index <= reached;
-        return (
-          <li
-            key={value}
-            aria-current={index === reached ? 'step' : undefined}
-            className={cn(
-              'inline-flex items-center gap-1 rounded-full border px-2.5 py-1',
-              done
-                ? 'border-primary/30 bg-primary/10 font-semibold text-primary'
-                : 'border-border text-muted-foreground',
-            )}
-          >
-            {done && <CheckIcon aria-hidden className="size-3" />}
-            {DISPATCH_STEPS[value].label}
-          </li>
-        );
-      })}
-    </ol>
+    <StepPills
+      label="Dispatch stages"
+      steps={path.map((value) => ({ key: value, label: DISPATCH_STEPS[value].label }))}
+      reached={path.indexOf(stage)}
+    />
   );
 }
 

@@ -2,7 +2,7 @@
  * An order's progress for the shopper and the back office: the fulfilment steps done, current
  * and to come, and the timeline of what happened (oldest first), in the shop's time zone.
  */
-import { CheckIcon } from 'lucide-react';
+import { StepPills } from '~/components/ui/step-pills';
 import { formatShopDateTime } from '~/lib/shop-time';
 import { cn } from '~/lib/utils';
 import {
@@ -22,27 +22,14 @@ export function FulfilmentProgress({ status }: { status: FulfilmentStatus }) {
     <div>
       <p className="text-lg font-semibold">{step.label}</p>
       <p className="mt-1 text-muted-foreground">{step.description}</p>
-      <ol className="mt-4 flex flex-wrap gap-x-2 gap-y-2 text-xs" aria-label="Steps of your order">
-        {FULFILMENT_STATUSES.map((value, index) => {
-          const done = index <= reached;
-          return (
-            <li
-              key={value}
-              aria-current={index === reached ? 'step' : undefined}
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full border px-2.5 py-1',
-                done
-                  ? 'border-primary/30 bg-primary/10 font-semibold text-primary'
-                  : 'border-border text-muted-foreground',
-              )}
-            >
-              {done && <CheckIcon aria-hidden className="size-3" />}
-              {FULFILMENT_STEPS[value].label}
-              {!done && <span className="sr-only"> (to come)</span>}
-            </li>
-          );
-        })}
-      </ol>
+      <StepPills
+        label="Steps of your order"
+        steps={FULFILMENT_STATUSES.map((value) => ({
+          key: value,
+          label: FULFILMENT_STEPS[value].label,
+        }))}
+        reached={reached}
+      />
     </div>
   );
 }

@@ -282,6 +282,20 @@ function assertOpen(order: LockedOrder) {
 }
 
 /**
+ * Order `number` under its lock, with its balance and what its unpaid links and the online
+ * payments being made hold at this moment (issue 28 item 2); undefined for no such order.
+ */
+async function lockedWithBalance(tx: Parameters<typeof lockOrderByNumber>[0], number: string) {
+  const order = await lockOrderByNumber(tx, number);
+  if (!order) return undefined;
+  return {
+    order,
+    balance: await balanceOf(tx, order),
+    held: await heldPaise(tx, order.id, new Date()),
+  };
+}
+
+/**
  * Refuses `amountPaise` above the balance, or above what it leaves once the links not yet paid
  * and the online payments being made are counted (issue 28 item 2).
  * @throws Refusal 'conflict' on the 'amount' field, with the free amount and what holds the rest.
@@ -317,15 +331,7 @@ export async function recordCounterPayment(
 ): Promise<string> {
   const site = await ledgerSite(context as AppLoadContext);
   return auditedWrite(context.db, actor, {
-    read: async (tx) => {
-      const order = await lockOrderByNumber(tx, input.number);
-      if (!order) return undefined;
-      return {
-        order,
-        balance: await balanceOf(tx, order),
-        held: await heldPaise(tx, order.id, new Date()),
-      };
-    },
+    read: (tx) => lockedWithBalance(tx, input.number),
     missing: ORDER_GONE,
     check: ({ order, balance, held }) => {
       assertOpen(order);
@@ -432,15 +438,7 @@ export async function sendPaymentLink(
   input: z.output<typeof paymentLinkSchema>,
 ): Promise<{ message: string; id: number }> {
   const stored = await auditedWrite(context.db, actor, {
-    read: async (tx) => {
-      const order = await lockOrderByNumber(tx, input.number);
-      if (!order) return undefined;
-      return {
-        order,
-        balance: await balanceOf(tx, order),
-        held: await heldPaise(tx, order.id, new Date()),
-      };
-    },
+    read: (tx) => lockedWithBalance(tx, input.number),
     missing: ORDER_GONE,
     check: ({ order, balance, held }) => {
       assertOpen(order);
@@ -908,15 +906,7 @@ export async function recordCodRemittance(
     throw new Refusal('invalid', 'The remittance date cannot be in the future.', 'date');
   }
   return auditedWrite(context.db, actor, {
-    read: async (tx) => {
-      const order = await lockOrderByNumber(tx, input.number);
-      if (!order) return undefined;
-      return {
-        order,
-        balance: await balanceOf(tx, order),
-        held: await heldPaise(tx, order.id, new Date()),
-      };
-    },
+    read: (tx) => lockedWithBalance(tx, input.number),
     missing: ORDER_GONE,
     check: ({ order, balance, held }) => {
       if (order.paymentMethod !== 'cod') {
