@@ -56,3 +56,10 @@ export const wholeNumberField = (message: string, min: number, max: number) =>
     .regex(/^\d{1,9}$/, message)
     .transform(Number)
     .pipe(z.number().int().min(min, message).max(max, message));
+
+/** An order's number from a back-office form; anything unusable reads as an unknown order. */
+export const orderNumberField = z
+  .string({ error: 'This order could not be found.' })
+  .trim()
+  .min(1, 'This order could not be found.')
+  .max(40, 'This order could not be found.');

@@ -428,6 +428,7 @@ const FORMS: FormTarget[] = [
       'record-payment': ['number', 'method', 'amount', 'reference'],
       // Issue 32 item 3: the courier's cash-on-delivery remittance.
       'record-cod-remittance': ['number', 'amount', 'date', 'reference'],
+      'confirm-cod-order': ['number', 'how'],
       'send-payment-link': ['number', 'amount'],
       refund: ['number', 'paymentId', 'basis', 'amount', 'return-0', 'return-1', 'reason'],
       'retry-refund': ['number', 'refundId'],

@@ -58,7 +58,7 @@ import { fabricForDesign, getDesign, quoteDesign } from './style-catalogue.serve
 import type { Actor } from '~/lib/audit.server';
 import { Refusal } from '~/lib/refusal';
 import { auditedWrite, type Tx } from '~/lib/audited-write.server';
-import { optionalIdField } from '~/lib/form-fields.server';
+import { optionalIdField, orderNumberField } from '~/lib/form-fields.server';
 
 /** The most garments one order holds. */
 const MAX_GARMENTS = 20;
@@ -183,12 +183,6 @@ function gatherGarment(fields: Record<string, unknown>): GarmentInput {
     options,
   };
 }
-
-const orderNumberField = z
-  .string({ error: 'This order could not be found.' })
-  .trim()
-  .min(1, 'This order could not be found.')
-  .max(40, 'This order could not be found.');
 
 /** The promised date: empty for none, else a real day from 2000 to 2099 (issue 28 item 7). */
 const promisedOnField = z.preprocess(

@@ -10,6 +10,7 @@ import { createCourierProvider } from '~/lib/couriers/couriers.server';
 import { createPaymentProvider } from '~/lib/payments/payments.server';
 import { Refusal } from '~/lib/refusal';
 import {
+  auditLog,
   categories,
   codConfirmations,
   jobs,
@@ -36,6 +37,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { codRefusal } from './cod-rules';
 import {
   codPlacement,
+  confirmCodByStaff,
   confirmCodCode,
   courierServesCod,
   expireUnconfirmedCodOrder,
@@ -281,7 +283,7 @@ describe('the confirmation code', () => {
     expect(row!.codConfirmedAt).toBeInstanceOf(Date);
   });
 
-  it('stops taking codes after 5 wrong tries, even the right one', async () => {
+  it('stops taking codes after 5 wrong tries, even the right one; staff then confirm it', async () => {
     const order = await placeCod(await shopperWith(shirt));
     const code = await sentCode(order.id);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -291,6 +293,38 @@ describe('the confirmation code', () => {
       ok: false,
       message: 'Too many wrong codes. Please call the shop to confirm your order.',
     });
+
+    // The customer calls the shop: staff confirm it for them, once, with an audit entry.
+    const [row] = await database.db
+      .select({ number: orders.number })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    const how = 'On the phone with the customer';
+    expect(await confirmCodByStaff(database.db, admin, { number: row!.number, how })).toBe(
+      `Order ${row!.number} is confirmed for cash on delivery.`,
+    );
+    const [confirmed] = await database.db
+      .select({ at: orders.codConfirmedAt })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(confirmed!.at).toBeInstanceOf(Date);
+    expect(
+      await database.db
+        .select()
+        .from(codConfirmations)
+        .where(eq(codConfirmations.orderId, order.id)),
+    ).toEqual([]);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.cod-confirm'), eq(auditLog.entityId, row!.number)));
+    expect(entry).toMatchObject({ actorEmail: admin.email, after: { how } });
+    expect(await confirmCodByStaff(database.db, admin, { number: row!.number, how })).toBe(
+      `Order ${row!.number} was confirmed already.`,
+    );
+    await expect(
+      confirmCodByStaff(database.db, admin, { number: 'RT-NO-SUCH', how }),
+    ).rejects.toBeInstanceOf(Refusal);
   });
 });
 

@@ -25,6 +25,9 @@ import { PermanentJobError, type JobHandlers } from '~/lib/jobs/worker.server';
 import { queueNotification } from '~/lib/notifications/queue.server';
 import { CourierProviderError } from '~/lib/couriers/couriers.server';
 import { Refusal } from '~/lib/refusal';
+import { auditedWrite } from '~/lib/audited-write.server';
+import type { Actor } from '~/lib/audit.server';
+import { orderNumberField } from '~/lib/form-fields.server';
 import { codConfirmations, orders } from '~/lib/schema.server';
 import { getMessageSettings } from '~/features/customers/message-settings.server';
 import { quoteCart } from '~/features/shipping/delivery-quote.server';
@@ -238,6 +241,75 @@ export async function confirmCodCode(
     await confirmCodOrder(tx, orderId, now);
     await tx.delete(codConfirmations).where(eq(codConfirmations.orderId, orderId));
     return { ok: true, message: COD_CONFIRMED_MESSAGE };
+  });
+}
+
+const HOW_MESSAGE = 'Please say how the customer confirmed (3 to 200 characters).';
+
+/**
+ * The back office's 'confirm-cod-order' form (issue 32 item 3): the order, and how its customer
+ * confirmed it to staff ("On the phone, 11:40", "At the counter"), kept in the audit log.
+ */
+export const staffCodConfirmationSchema = z.object({
+  number: orderNumberField,
+  how: z.string(HOW_MESSAGE).trim().min(3, HOW_MESSAGE).max(200, HOW_MESSAGE),
+});
+
+/**
+ * Staff confirm a cash-on-delivery order for its customer, who confirmed it on the phone or at
+ * the counter (the code never came, or was tried wrongly five times: "Please call the shop").
+ * Sets `cod_confirmed_at` once, under the order's lock, removes the code, and records who did it
+ * and how in the audit log ('order.cod-confirm'). An order confirmed already answers so and
+ * changes nothing.
+ * @returns the toast's text.
+ * @throws Refusal 'not-found' (unknown order), 'conflict' (not COD, cancelled or paid).
+ */
+export async function confirmCodByStaff(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof staffCodConfirmationSchema>,
+  now = new Date(),
+): Promise<string> {
+  return auditedWrite(db, actor, {
+    read: (tx) =>
+      tx
+        .select({
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          paymentMethod: orders.paymentMethod,
+          codConfirmedAt: orders.codConfirmedAt,
+        })
+        .from(orders)
+        .where(eq(orders.number, input.number))
+        .for('update')
+        .then(([row]) => row),
+    missing: () => new Refusal('not-found', 'This order could not be found.'),
+    check: (order) => {
+      if (order.paymentMethod !== 'cod') {
+        throw new Refusal('conflict', 'This order is not a cash-on-delivery order.');
+      }
+      if (order.codConfirmedAt) return `Order ${order.number} was confirmed already.`;
+      if (order.status !== 'created') {
+        throw new Refusal('conflict', 'This order was cancelled and can no longer be confirmed.');
+      }
+      return undefined;
+    },
+    write: async (tx, order) => {
+      if (!(await confirmCodOrder(tx, order.id, now))) return undefined;
+      await tx.delete(codConfirmations).where(eq(codConfirmations.orderId, order.id));
+      return { confirmedAt: now.toISOString() };
+    },
+    stale: () => new Refusal('conflict', 'This order changed meanwhile. Reload and try again.'),
+    audit: (order, after) => ({
+      action: 'order.cod-confirm',
+      entity: 'order',
+      entityId: order.number,
+      summary: `Confirmed cash-on-delivery order ${order.number} for the customer: ${input.how}`,
+      before: { codConfirmedAt: null },
+      after: { codConfirmedAt: after.confirmedAt, how: input.how },
+    }),
+    answer: (order) => `Order ${order.number} is confirmed for cash on delivery.`,
   });
 }
 

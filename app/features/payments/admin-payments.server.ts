@@ -28,6 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import * as z from 'zod';
+import { orderNumberField } from '~/lib/form-fields.server';
 import { payments, refundLines } from '~/lib/schema.server';
 import { formatRupeesExact, readRupees } from '~/lib/money';
 import { PaymentProviderError } from '~/lib/payments/payments.server';
@@ -82,12 +83,6 @@ const rupeesField = z.string({ error: RUPEES_PROBLEMS.missing }).transform((type
   ctx.addIssue({ code: 'custom', message: RUPEES_PROBLEMS[reading.problem] });
   return z.NEVER;
 });
-
-const orderNumberField = z
-  .string({ error: 'This order could not be found.' })
-  .trim()
-  .min(1, 'This order could not be found.')
-  .max(40, 'This order could not be found.');
 
 /**
  * The 'record-payment' form: a cash or UPI payment taken at the counter, with its reference

@@ -1,6 +1,7 @@
 /**
  * The "Cash on delivery" section of /admin/orders/:number (issue 32 item 3): for a COD order,
- * whether the shopper confirmed it with their code, and the form where staff record the
+ * whether the shopper confirmed it with their code (or staff confirm it for a customer who
+ * confirmed on the phone: intent `confirm-cod-order`), and the form where staff record the
  * courier's remittance (amount, date, reference: intent `record-cod-remittance`), which puts
  * the cash in the ledger and, when it covers the balance, makes the order paid and issues its
  * invoice. Renders nothing for other orders.
@@ -40,6 +41,9 @@ export function CodSection({
             : 'Awaiting the customer’s confirmation code.'}
         {order.codFeePaise > 0 ? ` COD fee: ${formatRupeesExact(order.codFeePaise)}.` : ''}
       </p>
+      {!order.codConfirmedAt && order.status === 'created' && (
+        <StaffConfirmation number={order.number} />
+      )}
       {order.status !== 'paid' && order.status !== 'cancelled' && balancePaise > 0 && (
         <fetcher.Form
           method="post"
@@ -90,5 +94,45 @@ export function CodSection({
         </fetcher.Form>
       )}
     </Section>
+  );
+}
+
+/**
+ * For a customer who confirms to staff (on the phone, at the counter) instead of with the code:
+ * `confirm-cod-order` with how they confirmed, which the audit log keeps.
+ */
+function StaffConfirmation({ number }: { number: string }) {
+  const fetcher = useAdminFetcher();
+  const errors = fetcher.data?.ok === false ? (fetcher.data.fieldErrors ?? {}) : {};
+  return (
+    <fetcher.Form
+      method="post"
+      className="mt-4 grid gap-3 border-t border-border pt-4"
+      aria-labelledby="cod-confirm-heading"
+    >
+      <h3 id="cod-confirm-heading" className="font-semibold">
+        Confirm for the customer
+      </h3>
+      <input type="hidden" name="intent" value="confirm-cod-order" />
+      <input type="hidden" name="number" value={number} />
+      <FormField
+        id="cod-confirm-how"
+        name="how"
+        label="How the customer confirmed"
+        autoComplete="off"
+        maxLength={200}
+        hint="For example: On the phone with the customer, 11:40."
+        error={errors.how}
+        required
+      />
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={fetcher.state !== 'idle'}
+        className="min-h-11 sm:min-h-10"
+      >
+        {fetcher.state !== 'idle' ? 'Confirming…' : 'Confirm order'}
+      </Button>
+    </fetcher.Form>
   );
 }

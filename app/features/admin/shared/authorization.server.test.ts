@@ -1104,6 +1104,19 @@ const ACTIONS: {
         .where(eq(orders.number, f.orderNumber));
     },
   },
+  // Issue 32 item 3: staff confirm a COD order its customer confirmed on the phone (orders: edit).
+  {
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent: 'confirm-cod-order',
+    form: (f: Fixture) => ({ number: f.orderNumber, how: 'On the phone' }),
+    prepare: async (f: Fixture) => {
+      await app.database.db
+        .update(orders)
+        .set({ paymentMethod: 'cod', status: 'created', codConfirmedAt: null })
+        .where(eq(orders.number, f.orderNumber));
+    },
+  },
   {
     path: '/admin/orders/:number',
     action: orderRoute.action as never,
@@ -1682,6 +1695,7 @@ const COUNTER_ACTIONS = new Set([
   '/admin/orders/:number revoke-order-links',
   '/admin/orders/:number record-payment',
   '/admin/orders/:number record-cod-remittance',
+  '/admin/orders/:number confirm-cod-order',
   '/admin/orders/:number send-payment-link',
   '/admin/orders/:number withdraw-payment-link',
   '/admin/orders/:number refund',

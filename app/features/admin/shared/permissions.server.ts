@@ -177,6 +177,7 @@ export const ACTION_PERMISSIONS = {
     'record-payment': PAYMENTS_RECORD,
     // Issue 32 item 3: the courier's cash-on-delivery remittance.
     'record-cod-remittance': PAYMENTS_RECORD,
+    'confirm-cod-order': ORDERS_EDIT,
     'send-payment-link': PAYMENTS_RECORD,
     'withdraw-payment-link': PAYMENTS_RECORD,
     // Up to the counter's limit in the settings unless the role holds `refunds: over-limit`
