@@ -50,10 +50,10 @@ export const checkoutSchema = z.object({
   ),
   /**
    * Issue 32 item 3: 'online' (pay now) or 'cod' (cash on delivery, where offered: the server
-   * decides the rules again); absent means online.
+   * decides the rules again); absent or '' (a form without the choice) means online.
    */
   payment: z.optional(
-    z.enum(['online', 'cod'], 'Please choose "Pay online now" or "Cash on delivery"'),
+    z.enum(['online', 'cod', ''], 'Please choose "Pay online now" or "Cash on delivery"'),
   ),
 });
 
