@@ -166,6 +166,8 @@ test('every route behind a sign-in answers private, no-store as a page and as da
     'admin/customers/:id/measurements/:garment': { id: ids.client, garment: 'shirt' },
     'admin/customers/:id/measurements/:garment/card.pdf': { id: ids.client, garment: 'shirt' },
     'admin/orders/:number/invoice.pdf': { number: orderNumber },
+    'admin/orders/:number/packing-slip.pdf': { number: orderNumber },
+    'admin/orders/:number/label.pdf': { number: orderNumber },
     'admin/invoices/gstr1/:file': { file: 'b2cs.csv' },
     'admin/orders/:number/credit-notes/:id': { number: orderNumber, id: '1' },
     'admin/measurement-photos/:id': { id: unknownId },
