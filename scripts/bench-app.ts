@@ -55,12 +55,18 @@ export function buildApp(dir: string): void {
   run('npm', ['run', 'build'], dir);
 }
 
+/** A production server the bench started: its origin and its data directory (mail outbox). */
+export interface RunningApp {
+  origin: string;
+  dataDir: string;
+}
+
 /**
  * Starts the production server of the build in `dir` on 127.0.0.1:`port` with a fresh data
- * directory (the demo catalogue, embedded database) and resolves with its origin once healthy.
+ * directory (the demo catalogue, embedded database) and resolves once healthy.
  * Stopping it and removing the data directory are added to `cleanup`.
  */
-export async function startApp(dir: string, port: number, cleanup: Cleanup): Promise<string> {
+export async function startApp(dir: string, port: number, cleanup: Cleanup): Promise<RunningApp> {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
   cleanup.add(() => fs.rm(dataDir, { recursive: true, force: true }));
@@ -96,7 +102,7 @@ export async function startApp(dir: string, port: number, cleanup: Cleanup): Pro
       throw new Error(`the server of ${dir} stopped before it answered on ${origin}`);
     }),
   ]);
-  return origin;
+  return { origin, dataDir };
 }
 
 /**

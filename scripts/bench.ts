@@ -16,7 +16,8 @@
  *     `-- --only job-card` measures that alone, without building or starting the server.
  * Not part of `npm test`. Options: BENCH_RUNS (default 3), BENCH_SECONDS (default 10),
  * BENCH_PORT (default 3250; the bench uses it and the three ports after it), BENCH_PAGES
- * (comma-separated paths instead of the default six).
+ * (comma-separated paths instead of the default seven: six public pages, and `/checkout` as a
+ * signed-in shopper with a cart on a 375 px screen, `bench-checkout.ts`).
  * `-- --only board` runs only the production board's entry (scripts/bench-board.ts: 500 open
  * work tickets on a scratch database, the board's loader and render timed), nothing else.
  */
@@ -29,6 +30,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
 import {
   buildApp,
   checkoutRef,
+  type RunningApp,
   commitOf,
   createCleanup,
   startApp,
@@ -42,9 +44,11 @@ import {
   summarise,
   type BudgetFigure,
   type PageFigures,
+  type PageLoadOptions,
   type RunFigures,
 } from './bench-figures';
 import { benchBoard } from './bench-board';
+import { CHECKOUT_PAGE, checkoutLoad } from './bench-checkout';
 import { machine, RESULTS_FILE, scriptFree, serveCopies, writeResults } from './bench-support';
 import {
   JOB_CARD_BUDGET_MS,
@@ -68,25 +72,31 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 interface Target {
   origin: string;
   copyOrigin: string;
+  /** How Lighthouse loads a page beyond its defaults (the checkout's shopper and width). */
+  loads: Map<string, PageLoadOptions>;
   htmlBytes: Map<string, number>;
   runs: Map<string, RunFigures[]>;
   copyRuns: Map<string, RunFigures[]>;
 }
 
+/** The public pages, then the signed-in shopper's checkout at 375 px (issue 32). */
 async function defaultPages(origins: string[]): Promise<string[]> {
   const pages = ['/', '/wardrobe', '/category?subcategory=sherwani', '/product/1'];
   const gallery = await Promise.all(origins.map(async (o) => (await fetch(`${o}/gallery`)).ok));
   if (gallery.every(Boolean)) pages.push('/gallery');
-  pages.push('/contact');
+  pages.push('/contact', CHECKOUT_PAGE);
   return pages;
 }
 
-async function prepare(origin: string, copyPort: number, pages: string[], cleanup: Cleanup) {
+async function prepare(app: RunningApp, copyPort: number, pages: string[], cleanup: Cleanup) {
+  const { origin } = app;
   await warmApp(origin, pages);
+  const loads = new Map<string, PageLoadOptions>();
+  if (pages.includes(CHECKOUT_PAGE)) loads.set(CHECKOUT_PAGE, await checkoutLoad(app));
   const htmlBytes = new Map<string, number>();
   const copies = new Map<string, string>();
   for (const page of pages) {
-    const response = await fetch(`${origin}${page}`);
+    const response = await fetch(`${origin}${page}`, { headers: loads.get(page)?.headers });
     if (!response.ok) throw new Error(`${origin}${page} answered ${response.status}`);
     const html = await response.text();
     htmlBytes.set(page, Buffer.byteLength(html));
@@ -96,6 +106,7 @@ async function prepare(origin: string, copyPort: number, pages: string[], cleanu
   const target: Target = {
     origin,
     copyOrigin: `http://127.0.0.1:${copyPort}`,
+    loads,
     htmlBytes,
     runs: new Map(pages.map((page) => [page, []])),
     copyRuns: new Map(pages.map((page) => [page, []])),
@@ -113,12 +124,21 @@ async function measure(targets: Target[], pages: string[], cleanup: Cleanup) {
   cleanup.add(() => chrome.kill());
   for (const page of pages) {
     for (let run = 0; run < RUNS; run += 1) {
-      for (const target of targets)
-        target.runs.get(page)!.push(await lighthouseRun(chrome.port, `${target.origin}${page}`));
-      for (const target of targets)
-        target.copyRuns
+      for (const target of targets) {
+        const load = target.loads.get(page);
+        target.runs
           .get(page)!
-          .push(await lighthouseRun(chrome.port, `${target.copyOrigin}${page}`, ['performance']));
+          .push(await lighthouseRun(chrome.port, `${target.origin}${page}`, undefined, load));
+      }
+      for (const target of targets) {
+        // The copy on the same screen; its server needs no cookie.
+        const widthPx = target.loads.get(page)?.widthPx;
+        target.copyRuns.get(page)!.push(
+          await lighthouseRun(chrome.port, `${target.copyOrigin}${page}`, ['performance'], {
+            widthPx,
+          }),
+        );
+      }
     }
     console.log(`lighthouse ${page}: done`);
   }
@@ -311,11 +331,11 @@ async function main(cleanup: Cleanup) {
     const refDir = await checkoutRef(beforeCommit, cleanup);
     buildApp(refDir);
     buildApp(process.cwd());
-    const beforeOrigin = await startApp(refDir, PORT + 2, cleanup);
-    const afterOrigin = await startApp(process.cwd(), PORT, cleanup);
-    const pages = requested ?? (await defaultPages([beforeOrigin, afterOrigin]));
-    const before = await prepare(beforeOrigin, PORT + 3, pages, cleanup);
-    const after = await prepare(afterOrigin, PORT + 1, pages, cleanup);
+    const beforeApp = await startApp(refDir, PORT + 2, cleanup);
+    const afterApp = await startApp(process.cwd(), PORT, cleanup);
+    const pages = requested ?? (await defaultPages([beforeApp.origin, afterApp.origin]));
+    const before = await prepare(beforeApp, PORT + 3, pages, cleanup);
+    const after = await prepare(afterApp, PORT + 1, pages, cleanup);
     const [beforeFigures, afterFigures] = await measure([before, after], pages, cleanup);
     const afterName = `working tree (${afterCommit.slice(0, 10)}${dirty ? ' + changes' : ''})`;
     console.log(
@@ -339,9 +359,10 @@ async function main(cleanup: Cleanup) {
   }
 
   buildApp(process.cwd());
-  const origin = await startApp(process.cwd(), PORT, cleanup);
+  const app = await startApp(process.cwd(), PORT, cleanup);
+  const { origin } = app;
   const pages = requested ?? (await defaultPages([origin]));
-  const target = await prepare(origin, PORT + 1, pages, cleanup);
+  const target = await prepare(app, PORT + 1, pages, cleanup);
   const [figures] = await measure([target], pages, cleanup);
   const loadFigures = await loadPages(origin, cleanup);
   const jobCardTimings = await measureJobCards();

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
-import { pincodeSchema, unknownPincodeMessage } from '~/features/addresses/indian-address';
+import { unknownPincodeMessage } from '~/features/addresses/indian-address';
+import { pincodeSchema } from '~/features/addresses/indian-address-schema';
 import { lookupPincode } from '~/features/addresses/pincodes.server';
 import type { Route } from './+types/api.pincodes';
 

@@ -9,32 +9,18 @@ import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import type { SessionUser } from './session.server';
+import { AvatarButton, type MenuUser } from './avatar-button';
 import { useLogout } from './use-logout';
 
-type MenuUser = Pick<SessionUser, 'name' | 'email' | 'role'>;
-
-/** Up to two initials of a name, e.g. 'Raj Patel' → 'RP'. */
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]![0], parts.at(-1)![0]] : [parts[0]?.[0]];
-  return letters.join('').toUpperCase() || '?';
-}
-
-export function UserMenu({ user }: { user: MenuUser }) {
+/** The account dropdown: the shopper's name and e-mail, Your Account, Admin Dashboard (staff), Logout. */
+export function UserMenu({ user, defaultOpen }: { user: MenuUser; defaultOpen?: boolean }) {
   const { logout, busy } = useLogout();
   const itemClass =
     'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted';
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          aria-label={`Account menu for ${user.name}`}
-          className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        >
-          <span aria-hidden>{initials(user.name)}</span>
-        </button>
+        <AvatarButton user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

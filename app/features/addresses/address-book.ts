@@ -4,7 +4,7 @@
  * `indianAddressShape`; edit, delete and make-default name the address by its id.
  */
 import * as z from 'zod/mini';
-import { indianAddressShape } from './indian-address';
+import { indianAddressShape } from './indian-address-schema';
 
 /** Largest id a form may name (an `integer` column). */
 const MAX_ID = 2_147_483_647;

@@ -14,12 +14,8 @@ import { Label } from '~/components/ui/label';
 import { INDIAN_STATES } from '~/lib/indian-states';
 import type { FieldErrors } from '~/lib/forms';
 import { cn } from '~/lib/utils';
-import {
-  districtFor,
-  pincodeProblem,
-  type IndianAddressField,
-  type PincodePlaces,
-} from './indian-address';
+import { districtFor, pincodeProblem, type PincodePlaces } from './indian-address';
+import type { IndianAddressField } from './indian-address-schema';
 
 type Values = Record<IndianAddressField, string>;
 

@@ -11,7 +11,7 @@ import type { Db } from '~/lib/db.server';
 import { Refusal } from '~/lib/refusal';
 import { customerAddresses } from '~/lib/schema.server';
 import { checkIndianAddress } from './address-rules.server';
-import type { IndianAddress } from './indian-address';
+import type { IndianAddress } from './indian-address-schema';
 
 /** Most addresses one account may keep. */
 export const MAX_SAVED_ADDRESSES = 10;

@@ -31,7 +31,8 @@ import {
   MAX_SAVED_ADDRESSES,
   updateAddress,
 } from './addresses-commands.server';
-import { addressLines, indianAddressSchema } from './indian-address';
+import { addressLines } from './indian-address';
+import { indianAddressSchema } from './indian-address-schema';
 
 const HOME = {
   label: 'Home',

@@ -6,7 +6,7 @@
  * the legal name registered for it (issue 29 item 4: optional, checked by `gstinProblem`;
  * whether its state is the delivery's is `gstinStateProblem` in `features/invoices/tax`).
  */
-import { indianAddressShape } from '~/features/addresses/indian-address';
+import { indianAddressShape } from '~/features/addresses/indian-address-schema';
 import * as z from 'zod/mini';
 import { gstinProblem } from '~/features/invoices/gstin';
 import {

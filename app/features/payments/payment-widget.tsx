@@ -5,14 +5,13 @@
  * /api/payments/confirm with the signed payment, the webhook for failures. Closing the widget
  * leaves the order awaiting payment (issue 29 item 6: paid again or cancelled from its page).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '~/components/ui/toaster';
-import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
-import { formatRupees } from '~/lib/money';
 import { useCart } from '~/features/cart/cart-context';
 import type { PaymentStart } from './payment-start.server';
+
+const SandboxPaymentDialog = lazy(() => import('./sandbox-payment-dialog'));
 
 const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 const FAILED = {
@@ -203,41 +202,18 @@ export function usePayment(
     }
   };
 
-  const dialog = (
-    <Dialog
-      open={sandbox !== null}
-      onOpenChange={(open) => !open && !busy && void sandboxAct('cancel')}
-    >
-      <DialogContent>
-        <DialogTitle>Sandbox payment</DialogTitle>
-        <DialogDescription>
-          Test payments only: no money moves. Order {sandbox?.orderNumber}, amount{' '}
-          <strong>{sandbox ? formatRupees(sandbox.amountPaise) : ''}</strong>.
-        </DialogDescription>
-        <div className="mt-2 flex flex-wrap justify-end gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={busy}
-            onClick={() => void sandboxAct('cancel')}
-          >
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={busy}
-            onClick={() => void sandboxAct('fail')}
-          >
-            Fail payment
-          </Button>
-          <Button type="button" disabled={busy} onClick={() => void sandboxAct('pay')}>
-            Pay
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
+  // The sandbox's dialog (Radix) loads when a sandbox payment opens, not with the page: the
+  // checkout's first load stays within the bench's script budget (issue 32 "Budget").
+  const dialog =
+    sandbox === null ? null : (
+      <Suspense fallback={null}>
+        <SandboxPaymentDialog
+          payment={sandbox}
+          busy={busy}
+          onAct={(outcome) => void sandboxAct(outcome)}
+        />
+      </Suspense>
+    );
 
   return { start, dialog };
 }

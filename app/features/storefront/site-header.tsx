@@ -11,13 +11,12 @@ import { Button } from '~/components/ui/button';
 import type { SessionUser } from '~/features/account/session.server';
 import { lazy, Suspense } from 'react';
 
-// The avatar menu's code (a Radix dropdown) is fetched only for signed-in visitors.
-const UserMenu = lazy(() =>
-  import('~/features/account/user-menu').then((module) => ({ default: module.UserMenu })),
-);
+// The avatar menu's code (a Radix dropdown) is fetched only when a signed-in visitor reaches
+// for it (`AccountMenu`); the mobile menu's links when the mobile menu opens.
 const MobileUserLinks = lazy(() =>
   import('~/features/account/user-menu').then((module) => ({ default: module.MobileUserLinks })),
 );
+import { AccountMenu } from '~/features/account/account-menu';
 import { CartButton } from '~/features/cart/cart-button';
 import { SearchForm } from '~/features/catalog/search-form';
 import type { NavCategory } from '~/features/catalog/types';
@@ -184,13 +183,7 @@ export function SiteHeader({
         </Button>
         <CartButton className="ml-auto md:ml-0" />
         <div className="hidden items-center gap-2 md:flex">
-          {user ? (
-            <Suspense fallback={<span aria-hidden className="size-10 rounded-full bg-muted" />}>
-              <UserMenu user={user} />
-            </Suspense>
-          ) : (
-            <GuestLinks />
-          )}
+          {user ? <AccountMenu user={user} /> : <GuestLinks />}
         </div>
         <Button
           variant="ghost"
