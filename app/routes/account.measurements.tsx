@@ -1,4 +1,7 @@
 import { redirect } from 'react-router';
+import { z } from 'zod';
+import { MEASUREMENT_UNITS } from '~/features/measurements/garments';
+import { getWorkshopSettings } from '~/features/workshop/workshop-settings.server';
 import { requireUser } from '~/features/account/session.server';
 import { customerForUser } from '~/features/customers/customers.server';
 import { AccountMeasurements } from '~/features/measurements/account-measurements';
@@ -30,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     profiles: customer ? await listOwnProfiles(context.db, customer.id) : [],
     needsPhone: !customer,
-    unit: url.searchParams.get('unit') === 'in' ? ('in' as const) : ('cm' as const),
+    // ?unit= switches; without it, the shop's unit (inches unless it chose cm: issue 33 item 3).
+    unit: z
+      .enum(MEASUREMENT_UNITS)
+      .catch((await getWorkshopSettings(context.db)).unit)
+      .parse(url.searchParams.get('unit')),
     submitted: garment && Number.isInteger(version) && version > 0 ? { garment, version } : null,
   };
 }
@@ -47,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await submitSelfMeasured(context.db, user, form, clientAddress(request));
   if ('ok' in result && result.ok) {
-    throw redirect(`/account/measurements?submitted=${result.garment}&version=${result.version}`);
+    // Back in the unit the shopper measured in.
+    throw redirect(
+      `/account/measurements?submitted=${result.garment}&version=${result.version}&unit=${result.unit}`,
+    );
   }
   return result;
 }

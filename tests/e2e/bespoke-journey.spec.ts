@@ -114,6 +114,12 @@ test('design a sherwani, book a measurement, order with measurements pinned, pay
     `/admin/customers/${clientId}/measurements/new?garment=sherwani&appointment=${appointmentId}`,
   );
   await expect(admin.getByRole('heading', { name: 'Record measurements' })).toBeVisible();
+  // The shop's unit is inches (issue 33 item 3); this tailor measures in centimetres.
+  await admin.getByRole('button', { name: 'Centimetres' }).click();
+  await expect(admin.getByRole('button', { name: 'Centimetres' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   for (const [point, value] of Object.entries(sherwani)) {
     await admin.getByLabel(`${point} (cm)`).fill(value);
   }

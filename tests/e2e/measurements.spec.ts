@@ -54,6 +54,16 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
   const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
   await admin.goto(`/admin/customers/${clientId}/measurements`);
   await expect(admin.getByRole('heading', { name: 'Measurements', level: 1 })).toBeVisible();
+  // The shop's unit is inches (issue 33 item 3) until this tailor chooses centimetres.
+  await expect(admin.getByRole('button', { name: 'Inches' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await admin.getByRole('button', { name: 'Centimetres' }).click();
+  await expect(admin.getByRole('button', { name: 'Centimetres' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await admin.getByRole('link', { name: 'Record Shirt measurements' }).click();
   await expect(admin.getByRole('heading', { name: 'Record measurements' })).toBeVisible();
   for (const [point, value] of Object.entries(shirt)) {
@@ -76,7 +86,8 @@ test('an admin records measurements, the shopper sees them, an edit makes versio
   await expect(shopper.getByRole('heading', { name: 'Your measurements' })).toBeVisible();
   const card = shopper.getByRole('region', { name: 'Shirt' });
   await expect(card.getByText(/Version 1 · measured by Master Tailor/)).toBeVisible();
-  await expect(card.getByRole('row', { name: /Chest 102.5 cm 40.25 in/ })).toBeVisible();
+  // Inches first, the shop's unit (issue 33 item 3), the centimetres beside.
+  await expect(card.getByRole('row', { name: /Chest 40.25 in 102.5 cm/ })).toBeVisible();
 
   // Out of range: refused with the message beside the point, nothing saved.
   await admin.getByRole('link', { name: 'Record measurements' }).click();
@@ -177,6 +188,8 @@ test('a shopper sends their own measurements at 375 px without JavaScript; staff
   await expect(shopper).toHaveURL(/\/$/);
   await shopper.goto('/account/measurements');
   await expect(shopper.getByText('No measurements yet.')).toBeVisible();
+  // Inches unless the shopper switches (issue 33 item 3); this one measured in centimetres.
+  await shopper.getByRole('link', { name: 'Measure in centimetres instead' }).click();
   await shopper.getByText('Kurta: submit your own measurements').click();
   const form = shopper.getByRole('form', { name: 'Your kurta measurements' });
   await expect(form).toBeVisible();
@@ -254,6 +267,12 @@ test('the shopper reads every version and what changed at 375 px, never the staf
 
   // Staff record version 1 with a note of their own, then version 2 with another chest.
   const admin = await signedInPage(browser, adminEmail, password, { landing: /\/admin$/ });
+  await admin.goto(`/admin/customers/${clientId}/measurements`);
+  await admin.getByRole('button', { name: 'Centimetres' }).click();
+  await expect(admin.getByRole('button', { name: 'Centimetres' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await admin.goto(`/admin/customers/${clientId}/measurements/new?garment=shirt`);
   for (const [point, value] of Object.entries(shirt)) {
     await admin.getByLabel(`${point} (cm)`).fill(value);
@@ -273,7 +292,7 @@ test('the shopper reads every version and what changed at 375 px, never the staf
     viewport: { width: 375, height: 800 },
     landing: /\/$/,
   });
-  await shopper.goto('/account/measurements');
+  await shopper.goto('/account/measurements?unit=cm');
   const card = shopper.getByRole('region', { name: 'Shirt' });
   await expect(card.getByText(/Version 2 · measured by Cutting Master on/)).toBeVisible();
   await expect(card.getByRole('heading', { name: 'Changes from version 1' })).toBeVisible();

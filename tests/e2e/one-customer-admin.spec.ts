@@ -87,6 +87,12 @@ test('from a shopper’s account page staff record measurements, book a trial an
   await expect(admin).toHaveURL(/\/admin\/customers\/\d+\/measurements\/new$/);
   const recordPath = new URL(admin.url()).pathname.replace(/\/measurements\/new$/, '');
   await expect(admin.getByRole('heading', { name: 'Record measurements' })).toBeVisible();
+  // The shop's unit is inches (issue 33 item 3); this tailor measures in centimetres.
+  await admin.getByRole('button', { name: 'Centimetres' }).click();
+  await expect(admin.getByRole('button', { name: 'Centimetres' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   for (const [point, value] of Object.entries(shirt)) {
     await admin.getByLabel(`${point} (cm)`).fill(value);
   }

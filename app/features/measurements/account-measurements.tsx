@@ -83,7 +83,7 @@ export function AccountMeasurements({
                     )}
                   </p>
                   <VersionChanges version={latest} unit={unit} level={3} />
-                  <MeasurementValues garment={profile.garment} version={latest} />
+                  <MeasurementValues garment={profile.garment} version={latest} first={unit} />
                   {profile.photos.length > 0 && (
                     <ul className="mt-3 flex flex-wrap gap-2" aria-label="Fitting photos">
                       {profile.photos.map((photo, index) => (
@@ -116,7 +116,11 @@ export function AccountMeasurements({
                               </summary>
                               <div className="border-t border-border px-4 pb-4">
                                 <VersionChanges version={version} unit={unit} level={4} />
-                                <MeasurementValues garment={profile.garment} version={version} />
+                                <MeasurementValues
+                                  garment={profile.garment}
+                                  version={version}
+                                  first={unit}
+                                />
                               </div>
                             </details>
                           </li>

@@ -5,8 +5,11 @@ import {
   GARMENTS,
   garmentOf,
   inchesToCm,
+  MEASUREMENT_UNITS,
   measurementValuesSchema,
+  rangeInUnit,
   readPointValue,
+  valueInUnit,
   type MeasurementUnit,
 } from './garments';
 
@@ -107,6 +110,45 @@ describe('reading a point', () => {
   it('keeps a stored value that the field still shows in inches', () => {
     expect(readPointValue(chest, '40.25', 'in', 102.5)).toEqual({ ok: true, cm: 102.5 });
     expect(readPointValue(chest, '40.5', 'in', 102.5)).toEqual({ ok: true, cm: 102.9 });
+  });
+});
+
+describe('a round trip through the form changes no value (issue 33 item 3)', () => {
+  const points = Object.values(GARMENTS).flatMap((garment) => garment.points);
+
+  it.each(MEASUREMENT_UNITS)(
+    'every stored value of every point, shown in %s and saved unchanged, stays as stored',
+    (unit) => {
+      let checked = 0;
+      for (const point of points) {
+        // Every value a point can hold, in the 0.1 cm steps values are stored in.
+        for (let tenths = point.minCm * 10; tenths <= point.maxCm * 10; tenths += 1) {
+          const cm = tenths / 10;
+          const shown = valueInUnit(cm, unit);
+          expect(readPointValue(point, shown, unit, cm)).toEqual({ ok: true, cm });
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(10_000);
+    },
+  );
+
+  it('every quarter inch typed in range shows again as typed, and so does every 0.1 cm', () => {
+    for (const point of points) {
+      const [minIn, maxIn] = rangeInUnit(point, 'in');
+      for (let quarters = Math.ceil(minIn * 4); quarters <= Math.floor(maxIn * 4); quarters += 1) {
+        const typed = String(quarters / 4);
+        const reading = readPointValue(point, typed, 'in');
+        if (!reading.ok) throw new Error(`${point.label} ${typed} in: ${reading.message}`);
+        expect(valueInUnit(reading.cm, 'in')).toBe(typed);
+      }
+      for (let tenths = point.minCm * 10; tenths <= point.maxCm * 10; tenths += 1) {
+        const typed = String(tenths / 10);
+        const reading = readPointValue(point, typed, 'cm');
+        if (!reading.ok) throw new Error(`${point.label} ${typed} cm: ${reading.message}`);
+        expect(valueInUnit(reading.cm, 'cm')).toBe(typed);
+      }
+    }
   });
 });
 

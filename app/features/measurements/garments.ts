@@ -337,7 +337,8 @@ export type PointReading = { ok: true; cm: number } | { ok: false; message: stri
 /**
  * Reads one point's field, typed in `unit` ('102.5', '40 1/4' is not accepted, '40,25' is).
  * When `previousCm` is given and the field still shows it (unchanged in inches), the stored
- * value is kept as it was rather than rounded again through the quarter inch.
+ * value is kept as it was rather than rounded again through the quarter inch, even where its
+ * quarter inch lies just past the point's range in inches.
  * Refusals: '{Label} is required', '{Label} must be a number in {unit}', and the range
  * message ({@link rangeMessage}).
  */
@@ -355,10 +356,16 @@ export function readPointValue(
   const typed = Number(text);
   const [min, max] = rangeInUnit(point, unit);
   const reading = unit === 'cm' ? roundCm(typed) : tidy(round(typed, 0.25), 2);
+  // Before the range: a value stored at the range's end can show past the inch range's rounded
+  // end (60 cm, the least waist, shows as 23.5 in; the range reads 23.6 in), and saving the
+  // form unchanged must keep it (issue 33 item 3: no value changes by a round trip).
+  const unchanged =
+    previousCm !== undefined &&
+    previousCm >= point.minCm &&
+    previousCm <= point.maxCm &&
+    valueInUnit(previousCm, unit) === String(reading);
+  if (unchanged) return { ok: true, cm: previousCm };
   if (reading < min || reading > max) return { ok: false, message: rangeMessage(point, unit) };
-  if (previousCm !== undefined && valueInUnit(previousCm, unit) === String(reading)) {
-    return { ok: true, cm: previousCm };
-  }
   const cm = unit === 'cm' ? reading : inchesToCm(reading);
   // The range's ends in inches are rounded to 0.1 in; keep the stored value inside the cm range.
   return { ok: true, cm: Math.min(point.maxCm, Math.max(point.minCm, cm)) };

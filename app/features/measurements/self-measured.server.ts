@@ -111,7 +111,12 @@ export async function submitSelfMeasured(
       takenBy: { id: user.id, name: user.name },
     }),
   );
-  return { ok: true as const, garment: base.data.garment, version: saved.version };
+  return {
+    ok: true as const,
+    garment: base.data.garment,
+    version: saved.version,
+    unit: base.data.unit,
+  };
 }
 
 function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {

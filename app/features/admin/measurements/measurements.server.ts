@@ -37,6 +37,7 @@ import {
 } from '~/features/measurements/measurements.server';
 import { StorageWriteError } from '~/lib/storage/storage.server';
 import { recordAudit, type Actor } from '~/lib/audit.server';
+import { getWorkshopSettings } from '~/features/workshop/workshop-settings.server';
 import { Refusal } from '~/lib/refusal';
 
 const AUDIT_ENTITY = 'measurements';
@@ -44,7 +45,10 @@ const AUDIT_ENTITY = 'measurements';
 /** The site_settings key of a staff member's preferences. */
 const prefsKey = (userId: string) => `staff-prefs:${userId}`;
 
-/** The unit a staff member enters and reads measurements in; cm until they choose. */
+/**
+ * The unit a staff member enters and reads measurements in: their own choice, else the shop's
+ * (the workshop settings' unit, inches unless the shop chose centimetres: issue 33 item 3).
+ */
 export async function getStaffUnit(db: Db, userId: string): Promise<MeasurementUnit> {
   const [row] = await db
     .select({ value: siteSettings.value })
@@ -52,7 +56,8 @@ export async function getStaffUnit(db: Db, userId: string): Promise<MeasurementU
     .where(eq(siteSettings.key, prefsKey(userId)))
     .limit(1);
   const unit = (row?.value as { unit?: unknown } | undefined)?.unit;
-  return unit === 'in' ? 'in' : 'cm';
+  if (unit === 'in' || unit === 'cm') return unit;
+  return (await getWorkshopSettings(db)).unit;
 }
 
 /**

@@ -70,7 +70,11 @@ export function WorkshopSettingsForm({
           Skip the trial (and its alteration) for every garment
         </label>
         <fieldset className="grid gap-1 text-sm">
-          <legend className="font-medium">Job cards print measurements in</legend>
+          <legend className="font-medium">Measurements are shown first in</legend>
+          <p className="text-muted-foreground">
+            On job cards, on customers&rsquo; measurement pages, and in the back office for staff
+            who have not chosen their own unit. Values are kept in centimetres either way.
+          </p>
           {(
             [
               ['in', 'Inches (centimetres beside)'],
