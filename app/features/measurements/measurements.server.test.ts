@@ -403,7 +403,7 @@ describe(`measurement profiles on ${testDatabaseKind}`, () => {
       accountRoute.action({ request, context: app.context, params: {} } as never),
     );
     expect(sent.status).toBe(302);
-    expect(sent.location).toBe('/account/measurements?submitted=kurta&version=1');
+    expect(sent.location).toBe('/account/measurements?submitted=kurta&version=1&unit=cm');
     let history = await getProfileHistory(app.database.db, customerId, 'kurta');
     expect(history!.versions[0]).toMatchObject({
       selfMeasured: true,
