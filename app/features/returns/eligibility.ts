@@ -13,9 +13,6 @@ export type ReturnKind = (typeof RETURN_KINDS)[number];
 /** A request's state (see the `return_requests` table). */
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
-/** The window's default and bounds, in whole days. */
-export const RETURN_WINDOW = { defaultDays: 7, minDays: 0, maxDays: 60 } as const;
-
 /** The reasons a shopper picks from (the optional note says more). */
 export const RETURN_REASONS = [
   'Does not fit',
@@ -26,7 +23,7 @@ export const RETURN_REASONS = [
 ] as const;
 
 /** A request that still holds its line: no second request may be made for it. */
-export function isOpenRequest(status: ReturnStatus): boolean {
+function isOpenRequest(status: ReturnStatus): boolean {
   return status !== 'refused' && status !== 'cancelled';
 }
 
@@ -85,6 +82,21 @@ export function returnEligibility(input: EligibilityInput): Eligibility {
     };
   }
   return { ok: true, until };
+}
+
+/**
+ * What the product page says of returns (issue 32 item 7: "Cut fabric and bespoke garments
+ * cannot, and the product page and the terms say so"): cut fabric (sold by the metre) and a
+ * piece made to measure (a made-to-measure category, no ready sizes) cannot be returned;
+ * ready-to-wear gives the window.
+ */
+export function productReturnPolicy(
+  product: { saleUnit: 'piece' | 'metre'; madeToMeasure: boolean },
+  windowDays: number,
+): string {
+  if (product.saleUnit === 'metre') return NOT_RETURNABLE.fabric;
+  if (product.madeToMeasure) return NOT_RETURNABLE.bespoke;
+  return returnPolicyLine(windowDays);
 }
 
 /** The product page's and terms' line for a ready-to-wear piece. */
