@@ -6,7 +6,7 @@
  */
 import { RETURN_KINDS, RETURN_STATUSES } from '~/lib/schema-enums';
 
-export { RETURN_KINDS, RETURN_STATUSES };
+export { RETURN_KINDS };
 
 /** 'return' (the money back) or 'exchange' (another size of the same product). */
 export type ReturnKind = (typeof RETURN_KINDS)[number];

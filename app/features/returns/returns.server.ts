@@ -42,7 +42,7 @@ import {
 } from './eligibility';
 
 /** When the goods reached the shopper: the first 'delivered' (or 'collected') event, or null. */
-export async function deliveredAt(db: Db, orderId: number): Promise<Date | null> {
+async function deliveredAt(db: Db, orderId: number): Promise<Date | null> {
   const [row] = await db
     .select({ at: sql<Date | string | null>`min(${shipmentEvents.at})` })
     .from(shipmentEvents)
