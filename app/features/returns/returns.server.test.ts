@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProvider } from '~/lib/payments/payments.server';
+import { createCourierProvider, type CourierProvider } from '~/lib/couriers/couriers.server';
 import { Refusal } from '~/lib/refusal';
 import {
   categories,
@@ -41,6 +42,7 @@ import {
 
 let database: TestDatabase;
 let context: AppLoadContext;
+let courier: CourierProvider;
 let productId: number;
 let sizeM: number;
 let sizeL: number;
@@ -136,6 +138,19 @@ beforeAll(async () => {
     catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
     linkSecret: 'integration-test-link-secret',
   } as unknown as AppLoadContext;
+  // The shop's own courier: a reverse pickup's AWB comes from its series (no quote is asked).
+  courier = createCourierProvider({
+    nodeEnv: 'test',
+    local: {
+      db: database.db,
+      tariff: async () => {
+        throw new Error('no quote in these tests');
+      },
+      placeOf: () => null,
+      publicUrl: 'http://shop.test',
+      webhookToken: 'token',
+    },
+  });
   await database.db.insert(user).values([
     { ...staff, name: 'Owner', emailVerified: true, role: 'admin' },
     { id: shopper, name: 'Meera', email: 'meera@example.com', emailVerified: true },
@@ -193,8 +208,8 @@ describe(`returns and exchanges on ${testDatabaseKind}`, () => {
     const input = { number: order.number, requestId: asked.id };
     // Two approvals at once: one moves it, the other is refused.
     const approvals = await race([
-      decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'drop' }),
-      decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'drop' }),
+      decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'drop' }, courier),
+      decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'drop' }, courier),
     ]);
     expect(approvals).toEqual({ done: 1, refused: ['conflict'] });
     const received = await race([
@@ -276,12 +291,17 @@ describe(`returns and exchanges on ${testDatabaseKind}`, () => {
         variantId: null,
       },
     );
-    await decideReturn(database.db, staff, {
-      number: order.number,
-      requestId: asked.id,
-      decision: 'refuse',
-      reason: 'The trousers were worn and washed.',
-    });
+    await decideReturn(
+      database.db,
+      staff,
+      {
+        number: order.number,
+        requestId: asked.id,
+        decision: 'refuse',
+        reason: 'The trousers were worn and washed.',
+      },
+      courier,
+    );
     const view = await returnsOfOrder(database.db, {
       id: order.orderId,
       kind: 'shop',
@@ -318,7 +338,13 @@ describe(`returns and exchanges on ${testDatabaseKind}`, () => {
       },
     );
     const input = { number: order.number, requestId: asked.id };
-    await decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'pickup' });
+    const approved = await decideReturn(
+      database.db,
+      staff,
+      { ...input, decision: 'approve', method: 'pickup' },
+      courier,
+    );
+    expect(approved.message).toMatch(/^Request approved: reverse pickup booked, AWB RTH\d{9}\.$/);
     const outcome = await race([
       receiveReturn(database.db, staff, input),
       receiveReturn(database.db, staff, input),

@@ -28,6 +28,8 @@ import {
   shipments,
 } from '~/lib/schema.server';
 import { getShippingSettings } from '~/features/shipping/shipping.server';
+import { getSiteSettings } from '~/features/site/settings.server';
+import { CourierProviderError, type CourierProvider } from '~/lib/couriers/couriers.server';
 import { refundPayment, type PaymentsContext } from '~/features/payments/admin-payments.server';
 import { refundableFrom } from '~/features/payments/ledger.server';
 import { returnVariantStock, takeVariantStock } from '~/features/catalog/catalog-commands.server';
@@ -373,24 +375,100 @@ async function moveRequest(
       entityId: input.number,
       summary: `${words.message} (request ${before.id}, ${before.kind}) on order ${input.number}`,
       before: { status: before.status },
-      after: { status: after.status, method: after.method, refusalReason: after.refusalReason },
+      after: {
+        status: after.status,
+        method: after.method,
+        awb: after.awb,
+        refusalReason: after.refusalReason,
+      },
     }),
     answer: (_before, after) => ({ message: words.message, id: after.id }),
   });
 }
 
 /**
+ * Books the reverse pickup of request `requestId` (still 'requested') with the courier: from
+ * the customer's delivery address to the shop, the line's goods; resolves to its AWB.
+ * @throws Refusal 'not-found', 'conflict' (decided already), 'unavailable' (the courier did not
+ *   book it: nothing is changed).
+ */
+async function bookReversePickup(
+  db: Db,
+  courier: CourierProvider,
+  input: { number: string; requestId: number },
+  now: Date,
+): Promise<string> {
+  const [found] = await db
+    .select({ request: returnRequests, order: orders, line: orderLines })
+    .from(returnRequests)
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, returnRequests.orderLineId))
+    .where(and(eq(returnRequests.id, input.requestId), eq(orders.number, input.number)));
+  if (!found) throw GONE();
+  if (found.request.status !== 'requested') throw MOVED();
+  const [site, settings] = await Promise.all([getSiteSettings(db), getShippingSettings(db)]);
+  const { order, line } = found;
+  try {
+    const booked = await courier.createReturnShipment({
+      returnNumber: `${order.number}-R${found.request.id}`,
+      orderDate: now,
+      customer: {
+        name: order.customerName,
+        email: order.email,
+        phone: order.phone,
+        address: [order.address, order.addressLine2, order.landmark].filter(Boolean).join(', '),
+        city: order.city,
+        state: order.state,
+        pincode: order.pincode,
+      },
+      shop: {
+        name: site.shopName,
+        email: site.email,
+        phone: site.phone.replace(/[^\d+]/g, ''),
+        address: site.address.street,
+        city: site.address.city,
+        state: site.address.region,
+        pincode: site.address.postalCode,
+      },
+      items: [
+        {
+          name: line.name,
+          sku: line.sku ?? `${order.number}-${line.id}`,
+          units: line.quantity,
+          unitPricePaise: line.unitPricePaise,
+        },
+      ],
+      weightGrams: settings.defaultWeightGrams.piece * line.quantity,
+      subTotalPaise: line.unitPricePaise * line.quantity,
+    });
+    return booked.awb;
+  } catch (error) {
+    if (error instanceof CourierProviderError) {
+      throw new Refusal(
+        'unavailable',
+        `The courier did not book the reverse pickup (${error.message}). Try again, or choose a drop at the shop.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
  * Approves (with how the goods come back) or refuses (with the reason the shopper reads) a
- * request still 'requested'. A reverse pickup is arranged with the courier by staff, who keep
- * its AWB on the dispatch of the order's courier.
- * @throws Refusal 'not-found', 'conflict' (decided already, or at the same moment).
+ * request still 'requested'. A reverse pickup is booked with `courier` first
+ * (`createReturnShipment`) and its AWB kept on the request; when the courier does not book it,
+ * nothing changes.
+ * @throws Refusal 'not-found', 'conflict' (decided already, or at the same moment),
+ *   'unavailable' (the courier did not book the pickup).
  */
 export async function decideReturn(
   db: Db,
   actor: Actor,
   input: z.output<typeof returnDecisionSchema>,
+  courier: CourierProvider,
+  now = new Date(),
 ): Promise<{ message: string; id: number }> {
-  const decided = { decidedByEmail: actor.email, decidedAt: new Date() };
+  const decided = { decidedByEmail: actor.email, decidedAt: now };
   if (input.decision === 'refuse') {
     return moveRequest(
       db,
@@ -401,19 +479,27 @@ export async function decideReturn(
       { action: 'refuse', message: 'Request refused: the customer sees the reason.' },
     );
   }
+  if (input.method === 'pickup') {
+    const awb = await bookReversePickup(db, courier, input, now);
+    return moveRequest(
+      db,
+      actor,
+      input,
+      'requested',
+      { status: 'approved', method: 'pickup', awb, ...decided },
+      {
+        action: 'approve',
+        message: `Request approved: reverse pickup booked, AWB ${awb}.`,
+      },
+    );
+  }
   return moveRequest(
     db,
     actor,
     input,
     'requested',
-    { status: 'approved', method: input.method ?? 'drop', ...decided },
-    {
-      action: 'approve',
-      message:
-        input.method === 'pickup'
-          ? 'Request approved: book the reverse pickup with the courier.'
-          : 'Request approved: the customer brings it to the shop.',
-    },
+    { status: 'approved', method: 'drop', ...decided },
+    { action: 'approve', message: 'Request approved: the customer brings it to the shop.' },
   );
 }
 

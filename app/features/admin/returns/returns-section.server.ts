@@ -6,6 +6,7 @@
  * holds `refunds: over-limit`, as the Payments section's refund). The role is checked by
  * `runAdminAction` against the authorization table first; the rules are features/returns.
  */
+import type { AppLoadContext } from 'react-router';
 import { roleMay } from '~/lib/access-control.server';
 import { adminHandler, type AdminHandler } from '~/features/admin/shared/admin-action.server';
 import { getOrderSettings } from '~/features/orders/order-settings.server';
@@ -22,11 +23,11 @@ type ReturnIntent = 'decide-return' | 'receive-return' | 'refund-return';
 
 /** The section's handlers, by intent, for `runAdminAction`. */
 export function returnsSectionHandlers(
-  context: PaymentsContext,
+  context: PaymentsContext & Pick<AppLoadContext, 'courier'>,
 ): Record<ReturnIntent, AdminHandler<never>> {
   return {
     'decide-return': adminHandler(returnDecisionSchema, (input, admin) =>
-      decideReturn(context.db, admin, input),
+      decideReturn(context.db, admin, input, context.courier),
     ),
     'receive-return': adminHandler(returnStepSchema, (input, admin) =>
       receiveReturn(context.db, admin, input),
