@@ -15,6 +15,7 @@ import { Refusal } from '~/lib/refusal';
 import {
   categories,
   jobs,
+  notifications,
   orderLines,
   orders,
   payments,
@@ -207,11 +208,25 @@ describe(`returns and exchanges on ${testDatabaseKind}`, () => {
     ).rejects.toMatchObject({ code: 'conflict' });
     const input = { number: order.number, requestId: asked.id };
     // Two approvals at once: one moves it, the other is refused.
-    const approvals = await race([
-      decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'drop' }, courier),
-      decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'drop' }, courier),
-    ]);
+    const site = {
+      publicUrl: 'http://shop.test',
+      linkSecret: 'integration-test-link-secret',
+      shopName: 'Test Tailors',
+    };
+    const approve = () =>
+      decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'drop' }, courier, {
+        site,
+      });
+    const approvals = await race([approve(), approve()]);
     expect(approvals).toEqual({ done: 1, refused: ['conflict'] });
+    // The shopper is told once, by e-mail (the order's address), with the order's link.
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, 'order.return'));
+    expect(told.map((row) => [row.channel, row.recipient])).toEqual([
+      ['email', 'meera@example.com'],
+    ]);
     const received = await race([
       receiveReturn(database.db, staff, input),
       receiveReturn(database.db, staff, input),

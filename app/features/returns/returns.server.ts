@@ -29,6 +29,12 @@ import {
 } from '~/lib/schema.server';
 import { getShippingSettings } from '~/features/shipping/shipping.server';
 import { getSiteSettings } from '~/features/site/settings.server';
+import escapeHtml from 'escape-html';
+import type { Tx } from '~/lib/audited-write.server';
+import { orderButton, orderMail } from '~/features/orders/order-email';
+import { orderLinkUrl } from '~/features/orders/order-link.server';
+import { queueOrderMessage } from '~/features/orders/order-messages.server';
+import type { OrderMailSite } from '~/features/orders/orders-commands.server';
 import { CourierProviderError, type CourierProvider } from '~/lib/couriers/couriers.server';
 import { refundPayment, type PaymentsContext } from '~/features/payments/admin-payments.server';
 import { refundableFrom } from '~/features/payments/ledger.server';
@@ -341,6 +347,73 @@ const GONE = () => new Refusal('not-found', 'This request could not be found.');
 const MOVED = () =>
   new Refusal('conflict', 'This request was changed by someone else: reload the page.');
 
+/** The shopper's words for each step they are told of (e-mail, and WhatsApp if chosen). */
+function stepWords(
+  row: typeof returnRequests.$inferSelect,
+  line: string,
+): { label: string; words: string } | null {
+  const what = row.kind === 'return' ? 'return' : 'size exchange';
+  switch (row.status) {
+    case 'approved':
+      return {
+        label: 'Return approved',
+        words:
+          row.method === 'pickup'
+            ? `Your ${what} of ${line} is approved. The courier will collect it from you (AWB ${row.awb}).`
+            : `Your ${what} of ${line} is approved. Please bring it to the shop, with its tags.`,
+      };
+    case 'refused':
+      return {
+        label: 'Return refused',
+        words: `We cannot accept the ${what} of ${line}: ${row.refusalReason}`,
+      };
+    case 'refunded':
+      return {
+        label: 'Return refunded',
+        words: `We received ${line} and refunded it. The credit note follows.`,
+      };
+    case 'exchanged':
+      return {
+        label: 'Exchange sent',
+        words: `We received ${line}; your new size follows as a new order, at no charge.`,
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Queues the shopper's message of a request's new state `row`, in `tx`, through the order
+ * messages (their chosen channels, the order's signed link); once per request and state.
+ */
+async function tellShopper(tx: Tx, row: typeof returnRequests.$inferSelect, site: OrderMailSite) {
+  const [found] = await tx
+    .select({ order: orders, name: orderLines.name, size: orderLines.size })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.id, row.orderLineId))
+    .where(eq(orders.id, row.orderId));
+  if (!found) return;
+  const line = found.size ? `${found.name}, size ${found.size}` : found.name;
+  const step = stepWords(row, line);
+  if (!step) return;
+  const orderUrl = await orderLinkUrl(tx, site, found.order.id, new Date());
+  await queueOrderMessage(tx, found.order, {
+    kind: 'order.return',
+    mail: orderMail({
+      order: found.order,
+      shopName: site.shopName,
+      subject: `Your order ${found.order.number}: ${step.label}`,
+      orderUrl,
+      text: [step.words, '', `Your order: ${orderUrl}`],
+      html: `<p style="margin:0 0 16px">${escapeHtml(step.words)}</p>
+${orderButton(orderUrl, 'See your order')}`,
+    }),
+    statusLabel: step.label,
+    orderUrl,
+    dedupeKey: `return:${row.id}:${row.status}`,
+  });
+}
+
 /**
  * Moves request `input.requestId` from `from` to the decision's state in one guarded UPDATE,
  * audited ('return.<action>').
@@ -352,6 +425,7 @@ async function moveRequest(
   from: ReturnStatus,
   change: Partial<typeof returnRequests.$inferInsert> & { status: ReturnStatus },
   words: { action: string; message: string },
+  site?: OrderMailSite,
 ): Promise<{ message: string; id: number }> {
   return auditedWrite(db, actor, {
     read: (tx) => requestOfOrder(tx, input),
@@ -366,6 +440,7 @@ async function moveRequest(
         .set({ ...change, updatedAt: new Date() })
         .where(and(eq(returnRequests.id, request.id), eq(returnRequests.status, from)))
         .returning();
+      if (row && site) await tellShopper(tx, row, site);
       return row;
     },
     stale: MOVED,
@@ -466,8 +541,9 @@ export async function decideReturn(
   actor: Actor,
   input: z.output<typeof returnDecisionSchema>,
   courier: CourierProvider,
-  now = new Date(),
+  options: { site?: OrderMailSite; now?: Date } = {},
 ): Promise<{ message: string; id: number }> {
+  const { site, now = new Date() } = options;
   const decided = { decidedByEmail: actor.email, decidedAt: now };
   if (input.decision === 'refuse') {
     return moveRequest(
@@ -477,6 +553,7 @@ export async function decideReturn(
       'requested',
       { status: 'refused', refusalReason: input.reason ?? '', ...decided },
       { action: 'refuse', message: 'Request refused: the customer sees the reason.' },
+      site,
     );
   }
   if (input.method === 'pickup') {
@@ -491,6 +568,7 @@ export async function decideReturn(
         action: 'approve',
         message: `Request approved: reverse pickup booked, AWB ${awb}.`,
       },
+      site,
     );
   }
   return moveRequest(
@@ -500,6 +578,7 @@ export async function decideReturn(
     'requested',
     { status: 'approved', method: 'drop', ...decided },
     { action: 'approve', message: 'Request approved: the customer brings it to the shop.' },
+    site,
   );
 }
 
@@ -516,8 +595,9 @@ export async function receiveReturn(
   db: Db,
   actor: Actor,
   input: z.output<typeof returnStepSchema>,
-  now = new Date(),
+  options: { site?: OrderMailSite; now?: Date } = {},
 ): Promise<{ message: string; id: number }> {
+  const { site, now = new Date() } = options;
   const [kind] = await db
     .select({ kind: returnRequests.kind })
     .from(returnRequests)
@@ -587,10 +667,12 @@ export async function receiveReturn(
         },
         now,
       );
-      await tx
+      const [linked] = await tx
         .update(returnRequests)
         .set({ exchangeOrderId: created.id })
-        .where(eq(returnRequests.id, request.id));
+        .where(eq(returnRequests.id, request.id))
+        .returning();
+      if (site && linked) await tellShopper(tx, linked, site);
       return created;
     },
     stale: MOVED,
@@ -622,7 +704,7 @@ export async function refundReturn(
   context: PaymentsContext,
   actor: Actor,
   input: z.output<typeof returnStepSchema>,
-  options: { capPaise?: number } = {},
+  options: { capPaise?: number; site?: OrderMailSite } = {},
 ): Promise<{ message: string; id: number }> {
   const db = context.db;
   const found = await db.transaction((tx) => requestOfOrder(tx, input));
@@ -667,11 +749,15 @@ export async function refundReturn(
       basis: 'lines',
       returns: [{ index, typed: String(lines[index]!.quantity) }],
     },
-    options,
+    { capPaise: options.capPaise },
   );
-  await db
-    .update(returnRequests)
-    .set({ status: 'refunded', refundId: refund.id, updatedAt: new Date() })
-    .where(and(eq(returnRequests.id, found.id), eq(returnRequests.status, 'received')));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(returnRequests)
+      .set({ status: 'refunded', refundId: refund.id, updatedAt: new Date() })
+      .where(and(eq(returnRequests.id, found.id), eq(returnRequests.status, 'received')))
+      .returning();
+    if (row && options.site) await tellShopper(tx, row, options.site);
+  });
   return { message: refund.message, id: found.id };
 }

@@ -25,18 +25,24 @@ type ReturnIntent = 'decide-return' | 'receive-return' | 'refund-return';
 export function returnsSectionHandlers(
   context: PaymentsContext & Pick<AppLoadContext, 'courier'>,
 ): Record<ReturnIntent, AdminHandler<never>> {
+  // The shopper is told of each decision with the order's signed link (features/orders).
+  const site = async () => ({
+    publicUrl: context.env.PUBLIC_URL,
+    linkSecret: context.linkSecret,
+    shopName: (await context.catalogue.settings()).shopName,
+  });
   return {
-    'decide-return': adminHandler(returnDecisionSchema, (input, admin) =>
-      decideReturn(context.db, admin, input, context.courier),
+    'decide-return': adminHandler(returnDecisionSchema, async (input, admin) =>
+      decideReturn(context.db, admin, input, context.courier, { site: await site() }),
     ),
-    'receive-return': adminHandler(returnStepSchema, (input, admin) =>
-      receiveReturn(context.db, admin, input),
+    'receive-return': adminHandler(returnStepSchema, async (input, admin) =>
+      receiveReturn(context.db, admin, input, { site: await site() }),
     ),
     'refund-return': adminHandler(returnStepSchema, async (input, admin) => {
       const capPaise = roleMay(admin.role, { refunds: ['over-limit'] })
         ? undefined
         : (await getOrderSettings(context.db)).counterRefundLimitPaise;
-      return refundReturn(context, admin, input, { capPaise });
+      return refundReturn(context, admin, input, { capPaise, site: await site() });
     }),
   } as unknown as Record<ReturnIntent, AdminHandler<never>>;
 }
