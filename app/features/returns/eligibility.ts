@@ -4,7 +4,7 @@
  * garments cannot"). Pure and client-safe: the shopper's order page, the server's command and
  * the tests read the same rule.
  */
-import { RETURN_KINDS, RETURN_STATUSES } from '~/lib/schema-enums';
+import { RETURN_KINDS, type RETURN_STATUSES } from '~/lib/schema-enums';
 
 export { RETURN_KINDS };
 
