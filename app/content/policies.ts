@@ -102,6 +102,14 @@ export const termsAndConditions: Policy = {
       ],
     },
     {
+      // Issue 32 item 7: returns and size exchanges of orders placed online.
+      id: 'returns-exchanges',
+      heading: 'Returns and Exchanges of Online Orders',
+      paragraphs: [
+        'Ready-to-wear bought online can be returned for a refund, or exchanged for another size of the same piece while it is in stock, within 7 days of delivery or of collection from our shop (the product page shows the window that applies). Ask from your order page, with the reason; we approve or explain why not, and arrange a pickup by the courier or a drop at the shop. A return is refunded for that item alone, with a credit note, once we receive it unused with its tags; an exchange is sent as a new order at no charge. Cut fabric is cut for you and bespoke garments are made for you alone, so neither can be returned or exchanged.',
+      ],
+    },
+    {
       id: 'website-use',
       heading: 'Use of This Website',
       paragraphs: [

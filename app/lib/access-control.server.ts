@@ -52,6 +52,8 @@ export const STAFF_STATEMENTS = {
   coupons: ['read', 'edit'],
   /** Packing, shipping and the later dispatch stages of a shop order (issue 32 item 6). */
   dispatch: ['move'],
+  /** Returns and exchanges (issue 32 item 7): approving, refusing, marking the goods received. */
+  returns: ['decide'],
 } as const;
 
 /** The access control of the back office. */
@@ -94,6 +96,8 @@ const counter = staffAccess.newRole({
   coupons: ['read'],
   // Issue 32 item 6: the counter packs and ships orders like the owner.
   dispatch: ['move'],
+  // Issue 32 item 7: the counter decides returns and exchanges like the owner.
+  returns: ['decide'],
 });
 
 /**

@@ -183,3 +183,24 @@ export const DISPATCH_STAGES = [
 ] as const;
 /** One of {@link DISPATCH_STAGES}. */
 export type DispatchStage = (typeof DISPATCH_STAGES)[number];
+
+// Issue 32 item 7: returns and exchanges (features/returns).
+
+/** What a return request asks for: the money back, or another size of the same product. */
+export const RETURN_KINDS = ['return', 'exchange'] as const;
+
+/**
+ * A return request's states: asked by the shopper ('requested'), then staff 'approved' or
+ * 'refused' it; once the goods are back 'received'; a return ends 'refunded' (the line's refund
+ * through the ledger), an exchange 'exchanged' (its new order made); the shopper may withdraw
+ * an open request ('cancelled').
+ */
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'refused',
+  'received',
+  'refunded',
+  'exchanged',
+  'cancelled',
+] as const;

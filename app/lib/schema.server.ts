@@ -42,6 +42,8 @@ import {
   UQCS,
   WORK_STAGES,
   WORKER_PAYMENT_METHODS,
+  RETURN_KINDS,
+  RETURN_STATUSES,
 } from './schema-enums';
 
 const timestamps = {
@@ -535,7 +537,8 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_payment_key').on(t.providerPaymentId),
     index('orders_user_idx').on(t.userId, t.createdAt),
     check('orders_status_check', sql`${t.status} in ('created', 'paid', 'failed', 'cancelled')`),
-    check('orders_amount_check', sql`${t.amountPaise} > 0`),
+    // Issue 32 item 7: a size exchange is an order at no charge (₹0); every other order is more.
+    check('orders_amount_check', sql`${t.amountPaise} >= 0`),
     check('orders_shipping_check', sql`${t.shippingPaise} >= 0`),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} in ('ship', 'pickup')`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('online', 'cod')`),
@@ -1767,5 +1770,64 @@ export const shipmentEvents = pgTable(
   (t) => [
     uniqueIndex('shipment_events_event_key').on(t.eventId),
     index('shipment_events_shipment_idx').on(t.shipmentId, t.at),
+  ],
+);
+
+// ── Issue 32 item 7: returns and exchanges (features/returns) ─────────────────────────────────
+
+/**
+ * A shopper's request to return or exchange one line of a shop order (issue 32 item 7): the
+ * kind, a reason from a short list and an optional note, its status, how the goods come back
+ * once approved ('drop' at the shop or a 'pickup' by the courier, with its AWB), the size
+ * asked for an exchange (the variant) and the order that exchange made, who decided and why
+ * a refusal. At most one open request a line (the partial unique index). Written only by
+ * features/returns.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: RETURN_KINDS }).notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    /** Once approved: 'drop' (the shopper brings it to the shop) or 'pickup' (reverse pickup). */
+    method: text('method', { enum: ['drop', 'pickup'] }),
+    awb: text('awb'),
+    /** An exchange: the size asked for (the variant of the same product). */
+    exchangeVariantId: integer('exchange_variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
+    exchangeSize: text('exchange_size'),
+    /** The ₹0 order an exchange made, once the goods came back. */
+    exchangeOrderId: integer('exchange_order_id').references((): AnyPgColumn => orders.id, {
+      onDelete: 'set null',
+    }),
+    /** The ledger's refund row a return made. */
+    refundId: integer('refund_id'),
+    /** The refusal's reason, shown to the shopper. */
+    refusalReason: text('refusal_reason'),
+    decidedByEmail: text('decided_by_email'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('return_requests_order_idx').on(t.orderId),
+    uniqueIndex('return_requests_open_line_key')
+      .on(t.orderLineId)
+      .where(sql`${t.status} not in ('refused', 'cancelled')`),
+    check('return_requests_kind_check', sql`${t.kind} in (${sqlList(RETURN_KINDS)})`),
+    check('return_requests_status_check', sql`${t.status} in (${sqlList(RETURN_STATUSES)})`),
+    check(
+      'return_requests_method_check',
+      sql`${t.method} is null or ${t.method} in ('drop', 'pickup')`,
+    ),
   ],
 );

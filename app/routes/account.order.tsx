@@ -34,6 +34,13 @@ import { CodConfirmation, type CodConfirmAnswer } from '~/features/cod/cod-confi
 import { confirmCodCode } from '~/features/cod/cod.server';
 import { orderTracking } from '~/features/dispatch/dispatch.server';
 import { OrderTrackingSection } from '~/features/dispatch/tracking';
+// Issue 32 item 7: returns and exchanges.
+import { OrderReturns, type ReturnRequestAnswer } from '~/features/returns/order-returns';
+import {
+  requestReturn,
+  returnRequestSchema,
+  returnsOfOrder,
+} from '~/features/returns/returns.server';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
@@ -49,16 +56,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const number = params.number.slice(0, 40);
   const order = await getOrder(context.db, user.id, number);
   if (!order) throw data('Order not found', { status: 404 });
-  const [documents, bespoke, money, settings, expiresAt, garments, tracking] = await Promise.all([
-    documentsOfOrder(context.db, { userId: user.id }, order.number).then((found) => found ?? []),
-    order.kind === 'bespoke' ? ownBespokeDetail(context.db, user.id, number) : null,
-    ownerOrderMoney(context.db, order),
-    context.catalogue.settings(),
-    order.kind === 'shop' ? unpaidOrderExpiry(context.db, user.id, number) : null,
-    order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
-    // Issue 32 item 6: the dispatch stage and, once shipped, the tracking link.
-    orderTracking(context.db, order.id),
-  ]);
+  const [documents, bespoke, money, settings, expiresAt, garments, tracking, returns] =
+    await Promise.all([
+      documentsOfOrder(context.db, { userId: user.id }, order.number).then((found) => found ?? []),
+      order.kind === 'bespoke' ? ownBespokeDetail(context.db, user.id, number) : null,
+      ownerOrderMoney(context.db, order),
+      context.catalogue.settings(),
+      order.kind === 'shop' ? unpaidOrderExpiry(context.db, user.id, number) : null,
+      order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
+      // Issue 32 item 6: the dispatch stage and, once shipped, the tracking link.
+      orderTracking(context.db, order.id),
+      returnsOfOrder(context.db, order),
+    ]);
   const unpaid = expiresAt ? { canPay: true, expiresAt } : null;
   return {
     order,
@@ -68,12 +77,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     unpaid,
     garments,
     tracking,
+    returns,
     shopName: settings.shopName,
   };
 }
 
 const intentSchema = z.object({
-  intent: z.enum(['pay-order', 'cancel-order', 'confirm-cod'], 'Unknown action'),
+  intent: z.enum(['pay-order', 'cancel-order', 'confirm-cod', 'request-return'], 'Unknown action'),
 });
 
 /**
@@ -81,7 +91,8 @@ const intentSchema = z.object({
  * amount the server's) and "Cancel" (cancel-order) on a shop order awaiting payment (issue 29
  * item 6). Not theirs: 404; paid or cancelled: 409 with the reason; an unknown intent: 400.
  * Issue 32 item 3: `confirm-cod` with `code` confirms a cash-on-delivery order (a wrong code:
- * 422 with the tries left).
+ * 422 with the tries left). Issue 32 item 7: `request-return` asks to return or exchange one
+ * line (features/returns: 422 for a bad form, 409 when the line may not be returned).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
@@ -97,6 +108,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (parsed.data.intent === 'confirm-cod') {
     const outcome = await confirmCodCode(context.db, order.id, form.get('code'));
     return Response.json(outcome satisfies CodConfirmAnswer, { status: outcome.ok ? 200 : 422 });
+  }
+  if (parsed.data.intent === 'request-return') {
+    const reply = (body: ReturnRequestAnswer, status: number) => Response.json(body, { status });
+    const input = returnRequestSchema.safeParse(Object.fromEntries(form));
+    if (!input.success) {
+      const fieldErrors = Object.fromEntries(
+        input.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]),
+      );
+      return reply({ ok: false, error: input.error.issues[0]?.message, fieldErrors }, 422);
+    }
+    try {
+      const done = await requestReturn(context.db, { userId: user.id, number }, input.data);
+      return reply({ ok: true, message: done.message }, 200);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return reply({ ok: false, error: error.message }, refusalStatus(error.code));
+    }
   }
   if (parsed.data.intent === 'cancel-order') {
     if (!(await cancelOrder(context.db, user.id, number))) {
@@ -122,7 +150,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage() {
-  const { order, documents, bespoke, money, unpaid, garments, tracking, shopName } =
+  const { order, documents, bespoke, money, unpaid, garments, tracking, returns, shopName } =
     useLoaderData<typeof loader>();
   const placed = formatShopDateTime(new Date(order.createdAt).toISOString());
   return (
@@ -176,6 +204,7 @@ export default function OrderPage() {
           />
         </Section>
       )}
+      <OrderReturns lines={returns.lines} windowDays={returns.windowDays} />
       {(money.kind === 'bespoke' || money.rows.length > 0) && (
         <OrderPayments
           number={order.number}

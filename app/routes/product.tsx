@@ -14,6 +14,8 @@ import { breadcrumbJsonLd, cutDescription, pageMeta, PRODUCT_DESCRIPTION_MAX } f
 import type { Route } from './+types/product';
 import { PincodeCheck } from '~/features/shipping/pincode-check';
 import { getShippingSettings } from '~/features/shipping/shipping.server';
+import { measurementBookingPath } from '~/features/catalog/booking-links';
+import { productReturnPolicy } from '~/features/returns/eligibility';
 
 const productIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -23,8 +25,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!product) return data({ product: null, related: [] }, { status: 404 });
   const related = await context.catalogue.related(product);
   // Issue 32 item 2: whether the product page offers "Collect from the shop".
-  const { pickupEnabled } = await getShippingSettings(context.db);
-  return { product: toProductPage(product), related: related.map(toProductTile), pickupEnabled };
+  const { pickupEnabled, returnWindowDays } = await getShippingSettings(context.db);
+  const page = toProductPage(product);
+  // Issue 32 item 7: whether it may be returned, and within how many days of delivery.
+  const returnPolicy = productReturnPolicy(
+    {
+      saleUnit: page.saleUnit,
+      madeToMeasure: measurementBookingPath(page) !== null && page.variants.length === 0,
+    },
+    returnWindowDays,
+  );
+  return { product: page, related: related.map(toProductTile), pickupEnabled, returnPolicy };
 }
 
 function listingPath(product: NonNullable<Route.ComponentProps['loaderData']['product']>) {
@@ -118,6 +129,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           productId={product.id}
           pickupCity={loaderData.pickupEnabled ? settings.address.city : null}
         />
+        <p className="mt-4 text-sm text-muted-foreground">{loaderData.returnPolicy}</p>
       </div>
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-16">

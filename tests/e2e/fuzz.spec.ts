@@ -438,6 +438,10 @@ const FORMS: FormTarget[] = [
       // Issue 32 item 6: dispatch.
       'move-dispatch': ['number', 'stage'],
       'ship-order': ['number'],
+      // Issue 32 item 7: returns and exchanges.
+      'decide-return': ['number', 'requestId', 'decision', 'method', 'reason'],
+      'receive-return': ['number', 'requestId'],
+      'refund-return': ['number', 'requestId'],
       ...bespokeOrderIntents(
         'add-garment',
         'set-garment-price',
@@ -626,7 +630,13 @@ const FORMS: FormTarget[] = [
     route: '/account/orders/:number',
     url: '/account/orders/RT-FUZZ',
     fields: [],
-    intents: { 'pay-order': [], 'cancel-order': [], 'confirm-cod': ['code'] },
+    intents: {
+      'pay-order': [],
+      'cancel-order': [],
+      'confirm-cod': ['code'],
+      // Issue 32 item 7: a return or exchange of one line.
+      'request-return': ['lineId', 'kind', 'reason', 'note', 'variantId'],
+    },
   },
   {
     kind: 'form',

@@ -44,6 +44,8 @@ const MAX_CONFIRM_HOURS = 24 * 14;
 const LIMIT_MESSAGE = `Please enter the largest cash-on-delivery order in rupees, up to ${maxRupees}.`;
 const HOURS_MESSAGE = `Please enter whole hours, from 1 to ${MAX_CONFIRM_HOURS}.`;
 
+const RETURN_DAYS_MESSAGE = 'Please enter whole days, from 0 to 60.';
+
 const charge = rupeesOrZeroField(CHARGE_MESSAGE, SHIPPING_LIMITS.maxChargePaise);
 const gramsField = wholeNumberField(GRAMS_MESSAGE, 1, SHIPPING_LIMITS.maxGrams);
 const daysField = wholeNumberField(DAYS_MESSAGE, 0, SHIPPING_LIMITS.maxDays);
@@ -64,7 +66,8 @@ type EditedSettings = Pick<
   | 'taxRule'
   | 'separateRatePercent'
   | 'cod'
->;
+> &
+  Partial<Pick<ShippingSettings, 'returnWindowDays'>>;
 
 /** Blank slab rows are skipped; so the weight is optional here and checked below. */
 const optionalText = z.string().optional();
@@ -88,7 +91,8 @@ const zoneFields = Object.fromEntries(
  * skipped; weights differ within a zone; at least one slab a zone); `remoteState` (repeated:
  * the remote states); `remotePrefixes` (PIN code beginnings); `taxRule` and `separateRate`;
  * cash on delivery (issue 32 item 3): `codEnabled`, `codLimit` and `codFee` (rupees),
- * `codHours` (hours to confirm, 1 to 336).
+ * `codHours` (hours to confirm, 1 to 336); issue 32 item 7: `returnDays`, the return window
+ * (0 to 60 days; absent: kept).
  */
 export const shippingSettingsFormSchema = z
   .object({
@@ -122,6 +126,8 @@ export const shippingSettingsFormSchema = z
     codLimit: rupeesOrZeroField(LIMIT_MESSAGE, SHIPPING_LIMITS.maxChargePaise),
     codFee: charge,
     codHours: wholeNumberField(HOURS_MESSAGE, 1, MAX_CONFIRM_HOURS),
+    // Issue 32 item 7: the return window; a form without it keeps the stored value.
+    returnDays: wholeNumberField(RETURN_DAYS_MESSAGE, 0, 60).optional(),
     separateRate: z
       .string('Please enter a GST rate from 0 to 28.')
       .trim()
@@ -188,6 +194,7 @@ export const shippingSettingsFormSchema = z
         feePaise: form.codFee,
         confirmHours: form.codHours,
       },
+      ...(form.returnDays === undefined ? {} : { returnWindowDays: form.returnDays }),
     };
     return { version: form.version, edited };
   });

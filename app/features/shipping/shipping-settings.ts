@@ -44,6 +44,11 @@ export interface ShippingSettings {
    * confirmed with its one-time code within `confirmHours` expires.
    */
   cod: CodSettings;
+  /**
+   * Issue 32 item 7: days after delivery (or collection) within which ready-to-wear may be
+   * returned or exchanged for another size (features/returns).
+   */
+  returnWindowDays: number;
 }
 
 /** The cash-on-delivery settings (issue 32 item 3); money in paise. */
@@ -76,6 +81,7 @@ export const defaultShippingSettings: ShippingSettings = {
   taxRule: 'principal',
   separateRatePercent: 18,
   cod: { enabled: true, limitPaise: 1_000_000, feePaise: 5_000, confirmHours: 48 },
+  returnWindowDays: 7,
 };
 
 /** Bounds of the settings' numbers. */

@@ -68,6 +68,8 @@ const shippingSettingsSchema = z.object({
       .min(1)
       .max(24 * 14),
   }),
+  // Issue 32 item 7: the return window, in days.
+  returnWindowDays: z.number().int().min(0).max(60),
 }) satisfies z.ZodType<ShippingSettings>;
 
 /** Each stored field that is missing or invalid takes its default, so a bad edit never stops a checkout. */

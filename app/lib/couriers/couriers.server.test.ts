@@ -271,6 +271,10 @@ describe('Shiprocket against a test double of its API', () => {
             },
           });
         }
+        // Issue 32 item 7: a return order.
+        if (url.pathname === '/orders/create/return') {
+          return reply(res, 200, { order_id: 9002, shipment_id: 7002, status: 'RETURN PENDING' });
+        }
         if (url.pathname === '/orders/create/adhoc') {
           return reply(res, 200, { order_id: 9001, shipment_id: 7001, status: 'NEW' });
         }
@@ -400,6 +404,56 @@ describe('Shiprocket against a test double of its API', () => {
     expect(await courier.label(shipment)).toEqual({
       kind: 'url',
       url: 'https://kr-shipmultichannel.s3.amazonaws.com/label.pdf',
+    });
+  });
+
+  it('books a reverse pickup as a return order from the customer to the shop, with its AWB', async () => {
+    const shipment = await courier.createReturnShipment({
+      returnNumber: 'RTH-2026-0042-R7',
+      orderDate: new Date('2026-11-29T10:00:00Z'),
+      customer: {
+        name: 'Raj Kumar Patel',
+        email: 'raj@example.com',
+        phone: '+919825012345',
+        address: '12 Market Road',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        pincode: '400001',
+      },
+      shop: {
+        name: 'Rajkot Tailoring House',
+        email: 'hello@tailoring.example',
+        phone: '+919000000001',
+        address: '12 Example Market Road',
+        city: 'Rajkot',
+        state: 'Gujarat',
+        pincode: '360001',
+      },
+      items: [{ name: 'Linen shirt', sku: 'LS-M', units: 1, unitPricePaise: 75_000 }],
+      weightGrams: 600,
+      subTotalPaise: 75_000,
+    });
+    expect(shipment.shipmentId).toBe('7002');
+    expect(shipment.awb).toBe('141123221084922');
+    const order = received.find((r) => r.url === '/orders/create/return')!.body as Record<
+      string,
+      unknown
+    >;
+    expect(order).toMatchObject({
+      order_id: 'RTH-2026-0042-R7',
+      pickup_customer_name: 'Raj',
+      pickup_last_name: 'Kumar Patel',
+      pickup_pincode: '400001',
+      pickup_phone: '9825012345',
+      shipping_pincode: '360001',
+      shipping_phone: '9000000001',
+      payment_method: 'PREPAID',
+      sub_total: 750,
+      weight: 0.6,
+    });
+    expect(received.filter((r) => r.url === '/courier/assign/awb').at(-1)!.body).toEqual({
+      shipment_id: 7002,
+      is_return: 1,
     });
   });
 

@@ -13,6 +13,7 @@ import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from '../pdf-fonts.server';
 import {
   CourierProviderError,
   type CourierProvider,
+  type ReturnShipmentInput,
   type PincodePlace,
   type RateQuery,
   type RateQuote,
@@ -44,6 +45,21 @@ const LOCAL_COURIER = 'Shop dispatch';
 
 /** Builds the local provider. */
 export function createLocalCourier(config: LocalCourierConfig): CourierProvider {
+  /** The next AWB of the shop's series ('RTH' and nine digits) and its tracking page. */
+  async function nextShipment(): Promise<Shipment> {
+    // Both drivers (PGlite and node-postgres) answer `{ rows }`.
+    const result = (await config.db.execute(sql`select nextval('local_awb_seq') as value`)) as {
+      rows: { value: string | number }[];
+    };
+    const value = Number(result.rows[0]!.value);
+    const awb = `RTH${String(value).padStart(9, '0')}`;
+    return {
+      shipmentId: awb,
+      awb,
+      courierName: LOCAL_COURIER,
+      trackingUrl: `${config.publicUrl}/track/${awb}`,
+    };
+  }
   return {
     name: 'local',
     async quote(query: RateQuery): Promise<RateQuote> {
@@ -70,18 +86,12 @@ export function createLocalCourier(config: LocalCourierConfig): CourierProvider 
     },
     async createShipment(input: ShipmentInput): Promise<Shipment> {
       if (!input.orderNumber) throw new CourierProviderError('a shipment needs an order number');
-      // Both drivers (PGlite and node-postgres) answer `{ rows }`.
-      const result = (await config.db.execute(sql`select nextval('local_awb_seq') as value`)) as {
-        rows: { value: string | number }[];
-      };
-      const value = Number(result.rows[0]!.value);
-      const awb = `RTH${String(value).padStart(9, '0')}`;
-      return {
-        shipmentId: awb,
-        awb,
-        courierName: LOCAL_COURIER,
-        trackingUrl: `${config.publicUrl}/track/${awb}`,
-      };
+      return nextShipment();
+    },
+    // Issue 32 item 7: the shop's own rider collects a return; its AWB is from the same series.
+    async createReturnShipment(input: ReturnShipmentInput): Promise<Shipment> {
+      if (!input.returnNumber) throw new CourierProviderError('a return needs a reference');
+      return nextShipment();
     },
     async label(shipment) {
       if (!LOCAL_AWB.test(shipment.awb)) throw new CourierProviderError('not a local AWB');

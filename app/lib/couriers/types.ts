@@ -100,6 +100,24 @@ export interface ShipmentInput {
   pickupPincode: string;
 }
 
+/**
+ * A reverse pickup (issue 32 item 7, returns): the courier collects the goods from the
+ * customer and brings them to the shop.
+ */
+export interface ReturnShipmentInput {
+  /** The return's own reference, unique (Shiprocket's `order_id` of the return order). */
+  returnNumber: string;
+  orderDate: Date;
+  /** Where the courier collects: the customer. */
+  customer: ShipmentInput['customer'];
+  /** Where it goes: the shop. */
+  shop: ShipmentInput['customer'];
+  items: ShipmentInput['items'];
+  weightGrams: number;
+  /** The goods' value in paise. */
+  subTotalPaise: number;
+}
+
 /** A shipment the courier accepted, with its AWB (air waybill) number. */
 export interface Shipment {
   /** The provider's shipment id (the local provider: the AWB). */
@@ -143,6 +161,11 @@ export interface CourierProvider {
    * @throws CourierProviderError when the courier refuses, does not answer or cannot serve it.
    */
   createShipment(input: ShipmentInput): Promise<Shipment>;
+  /**
+   * Books a reverse pickup from the customer to the shop and assigns its AWB (issue 32 item 7).
+   * @throws CourierProviderError as `createShipment`.
+   */
+  createReturnShipment(input: ReturnShipmentInput): Promise<Shipment>;
   /** The label of a shipment made by `createShipment`. @throws CourierProviderError */
   label(shipment: Pick<Shipment, 'shipmentId' | 'awb'>): Promise<ShipmentLabel>;
   /** The tracking events the courier has for an AWB, oldest first. @throws CourierProviderError */

@@ -30,6 +30,10 @@ import { codSectionHandlers } from '~/features/admin/orders/cod-section.server';
 import { DispatchSection } from '~/features/admin/dispatch/dispatch-section';
 import { dispatchHandlers } from '~/features/admin/dispatch/dispatch.server';
 import { dispatchPanel } from '~/features/dispatch/dispatch.server';
+// Issue 32 item 7: returns and exchanges.
+import { ReturnsSection } from '~/features/admin/returns/returns-section';
+import { returnsSectionHandlers } from '~/features/admin/returns/returns-section.server';
+import { returnRequestsOf } from '~/features/returns/returns.server';
 
 /** The tab's title; never indexed. */
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -57,6 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ticketsPanel(context.db, order.id),
       dispatchPanel(context.db, order.id),
     ]);
+  const returns = await returnRequestsOf(context.db, order.id);
   return {
     order,
     documents,
@@ -67,6 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     recipients,
     tickets,
     dispatch,
+    returns,
   };
 }
 
@@ -107,6 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...paymentHandlers(context),
       ...codSectionHandlers(context),
       ...dispatchHandlers(context),
+      ...returnsSectionHandlers(context),
     },
     ACTION_PERMISSIONS['/admin/orders/:number'],
   );
@@ -123,6 +130,7 @@ export default function AdminOrder() {
     recipients,
     tickets,
     dispatch,
+    returns,
   } = useLoaderData<typeof loader>();
   return (
     <OrderScreen
@@ -135,6 +143,7 @@ export default function AdminOrder() {
       payments={
         <>
           <DispatchSection panel={dispatch} />
+          <ReturnsSection number={order.number} requests={returns} />
           <FailedJobs jobs={failedJobs} />
           <CodSection order={order} balancePaise={money.balance.balancePaise} />
           <AdminPaymentsPanel

@@ -276,6 +276,21 @@ export function ShippingSettingsForm({
         </div>
       </Group>
 
+      <Group title="Returns and exchanges">
+        <FormField
+          id="shipping-return-days"
+          name="returnDays"
+          label="Return window (days after delivery)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={60}
+          defaultValue={String(settings.returnWindowDays)}
+          hint="Ready-to-wear may be returned or exchanged for another size within it. Cut fabric and bespoke never."
+          error={errors.returnDays}
+        />
+      </Group>
+
       <Group title="Tax on shipping">
         <fieldset className="grid gap-1 text-sm">
           <legend className="mb-1 font-medium">The shipping line on the invoice is taxed</legend>

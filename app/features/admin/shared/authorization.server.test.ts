@@ -30,6 +30,7 @@ import {
   media,
   orderLines,
   orders,
+  returnRequests,
   payments,
   products,
   session,
@@ -657,6 +658,9 @@ async function garmentHoldingFabric(f: Fixture): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** Issue 32 item 7: the return request each fixture's `prepare` made, by fixture. */
+const RETURN_REQUESTS = new WeakMap<Fixture, number>();
+
 const ACTIONS: {
   path: string;
   action: (args: never) => Promise<unknown>;
@@ -895,6 +899,51 @@ const ACTIONS: {
     intent: 'ship-order',
     form: (f: Fixture) => ({ number: f.orderNumber }),
   },
+  // Issue 32 item 7: a return request of the fixture order's shirt, at the state each step leaves.
+  ...(
+    [
+      ['decide-return', 'requested'],
+      ['receive-return', 'approved'],
+      ['refund-return', 'received'],
+    ] as const
+  ).map(([intent, status]) => ({
+    path: '/admin/orders/:number',
+    action: orderRoute.action as never,
+    intent,
+    form: (f: Fixture) => ({
+      number: f.orderNumber,
+      requestId: String(RETURN_REQUESTS.get(f) ?? 0),
+      ...(intent === 'decide-return' ? { decision: 'approve', method: 'drop' } : {}),
+    }),
+    prepare: async (f: Fixture) => {
+      const db = app.database.db;
+      const [order] = await db.select().from(orders).where(eq(orders.number, f.orderNumber));
+      const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+      const [request] = await db
+        .insert(returnRequests)
+        .values({
+          orderId: order!.id,
+          orderLineId: line!.id,
+          kind: 'return',
+          reason: 'Does not fit',
+          status,
+        })
+        .returning();
+      RETURN_REQUESTS.set(f, request!.id);
+      // The refund returns the whole shirt (₹1,000 left of it after the fixture's goodwill
+      // credit note): a payment with that much left to refund.
+      if (intent === 'refund-return') {
+        await db.insert(payments).values({
+          orderId: order!.id,
+          kind: 'payment',
+          method: 'cash',
+          status: 'succeeded',
+          amountPaise: 150_000,
+          settledAt: new Date(),
+        });
+      }
+    },
+  })),
   {
     path: '/admin/orders/new',
     action: newOrderRoute.action as never,
@@ -1702,6 +1751,9 @@ const COUNTER_ACTIONS = new Set([
   '/admin/orders/:number retry-refund',
   '/admin/orders/:number move-dispatch',
   '/admin/orders/:number ship-order',
+  '/admin/orders/:number decide-return',
+  '/admin/orders/:number receive-return',
+  '/admin/orders/:number refund-return',
   '/admin/customers create-client',
   '/admin/customers/:id update-client',
   '/admin/customers/:id link-account',

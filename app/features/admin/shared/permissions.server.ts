@@ -193,6 +193,11 @@ export const ACTION_PERMISSIONS = {
     // Issue 32 item 6: dispatch (the owner and the counter).
     'move-dispatch': { dispatch: ['move'] },
     'ship-order': { dispatch: ['move'] },
+    // Issue 32 item 7: returns and exchanges; the refund of a returned line is a refund too
+    // (up to the counter's limit, checked by the refund itself).
+    'decide-return': { returns: ['decide'] },
+    'receive-return': { returns: ['decide'] },
+    'refund-return': { returns: ['decide'], refunds: ['create'] },
   },
   '/admin/workshop': { 'move-ticket': TICKET_MOVE },
   '/admin/workshop/garments/:garmentId': {

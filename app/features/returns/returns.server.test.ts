@@ -1,0 +1,393 @@
+/**
+ * Returns and exchanges on a real database (issue 32 item 7; PGlite, and PostgreSQL with
+ * TEST_DATABASE_URL): a shirt of a delivered two-line order is asked back, approved, received
+ * and refunded as its one line through the ledger's line refunds (a credit-note job queued),
+ * the other line untouched; two approvals, two "received" and two refunds at once each happen
+ * once; cut fabric and an order not delivered are refused; an exchange puts the returned size
+ * back on its stock, takes the new one and makes a ₹0 order of it.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AppLoadContext } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaymentProvider } from '~/lib/payments/payments.server';
+import { createCourierProvider, type CourierProvider } from '~/lib/couriers/couriers.server';
+import { Refusal } from '~/lib/refusal';
+import {
+  categories,
+  jobs,
+  notifications,
+  orderLines,
+  orders,
+  payments,
+  productVariants,
+  products,
+  refundLines,
+  returnRequests,
+  shipmentEvents,
+  shipments,
+  user,
+} from '~/lib/schema.server';
+import { recordCounterPayment } from '~/features/payments/admin-payments.server';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../../tests/support/test-db';
+import {
+  decideReturn,
+  receiveReturn,
+  refundReturn,
+  requestReturn,
+  returnsOfOrder,
+} from './returns.server';
+
+let database: TestDatabase;
+let context: AppLoadContext;
+let courier: CourierProvider;
+let productId: number;
+let sizeM: number;
+let sizeL: number;
+const staff = { id: 'returns-owner', email: 'owner@example.com' };
+const shopper = 'returns-shopper';
+let count = 0;
+
+/** A shop order of a shirt (size M, ₹2,000) and trousers (₹1,500), paid in cash; delivered when asked. */
+async function paidOrder(options: { delivered?: boolean; fabric?: boolean } = {}) {
+  count += 1;
+  const number = `RT-RET-${count}`;
+  const [order] = await database.db
+    .insert(orders)
+    .values({
+      number,
+      userId: shopper,
+      status: 'created',
+      amountPaise: 3_500_00,
+      customerName: 'Meera Joshi',
+      email: 'meera@example.com',
+      phone: '+919876543210',
+      address: '7 Race Course Road',
+      city: 'Rajkot',
+      state: 'Gujarat',
+      pincode: '360001',
+      provider: 'sandbox',
+    })
+    .returning();
+  const [shirt, trousers] = await database.db
+    .insert(orderLines)
+    .values([
+      {
+        orderId: order!.id,
+        productId,
+        name: 'Oxford shirt',
+        size: 'M',
+        variantId: sizeM,
+        sku: 'OX-M',
+        unitPricePaise: 2_000_00,
+        quantity: 1,
+        uqc: 'PCS' as const,
+        ...(options.fabric ? { lengthCm: 250, metrePricePaise: 80_000 } : {}),
+      },
+      {
+        orderId: order!.id,
+        productId,
+        name: 'Cotton trousers',
+        unitPricePaise: 1_500_00,
+        quantity: 1,
+      },
+    ])
+    .returning();
+  await recordCounterPayment(context, staff, {
+    number,
+    method: 'cash',
+    amount: 3_500_00,
+    reference: '',
+  });
+  if (options.delivered !== false) {
+    const [shipment] = await database.db
+      .insert(shipments)
+      .values({ orderId: order!.id, method: 'ship', stage: 'delivered' })
+      .returning();
+    await database.db
+      .insert(shipmentEvents)
+      .values({ shipmentId: shipment!.id, source: 'staff', stage: 'delivered' });
+  }
+  return { number, orderId: order!.id, shirtId: shirt!.id, trousersId: trousers!.id };
+}
+
+/** Settles all `promises`, giving how many resolved and the refusals' codes. */
+async function race(promises: Promise<unknown>[]) {
+  const settled = await Promise.allSettled(promises);
+  return {
+    done: settled.filter((outcome) => outcome.status === 'fulfilled').length,
+    refused: settled.flatMap((outcome) =>
+      outcome.status === 'rejected' && outcome.reason instanceof Refusal
+        ? [outcome.reason.code]
+        : [],
+    ),
+  };
+}
+
+const stockOf = async (id: number) =>
+  (await database.db.select().from(productVariants).where(eq(productVariants.id, id)))[0]!.stock;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  context = {
+    db: database.db,
+    payments: createPaymentProvider({ nodeEnv: 'test', sandboxSecret: 'returns-secret' }),
+    env: { PUBLIC_URL: 'http://shop.test' },
+    catalogue: { settings: async () => ({ shopName: 'Test Tailors' }) },
+    linkSecret: 'integration-test-link-secret',
+  } as unknown as AppLoadContext;
+  // The shop's own courier: a reverse pickup's AWB comes from its series (no quote is asked).
+  courier = createCourierProvider({
+    nodeEnv: 'test',
+    local: {
+      db: database.db,
+      tariff: async () => {
+        throw new Error('no quote in these tests');
+      },
+      placeOf: () => null,
+      publicUrl: 'http://shop.test',
+      webhookToken: 'token',
+    },
+  });
+  await database.db.insert(user).values([
+    { ...staff, name: 'Owner', emailVerified: true, role: 'admin' },
+    { id: shopper, name: 'Meera', email: 'meera@example.com', emailVerified: true },
+  ]);
+  const [category] = await database.db
+    .insert(categories)
+    .values({ name: 'Ready to wear', slug: 'ready-to-wear' })
+    .returning({ id: categories.id });
+  const [product] = await database.db
+    .insert(products)
+    .values({
+      slug: 'returns-shirt',
+      name: 'Oxford shirt',
+      categoryId: category!.id,
+      pricePaise: 2_000_00,
+    })
+    .returning({ id: products.id });
+  productId = product!.id;
+  const [m, l] = await database.db
+    .insert(productVariants)
+    .values([
+      { productId, size: 'M', sku: 'OX-M', pricePaise: 2_000_00, stock: 20 },
+      { productId, size: 'L', sku: 'OX-L', pricePaise: 2_000_00, stock: 2 },
+    ])
+    .returning({ id: productVariants.id });
+  sizeM = m!.id;
+  sizeL = l!.id;
+});
+
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe(`returns and exchanges on ${testDatabaseKind}`, () => {
+  it('returns a shirt as one line: asked, approved, received and refunded, the trousers untouched', async () => {
+    const order = await paidOrder();
+    const asked = await requestReturn(
+      database.db,
+      { userId: shopper, number: order.number },
+      { lineId: order.shirtId, kind: 'return', reason: 'Does not fit', note: '', variantId: null },
+    );
+    await expect(
+      requestReturn(
+        database.db,
+        { userId: shopper, number: order.number },
+        {
+          lineId: order.shirtId,
+          kind: 'return',
+          reason: 'Does not fit',
+          note: '',
+          variantId: null,
+        },
+      ),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    const input = { number: order.number, requestId: asked.id };
+    // Two approvals at once: one moves it, the other is refused.
+    const site = {
+      publicUrl: 'http://shop.test',
+      linkSecret: 'integration-test-link-secret',
+      shopName: 'Test Tailors',
+    };
+    const approve = () =>
+      decideReturn(database.db, staff, { ...input, decision: 'approve', method: 'drop' }, courier, {
+        site,
+      });
+    const approvals = await race([approve(), approve()]);
+    expect(approvals).toEqual({ done: 1, refused: ['conflict'] });
+    // The shopper is told once, by e-mail (the order's address), with the order's link.
+    const told = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, 'order.return'));
+    expect(told.map((row) => [row.channel, row.recipient])).toEqual([
+      ['email', 'meera@example.com'],
+    ]);
+    const received = await race([
+      receiveReturn(database.db, staff, input),
+      receiveReturn(database.db, staff, input),
+    ]);
+    expect(received).toEqual({ done: 1, refused: ['conflict'] });
+    const refunds = await race([
+      refundReturn(context, staff, input),
+      refundReturn(context, staff, input),
+    ]);
+    expect(refunds.done).toBe(1);
+    expect(refunds.refused).toEqual(['conflict']);
+
+    const rows = await database.db
+      .select()
+      .from(refundLines)
+      .where(eq(refundLines.orderId, order.orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ lineIndex: 0, quantityCenti: 100, grossPaise: 2_000_00 });
+    const refundRows = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.orderId), eq(payments.kind, 'refund')));
+    expect(refundRows.map((row) => row.amountPaise)).toEqual([-2_000_00]);
+    // Its credit note is queued, as for any line refund.
+    const noteJobs = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `credit-note:payment:${refundRows[0]!.id}`));
+    expect(noteJobs).toHaveLength(1);
+    const [request] = await database.db
+      .select()
+      .from(returnRequests)
+      .where(eq(returnRequests.id, asked.id));
+    expect(request).toMatchObject({ status: 'refunded', refundId: refundRows[0]!.id });
+
+    const view = await returnsOfOrder(database.db, {
+      id: order.orderId,
+      kind: 'shop',
+      status: 'paid',
+    });
+    expect(view.lines.find((line) => line.lineId === order.shirtId)!.eligibility.ok).toBe(false);
+    expect(view.lines.find((line) => line.lineId === order.trousersId)!.eligibility.ok).toBe(true);
+  });
+
+  it('refuses a line of an order not delivered, cut fabric, and another shopper', async () => {
+    const waiting = await paidOrder({ delivered: false });
+    const ask = (number: string, lineId: number, userId = shopper) =>
+      requestReturn(
+        database.db,
+        { userId, number },
+        { lineId, kind: 'return', reason: 'Changed my mind', note: '', variantId: null },
+      );
+    await expect(ask(waiting.number, waiting.shirtId)).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'You can ask for a return once the order has reached you.',
+    });
+    const fabric = await paidOrder({ fabric: true });
+    await expect(ask(fabric.number, fabric.shirtId)).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'Cut fabric is cut for you and cannot be returned or exchanged.',
+    });
+    await expect(ask(fabric.number, fabric.trousersId, staff.id)).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+
+  it('a refusal shows its reason and the line may be asked again', async () => {
+    const order = await paidOrder();
+    const asked = await requestReturn(
+      database.db,
+      { userId: shopper, number: order.number },
+      {
+        lineId: order.trousersId,
+        kind: 'return',
+        reason: 'Changed my mind',
+        note: 'Worn once',
+        variantId: null,
+      },
+    );
+    await decideReturn(
+      database.db,
+      staff,
+      {
+        number: order.number,
+        requestId: asked.id,
+        decision: 'refuse',
+        reason: 'The trousers were worn and washed.',
+      },
+      courier,
+    );
+    const view = await returnsOfOrder(database.db, {
+      id: order.orderId,
+      kind: 'shop',
+      status: 'paid',
+    });
+    const line = view.lines.find((candidate) => candidate.lineId === order.trousersId)!;
+    expect(line.requests[0]).toMatchObject({
+      status: 'refused',
+      refusalReason: 'The trousers were worn and washed.',
+    });
+    expect(line.eligibility.ok).toBe(true);
+  });
+
+  it('an exchange puts size M back, takes size L and makes a ₹0 order of it', async () => {
+    const order = await paidOrder();
+    const [mBefore, lBefore] = [await stockOf(sizeM), await stockOf(sizeL)];
+    const view = await returnsOfOrder(database.db, {
+      id: order.orderId,
+      kind: 'shop',
+      status: 'paid',
+    });
+    expect(view.lines.find((line) => line.lineId === order.shirtId)!.sizes).toEqual([
+      { variantId: sizeL, size: 'L' },
+    ]);
+    const asked = await requestReturn(
+      database.db,
+      { userId: shopper, number: order.number },
+      {
+        lineId: order.shirtId,
+        kind: 'exchange',
+        reason: 'Does not fit',
+        note: '',
+        variantId: sizeL,
+      },
+    );
+    const input = { number: order.number, requestId: asked.id };
+    const approved = await decideReturn(
+      database.db,
+      staff,
+      { ...input, decision: 'approve', method: 'pickup' },
+      courier,
+    );
+    expect(approved.message).toMatch(/^Request approved: reverse pickup booked, AWB RTH\d{9}\.$/);
+    const outcome = await race([
+      receiveReturn(database.db, staff, input),
+      receiveReturn(database.db, staff, input),
+    ]);
+    expect(outcome).toEqual({ done: 1, refused: ['conflict'] });
+    expect(await stockOf(sizeM)).toBe(mBefore! + 1);
+    expect(await stockOf(sizeL)).toBe(lBefore! - 1);
+    const [request] = await database.db
+      .select()
+      .from(returnRequests)
+      .where(eq(returnRequests.id, asked.id));
+    expect(request!.status).toBe('exchanged');
+    const [created] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, request!.exchangeOrderId!));
+    expect(created).toMatchObject({
+      amountPaise: 0,
+      status: 'paid',
+      userId: shopper,
+      kind: 'shop',
+    });
+    const lines = await database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, created!.id));
+    expect(lines).toEqual([
+      expect.objectContaining({ size: 'L', variantId: sizeL, unitPricePaise: 0, quantity: 1 }),
+    ]);
+  });
+});
