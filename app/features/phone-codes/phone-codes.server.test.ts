@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.close();
+  await database?.dispose();
 });
 
 describe('sending a code', () => {
