@@ -152,7 +152,7 @@ describe('a guest order', () => {
     expect((refused as Refusal).code).toBe('cart-empty');
   });
 
-  it("joins the account once the customer record is linked to it", async () => {
+  it('joins the account once the customer record is linked to it', async () => {
     const { phone, parsed, clientAddress } = guestForm([
       { productId: shirt, size: '', color: '', quantity: 1 },
     ]);

@@ -6,7 +6,7 @@
  * browser (local storage) posted as its lines. The server prices the lines and places the
  * order; the guest lands on the order's signed link, and the local cart is emptied.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useNavigate } from 'react-router';
 import { toast } from '~/components/ui/toaster';
 import { Button } from '~/components/ui/button';
@@ -182,15 +182,22 @@ function GuestOrderForm({
   const answer = order.state === 'idle' ? order.data : undefined;
   useRefusalToast(answer);
   const errors = answer && !answer.ok ? (answer.errors ?? {}) : {};
-  const { refresh } = cart;
+  const refresh = useRef(cart.refresh);
+  useEffect(() => {
+    refresh.current = cart.refresh;
+  });
+  const placedPath = answer?.ok && 'guestOrder' in answer ? answer.guestOrder.orderPath : null;
+  const opened = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!answer?.ok || !('guestOrder' in answer)) return;
-    const { orderPath } = answer.guestOrder;
+    // Once per order: emptying the cart re-renders this form, which must not navigate again.
+    if (!placedPath || opened.current === placedPath) return;
+    opened.current = placedPath;
     // The order holds the lines now: this browser's cart is emptied, then the order opens.
-    void refresh().then(() => navigate(orderPath));
-  }, [answer, navigate, refresh]);
+    void refresh.current().then(() => navigate(placedPath));
+  }, [placedPath, navigate]);
 
+  if (placedPath) return <p className="mt-8">Opening your order…</p>;
   if (!priced) return <p className="mt-8">Loading your cart…</p>;
   if (cart.lines.length === 0) {
     return (
