@@ -1770,14 +1770,14 @@ export const shipmentEvents = pgTable(
   ],
 );
 
-// ── Issue 32 item 5: one-time phone codes (features/phone-codes) ─────────────────────────────
+// ── Issue 32 item 5: one-time phone codes (features/otp) ─────────────────────────────
 
 /**
  * A one-time code sent to a phone on WhatsApp (issue 32 item 5 "confirmed by a one-time code";
  * decision 037): what it is for (`purpose`, 'guest-checkout'; issue 33's phone sign-in adds
  * its own), the E.164 phone, only the SHA-256 of the per-code `salt` and the code, the wrong
  * tries (dead at 5), its expiry (10 minutes) and when it was used (a used code is never taken
- * again). Written only by features/phone-codes.
+ * again). Written only by features/otp.
  */
 export const phoneCodes = pgTable(
   'phone_codes',

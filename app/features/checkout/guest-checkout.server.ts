@@ -3,7 +3,7 @@
  * one-time code over WhatsApp … An e-mail is optional"; decision 037). The checkout page's
  * intents for a signed-out shopper, parsed with zod:
  *
- * - 'send-code' { phone }: a one-time code to the phone on WhatsApp (features/phone-codes).
+ * - 'send-code' { phone }: a one-time code to the phone on WhatsApp (features/otp).
  * - 'verify-code' { phone, code }: the right code sets the `verified_phone` cookie (2 hours).
  * - 'change-phone': forgets the cookie.
  * - 'guest-order' { the checkout fields, `lines` (the local cart, JSON) }: with the cookie's
@@ -22,30 +22,29 @@ import { cartLinesSchema } from '~/features/cart/line-schema';
 import type { CartLine } from '~/features/cart/lines';
 import { customerForGuest } from '~/features/customers/customers.server';
 import { emailSchema, indianMobileSchema } from '~/features/customers/contact-fields';
-import { formatIndianMobile } from '~/features/customers/phone';
 import { codPlacement } from '~/features/cod/cod.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import { orderLinkUrl } from '~/features/orders/order-link.server';
 import { createOrderFromCart } from '~/features/orders/orders.server';
 import { CHECKOUT_LIMITS } from '~/features/payments/payment-start.server';
-import { sendPhoneCode, verifyPhoneCode } from '~/features/phone-codes/phone-codes.server';
+import { sendPhoneCode, verifyPhoneCode } from '~/features/otp/phone-codes.server';
 import {
   clearVerifiedPhoneCookie,
   verifiedPhoneCookie,
   verifiedPhoneOf,
-} from '~/features/phone-codes/verified-phone.server';
+} from '~/features/otp/verified-phone.server';
 import { checkoutSchema, type CheckoutDetails } from './checkout-details';
 
 /** The purpose of the guest checkout's codes and cookie. */
 const PURPOSE = 'guest-checkout';
 
 /** The form of 'send-code'. */
-export const sendCodeSchema = z.object({ phone: indianMobileSchema });
+const sendCodeSchema = z.object({ phone: indianMobileSchema });
 
 const CODE_MESSAGE = 'Please enter the six-digit code we sent you on WhatsApp.';
 
 /** The form of 'verify-code': the phone the code went to and the code. */
-export const verifyCodeSchema = z.object({
+const verifyCodeSchema = z.object({
   phone: indianMobileSchema,
   code: z.string(CODE_MESSAGE).check(z.trim(), z.regex(/^\d{6}$/, CODE_MESSAGE)),
 });
@@ -274,6 +273,3 @@ function escapeHtml(text: string): string {
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 }
-
-/** The phone as the guest reads it ('+91 98250 12345'). */
-export const showPhone = formatIndianMobile;

@@ -96,7 +96,7 @@ export async function courierServesCod(
  *
  * A guest's COD order is confirmed as it is placed, with no code: the COD code proves that the
  * phone's owner wants the order, and the guest checkout has just proved it (a one-time code to
- * that phone, minutes before, features/phone-codes; the order's phone is the verified one). A
+ * that phone, minutes before, features/otp; the order's phone is the verified one). A
  * second code would only make a shopper on a cheap phone wait for another WhatsApp message; the
  * order is never left to expire unconfirmed, and it may be packed at once like one confirmed.
  */

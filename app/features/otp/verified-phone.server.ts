@@ -14,7 +14,7 @@ const COOKIE = 'verified_phone';
 const SIGNATURE_HEX = 32;
 
 /** How long the proof lasts, in hours. */
-export const VERIFIED_PHONE_HOURS = 2;
+const VERIFIED_PHONE_HOURS = 2;
 
 function signature(secret: string, purpose: PhoneCodePurpose, phone: string, expiry: string) {
   return createHmac('sha256', secret)

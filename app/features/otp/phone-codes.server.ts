@@ -30,10 +30,10 @@ import { getMessageSettings } from '~/features/customers/message-settings.server
 export type PhoneCodePurpose = (typeof phoneCodes.$inferSelect)['purpose'];
 
 /** How long a code lives, in minutes. */
-export const PHONE_CODE_MINUTES = 10;
+const PHONE_CODE_MINUTES = 10;
 
 /** Wrong tries a code takes; the next one finds it dead. */
-export const PHONE_CODE_ATTEMPTS = 5;
+const PHONE_CODE_ATTEMPTS = 5;
 
 /**
  * The WhatsApp template of a code: an approved template of this name with the body parameter
@@ -45,7 +45,7 @@ export const PHONE_CODE_TEMPLATE = 'phone_code';
  * The request limits: codes sent to one phone (3 in 10 minutes, 10 a day), codes sent from
  * one client address (10 an hour), codes checked from one client address (30 in 10 minutes).
  */
-export const PHONE_CODE_LIMITS = {
+const PHONE_CODE_LIMITS = {
   perPhone: { windowS: 600, max: 3 },
   perPhoneDay: { windowS: 86_400, max: 10 },
   perAddress: { windowS: 3_600, max: 10 },
