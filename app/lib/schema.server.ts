@@ -1831,3 +1831,32 @@ export const returnRequests = pgTable(
     ),
   ],
 );
+
+// ── Issue 32 item 5: one-time phone codes (features/otp) ─────────────────────────────
+
+/**
+ * A one-time code sent to a phone on WhatsApp (issue 32 item 5 "confirmed by a one-time code";
+ * decision 037): what it is for (`purpose`, 'guest-checkout'; issue 33's phone sign-in adds
+ * its own), the E.164 phone, only the SHA-256 of the per-code `salt` and the code, the wrong
+ * tries (dead at 5), its expiry (10 minutes) and when it was used (a used code is never taken
+ * again). Written only by features/otp.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text('purpose', { enum: ['guest-checkout'] }).notNull(),
+    phone: text('phone').notNull(),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('phone_codes_phone_idx').on(t.phone, t.purpose, t.createdAt),
+    check('phone_codes_attempts_check', sql`${t.attempts} >= 0`),
+    check('phone_codes_purpose_check', sql`${t.purpose} in ('guest-checkout')`),
+  ],
+);

@@ -10,6 +10,7 @@ import {
   tooManyAttemptsMessage,
 } from '~/lib/rate-limit.server';
 import { MAX_DB_INTEGER } from '~/lib/request-body.server';
+import { cartLinesSchema } from '~/features/cart/line-schema';
 import type { Route } from './+types/api.delivery-quote';
 
 /** Per client address: 30 checks a minute (typing a pincode, then checkout's changes). */
@@ -30,11 +31,31 @@ const query = z.union([
       .regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit PIN code'),
     cart: z.literal('1'),
   }),
+  // Issue 32 item 5: a guest's cart, its lines as JSON (the server prices them).
+  z.object({
+    pincode: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{5}$/, 'Please enter a 6-digit PIN code'),
+    lines: z
+      .string()
+      .max(8000, 'Too many lines')
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'The cart lines are not readable' });
+          return z.NEVER;
+        }
+      })
+      .pipe(cartLinesSchema),
+  }),
 ]);
 
 /**
  * GET /api/delivery-quote?pincode=400001&product=12 (the product page's check) or
- * ?pincode=…&cart=1 (checkout, the signed-in shopper's cart): JSON `DeliveryAnswer` (issue 32
+ * ?pincode=…&cart=1 (checkout, the signed-in shopper's cart) or ?pincode=…&lines=<JSON> (a
+ * guest's checkout, issue 32 item 5): JSON `DeliveryAnswer` (issue 32
  * item 2). Bad input 400 with `{ error }`, an unknown product or empty cart 404, over the limit
  * 429 with Retry-After, a courier that does not answer 503.
  */
@@ -60,6 +81,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if ('product' in parsed.data) {
       answer = await quoteProduct(context.db, context.courier, {
         productId: parsed.data.product,
+        pincode,
+      });
+    } else if ('lines' in parsed.data) {
+      answer = await quoteCart(context.db, context.courier, {
+        lines: parsed.data.lines,
         pincode,
       });
     } else {

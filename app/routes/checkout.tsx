@@ -4,7 +4,18 @@ import { toast } from '~/components/ui/toaster';
 import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';
-import { requireUser } from '~/features/account/session.server';
+import { getSessionUser, requireUser } from '~/features/account/session.server';
+// Issue 32 item 5: guest checkout.
+import {
+  changeGuestPhone,
+  guestOrderSchema,
+  guestPhoneOf,
+  placeGuestOrder,
+  sendGuestCode,
+  verifyGuestCode,
+  type GuestAnswer,
+} from '~/features/checkout/guest-checkout.server';
+import { GuestCheckout } from '~/features/checkout/guest-checkout';
 import { getCart } from '~/features/cart/cart.server';
 import { lineKey } from '~/features/cart/lines';
 import { describeCut } from '~/features/catalog/sale-units';
@@ -59,11 +70,27 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta('Checkout', rootMetaData(matches).settings.shopName);
 
 /**
- * /checkout (SPEC.md sections 2, 4 "Checkout", 5): signed-in shoppers only; an empty cart goes
+ * /checkout (SPEC.md sections 2, 4 "Checkout", 5): signed-in shoppers; an empty cart goes
  * to / with 'Cart is empty'. The form is prefilled from the last order, else the account.
+ * Issue 32 item 5: /checkout?guest=1 (the login page's "Check out as a guest") serves a
+ * signed-out shopper the guest checkout: the phone their cookie proves, if any (their cart is
+ * in the browser); any other signed-out visit goes to /login as before.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const guestAsked = new URL(request.url).searchParams.get('guest') === '1';
+  const signedIn = guestAsked
+    ? await getSessionUser(request, context)
+    : await requireUser(request, context);
+  if (!signedIn) {
+    const { pickupEnabled, cod } = await getShippingSettings(context.db);
+    return {
+      mode: 'guest' as const,
+      phone: guestPhoneOf(request, context),
+      pickupEnabled,
+      cod,
+    };
+  }
+  const user = signedIn;
   const cart = await getCart(context.db, user.id);
   if (cart.lines.length === 0) {
     throw redirect('/', {
@@ -88,6 +115,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   const { pickupEnabled, cod } = await getShippingSettings(context.db);
   return {
+    mode: 'shopper' as const,
     cart,
     coupon,
     prefill: { name: user.name, email: user.email, ...(last ?? {}) },
@@ -114,7 +142,9 @@ type CheckoutAnswer =
  * a shopper over `CHECKOUT_LIMITS` 429 with a notice and Retry-After.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = await getSessionUser(request, context);
+  // Issue 32 item 5: a signed-out shopper's intents are the guest checkout's.
+  if (!user) return guestAction(request, context);
   const parsed = checkoutSchema.safeParse(formValues(await readFormData(request), checkoutFields));
   if (!parsed.success) {
     return Response.json(
@@ -180,17 +210,104 @@ const labels: Record<CheckoutField, string> = {
   payment: 'Payment',
 };
 
+/**
+ * The guest checkout's intents ('send-code', 'verify-code', 'change-phone', 'guest-order';
+ * features/checkout/guest-checkout.server). Anything else is refused with 400.
+ */
+async function guestAction(request: Request, context: Route.ActionArgs['context']) {
+  const form = Object.fromEntries(await readFormData(request));
+  const address = clientAddress(request);
+  const answer = (result: GuestAnswer) =>
+    Response.json(result.body, { status: result.status, headers: result.headers });
+  switch (form.intent) {
+    case 'send-code':
+      return answer(await sendGuestCode(context, form, address));
+    case 'verify-code':
+      return answer(await verifyGuestCode(context, form, address));
+    case 'change-phone':
+      return answer(changeGuestPhone(context));
+    case 'guest-order':
+      return answer(await guestOrder(request, context, form, address));
+    default:
+      return Response.json(
+        {
+          ok: false,
+          notice: {
+            title: 'Please sign in',
+            description: 'Sign in, or check out as a guest with your phone number.',
+          },
+        },
+        { status: 400 },
+      );
+  }
+}
+
+/** 'guest-order': the verified phone (cookie), the form checked as a shopper's is, the order placed. */
+async function guestOrder(
+  request: Request,
+  context: Route.ActionArgs['context'],
+  form: Record<string, unknown>,
+  clientAddressKey: string,
+): Promise<GuestAnswer> {
+  const phone = guestPhoneOf(request, context);
+  if (!phone) {
+    return {
+      status: 403,
+      body: {
+        ok: false,
+        notice: {
+          title: 'Please confirm your phone',
+          description:
+            'Your phone number is not confirmed on this device, or its confirmation has expired. Please ask for a new code.',
+        },
+      },
+    };
+  }
+  const parsed = guestOrderSchema.safeParse(form);
+  if (!parsed.success)
+    return { status: 400, body: { ok: false, errors: fieldErrors(parsed.error) } };
+  const checked = checkIndianAddress(parsed.data);
+  if (!checked.ok) return { status: 400, body: { ok: false, errors: checked.errors } };
+  parsed.data.district = checked.address.district;
+  const gstinProblem = gstinStateProblem(parsed.data.gstin, parsed.data.state);
+  if (gstinProblem) return { status: 400, body: { ok: false, errors: { gstin: gstinProblem } } };
+  try {
+    const guestOrder = await placeGuestOrder(context, {
+      phone,
+      form: parsed.data,
+      clientAddress: clientAddressKey,
+    });
+    return { status: 200, body: { ok: true, guestOrder } };
+  } catch (error) {
+    const failure = placeOrderFailure(error);
+    return {
+      status: failure.status,
+      body: { ok: false, notice: failure.notice },
+      headers: failure.retryAfterS ? { 'Retry-After': String(failure.retryAfterS) } : undefined,
+    };
+  }
+}
+
+/** The signed-in checkout, or (issue 32 item 5) the guest's. */
 export default function Checkout() {
-  const { cart, prefill, coupon, savedAddresses } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  if (data.mode === 'guest') return <GuestCheckout {...data} />;
+  return <ShopperCheckout data={data} />;
+}
+
+type ShopperData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { mode: 'shopper' }>;
+
+function ShopperCheckout({ data }: { data: ShopperData }) {
+  const { cart, prefill, coupon, savedAddresses } = data;
   const couponField = useCartCoupon(cart, { initial: coupon });
   // Issue 32 item 2: the delivery choice, the shipping row and the total with shipping.
-  const { shippingQuote, pickupEnabled } = useLoaderData<typeof loader>();
+  const { shippingQuote, pickupEnabled } = data;
   const site = useSiteSettings();
   const [delivery, askQuote] = useDelivery(shippingQuote);
   const beforeFeePaise =
     cart.totalPaise - (coupon?.applies ? coupon.discountPaise : 0) + (delivery.shippingPaise ?? 0);
   // Issue 32 item 3: the payment choice and the COD fee.
-  const { cod: codSettings } = useLoaderData<typeof loader>();
+  const { cod: codSettings } = data;
   const paymentChoice = usePaymentChoice({
     settings: codSettings,
     delivery,

@@ -75,12 +75,23 @@ export default function Login() {
       title="Welcome back"
       subtitle="Sign in to your account to see your cart, wishlist and orders."
       footer={
-        <p>
-          New here?{' '}
-          <Link to={registerLink} className="font-medium text-primary underline">
-            Create an account
-          </Link>
-        </p>
+        <>
+          <p>
+            New here?{' '}
+            <Link to={registerLink} className="font-medium text-primary underline">
+              Create an account
+            </Link>
+          </p>
+          {/* Issue 32 item 5: a shopper on their way to the checkout may go on without an account. */}
+          {returnPath === '/checkout' && (
+            <p className="mt-3">
+              No account?{' '}
+              <Link to="/checkout?guest=1" className="font-medium text-primary underline">
+                Check out as a guest
+              </Link>
+            </p>
+          )}
+        </>
       }
     >
       {registered && (

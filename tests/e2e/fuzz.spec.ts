@@ -329,6 +329,31 @@ const FORMS: FormTarget[] = [
     url: '/checkout',
     fields: ['pincode', 'delivery', 'payment'],
   },
+  // Issue 32 item 5: the guest checkout's intents (a visitor's; a signed-in shopper's form
+  // ignores them).
+  {
+    kind: 'form',
+    route: '/checkout',
+    url: '/checkout',
+    fields: [],
+    intents: {
+      'send-code': ['phone'],
+      'verify-code': ['phone', 'code'],
+      'change-phone': [],
+      'guest-order': [
+        'name',
+        'email',
+        'address',
+        'city',
+        'state',
+        'pincode',
+        'delivery',
+        'payment',
+        'gstin',
+        'lines',
+      ],
+    },
+  },
   {
     kind: 'form',
     route: '/account/addresses',
@@ -925,6 +950,9 @@ const PAGES: PageTarget[] = [
   { route: '/api/delivery-quote', url: '/api/delivery-quote?pincode={}&product=1' },
   { route: '/api/delivery-quote', url: '/api/delivery-quote?pincode=400001&product={}' },
   { route: '/api/delivery-quote', url: '/api/delivery-quote?pincode={}&cart=1' },
+  // Issue 32 item 5: a guest's cart lines, as JSON.
+  { route: '/api/delivery-quote', url: '/api/delivery-quote?pincode=400001&lines={}' },
+  { route: '/checkout', url: '/checkout?guest={}' },
   { route: '/api/payments/:step', url: '/api/payments/{}' },
   // Issue 32 item 1.
   { route: '/api/pincodes/:pincode', url: '/api/pincodes/{}' },

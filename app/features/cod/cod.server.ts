@@ -33,6 +33,7 @@ import { getMessageSettings } from '~/features/customers/message-settings.server
 import { quoteCart } from '~/features/shipping/delivery-quote.server';
 import { getShippingSettings } from '~/features/shipping/shipping.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
+import type { CartLine } from '~/features/cart/lines';
 import { orderLinkUrl } from '~/features/orders/order-link.server';
 import type { CodPlacement } from '~/features/orders/orders.server';
 import {
@@ -64,16 +65,21 @@ function newCodCode(): string {
 }
 
 /**
- * Whether the courier collects cash on delivery for the shopper's cart at `pincode`; false when
+ * Whether the courier collects cash on delivery for the shopper's cart (`buyer`: the account's
+ * id, or a guest's lines, issue 32 item 5) at `pincode`; false when
  * it cannot deliver there, the cart is empty, or the courier does not answer.
  */
 export async function courierServesCod(
   context: Pick<AppLoadContext, 'db' | 'courier'>,
-  userId: string,
+  buyer: string | { lines: readonly CartLine[] },
   pincode: string,
 ): Promise<boolean> {
   try {
-    const answer = await quoteCart(context.db, context.courier, { userId, pincode });
+    const answer = await quoteCart(
+      context.db,
+      context.courier,
+      typeof buyer === 'string' ? { userId: buyer, pincode } : { lines: buyer.lines, pincode },
+    );
     return Boolean(answer?.deliverable && answer.codAvailable);
   } catch (error) {
     if (error instanceof CourierProviderError) return false;
@@ -85,17 +91,24 @@ export async function courierServesCod(
  * The cash-on-delivery hook of `createOrderFromCart` for the shopper's checkout: asks the
  * courier now (outside the order's transaction); inside it, `check` refuses by `codRefusal`
  * and returns the fee, and `placed` sends the code and queues the expiry.
+ * @param buyer the account's id, or (issue 32 item 5) a guest's lines.
  * @param now the clock (tests); the code's expiry counts from it.
+ *
+ * A guest's COD order is confirmed as it is placed, with no code: the COD code proves that the
+ * phone's owner wants the order, and the guest checkout has just proved it (a one-time code to
+ * that phone, minutes before, features/otp; the order's phone is the verified one). A
+ * second code would only make a shopper on a cheap phone wait for another WhatsApp message; the
+ * order is never left to expire unconfirmed, and it may be packed at once like one confirmed.
  */
 export async function codPlacement(
   context: Pick<AppLoadContext, 'db' | 'courier' | 'env' | 'linkSecret'>,
-  userId: string,
+  buyer: string | { lines: readonly CartLine[] },
   details: Pick<CheckoutDetails, 'pincode' | 'delivery'>,
   now: () => Date = () => new Date(),
 ): Promise<CodPlacement> {
   const served =
     (details.delivery ?? 'ship') === 'ship' &&
-    (await courierServesCod(context, userId, details.pincode));
+    (await courierServesCod(context, buyer, details.pincode));
   return {
     async check(tx, order) {
       const { cod } = await getShippingSettings(tx);
@@ -111,6 +124,10 @@ export async function codPlacement(
       return codFeeOf(cod);
     },
     async placed(tx, order) {
+      if (typeof buyer !== 'string') {
+        await confirmCodOrder(tx, order.id, now());
+        return;
+      }
       await sendCodCode(
         tx,
         { publicUrl: context.env.PUBLIC_URL, linkSecret: context.linkSecret },

@@ -6,21 +6,26 @@ import type { AppLoadContext } from 'react-router';
 import { orderConfirmationEmail } from './order-email';
 import { queueOrderMessage } from './order-messages.server';
 import { orderLinkUrl } from './order-link.server';
-import { getOrder, orderNumberOf, type PaymentOutcome } from './orders.server';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { orders } from '~/lib/schema.server';
+import { findOrderDetail, getOrder, orderNumberOf, type PaymentOutcome } from './orders.server';
 
 /**
  * Queues the confirmation of an order that just became paid (e-mail, and WhatsApp when the
  * shopper chose it), once per order whichever path (the widget, the webhook) got there first.
+ * Issue 32 item 5: a guest's order (`userId` null) is confirmed to its customer record.
  */
 export async function afterShopOrderPaid(
   context: AppLoadContext,
   outcome: PaymentOutcome,
   userId: string | null,
 ) {
-  if (outcome.kind !== 'paid' || !userId) return;
+  if (outcome.kind !== 'paid') return;
   const [settings, order] = await Promise.all([
     context.catalogue.settings(),
-    getOrderById(context, userId, outcome.orderId),
+    userId
+      ? getOrderById(context, userId, outcome.orderId)
+      : guestOrderById(context, outcome.orderId),
   ]);
   if (!order) return;
   const orderUrl = await orderLinkUrl(
@@ -31,7 +36,12 @@ export async function afterShopOrderPaid(
   // The payment is recorded already: a message that cannot be queued never turns it into an error.
   await queueOrderMessage(
     context.db,
-    { ...order, id: outcome.orderId, userId },
+    {
+      ...order,
+      id: outcome.orderId,
+      userId,
+      customerId: order.customerId,
+    },
     {
       kind: 'order.paid',
       mail: orderConfirmationEmail(order, settings.shopName, orderUrl),
@@ -42,7 +52,27 @@ export async function afterShopOrderPaid(
   ).catch((error: unknown) => console.warn('order confirmation could not be queued', error));
 }
 
+/**
+ * Issue 32 item 5: a guest's shop order (no account, its customer record set) by id, with the
+ * record its messages go to; null for any other order (an anonymised one has no record to
+ * write to beyond its blanked e-mail).
+ */
+async function guestOrderById(context: AppLoadContext, orderId: number) {
+  const found = await findOrderDetail(
+    context.db,
+    and(
+      eq(orders.id, orderId),
+      isNull(orders.userId),
+      isNotNull(orders.customerId),
+      eq(orders.kind, 'shop'),
+    ),
+  );
+  return found ? { ...found.detail, customerId: found.row.customerId } : null;
+}
+
 async function getOrderById(context: AppLoadContext, userId: string, orderId: number) {
   const number = await orderNumberOf(context.db, orderId);
-  return number ? getOrder(context.db, userId, number) : null;
+  const order = number ? await getOrder(context.db, userId, number) : null;
+  // The account's record receives its messages (queueOrderMessage reads it by the account).
+  return order ? { ...order, customerId: undefined } : null;
 }

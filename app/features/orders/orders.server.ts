@@ -23,13 +23,21 @@
  * (features/admin/orders/orders.server). Orders placed before the timeline existed show their
  * `created_at` and `paid_at` instead.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db } from '~/lib/db.server';
 import { placeholderFor } from '~/features/media/images.server';
-import { bespokeGarments, orderEvents, orderLines, orders, payments } from '~/lib/schema.server';
+import {
+  bespokeGarments,
+  customers,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+} from '~/lib/schema.server';
 import { enqueueJob } from '~/lib/jobs/enqueue.server';
 import { clearBoughtFromCart, getCartLines, priceLines } from '../cart/cart.server';
+import type { CartLine } from '../cart/lines';
 import { takeOrderStock } from './stock.server';
 import type { PaymentProviderName } from '~/lib/payments/payments.server';
 import type { CheckoutDetails } from '~/features/checkout/checkout-details';
@@ -157,6 +165,18 @@ export const awaitingPayment = and(
     and ${payments.kind} = 'payment' and ${payments.status} = 'succeeded')`,
 );
 
+/**
+ * The orders account `userId` owns, as a condition on `orders`: its own (`user_id`), and
+ * (issue 32 item 5 "it joins the shopper's account if they register with that phone or e-mail
+ * later") the guest orders (`user_id` null) of the customer record linked to the account. The
+ * customer issue's linking rules decide when a record joins an account (customers.server.ts);
+ * read here, a guest order follows its record in and out of an account with no write, whichever
+ * path links it (sign-in, staff's link, a merge).
+ */
+function ownedBy(userId: string): SQL {
+  return sql`(${orders.userId} = ${userId} or (${orders.userId} is null and ${orders.customerId} = (select ${customers.id} from ${customers} where ${customers.userId} = ${userId})))`;
+}
+
 /** The job that cancels an unpaid shop order once its time is up (order-expiry.server.ts). */
 export const EXPIRE_ORDER_JOB = 'order.expire';
 
@@ -185,6 +205,22 @@ export interface CodPlacement {
 }
 
 /**
+ * Issue 32 item 5: a guest buyer (no account): the customer record found or made for the phone
+ * (`customerForGuest`), the phone a one-time code verified (E.164; it is the order's phone,
+ * whatever the form says), and the lines of the guest's cart from the browser (checked by
+ * `cartLinesSchema`; only their product, size, colour, length and quantity are read: the
+ * server prices them).
+ */
+interface GuestBuyer {
+  customerId: number;
+  phone: string;
+  lines: readonly CartLine[];
+}
+
+/** Who checks out: a signed-in shopper (their stored cart) or a guest (issue 32 item 5). */
+export type OrderBuyer = { userId: string } | { guest: GuestBuyer };
+
+/**
  * Creates an order from the shopper's stored cart at the catalogue's current prices, or
  * reuses the shopper's open one (issue 29 item 6: "a second attempt at paying the same cart
  * reuses the open order"): its lines, amount and delivery details become the cart's and the
@@ -204,21 +240,30 @@ export interface CodPlacement {
  * `payment_method = 'cod'` with no provider order; its stock is taken now (held until it is
  * delivered, or released when it expires unconfirmed), what it bought leaves the cart, and
  * `cod.placed` sends its confirmation code. @throws Refusal 'conflict' when stock ran short.
+ *
+ * Issue 32 item 5: with `guest` instead of `userId`, the lines are the guest's (priced here by
+ * the same rules), the lock is per phone, the order is stored with `user_id` null, its
+ * `customer_id` the guest's record and its phone the verified one; the guest's open order of
+ * that phone is reused as a shopper's is. A guest has no stored coupon (`cart_coupons` is per
+ * account), so a guest order carries none. The guest's cart lives in the browser, which clears
+ * it after the answer.
  */
 export async function createOrderFromCart(
   db: Db,
-  input: {
-    userId: string;
+  input: OrderBuyer & {
     details: CheckoutDetails;
     provider: PaymentProviderName;
     cod?: CodPlacement;
   },
 ): Promise<{ id: number; number: string; amountPaise: number; providerOrderId: string | null }> {
+  const userId = 'userId' in input ? input.userId : null;
+  const guest = 'guest' in input ? input.guest : null;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${input.userId}`}))`);
+    const lockKey = userId !== null ? `checkout:${userId}` : `checkout-guest:${guest!.phone}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
     const cart = await priceLines(
       tx as unknown as Db,
-      await getCartLines(tx as unknown as Db, input.userId),
+      userId !== null ? await getCartLines(tx as unknown as Db, userId) : guest!.lines,
     );
     if (cart.lines.length === 0) throw new Refusal('cart-empty', 'Cart is empty');
     const unavailable = cart.lines.find((line) => !line.available);
@@ -235,7 +280,7 @@ export async function createOrderFromCart(
     }
     // Issue 32 item 4: the code applied to the cart, checked again at the server's prices with
     // the coupon's row locked until this transaction ends; its discount comes off the goods.
-    const coupon = await redeemCartCoupon(tx, input.userId, cart.lines);
+    const coupon = userId !== null ? await redeemCartCoupon(tx, userId, cart.lines) : null;
     const discountPaise = coupon?.quote.discountPaise ?? 0;
     const { details } = input;
     const contact = {
@@ -244,7 +289,7 @@ export async function createOrderFromCart(
       couponCode: coupon?.quote.code ?? null,
       customerName: details.name,
       email: details.email,
-      phone: details.phone,
+      phone: guest ? guest.phone : details.phone,
       address: details.address,
       city: details.city,
       state: details.state,
@@ -296,7 +341,14 @@ export async function createOrderFromCart(
     const [open] = await tx
       .select({ id: orders.id, amountPaise: orders.amountPaise, provider: orders.provider })
       .from(orders)
-      .where(and(eq(orders.userId, input.userId), awaitingPayment))
+      .where(
+        and(
+          userId !== null
+            ? eq(orders.userId, userId)
+            : and(isNull(orders.userId), eq(orders.phone, guest!.phone)),
+          awaitingPayment,
+        ),
+      )
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(1)
       .for('update');
@@ -310,6 +362,7 @@ export async function createOrderFromCart(
           ...contact,
           ...shipping,
           ...payment,
+          ...(guest ? { customerId: guest.customerId } : {}),
           status: 'created',
           ...(sameAmount ? {} : { providerOrderId: null }),
           updatedAt: new Date(),
@@ -325,7 +378,8 @@ export async function createOrderFromCart(
           ...shipping,
           ...payment,
           number: newOrderNumber(),
-          userId: input.userId,
+          userId,
+          ...(guest ? { customerId: guest.customerId } : {}),
           status: 'created',
           currency: 'INR',
         })
@@ -340,7 +394,7 @@ export async function createOrderFromCart(
           dedupeKey: `order:${order!.id}:expire`,
         });
     }
-    await recordRedemption(tx, order!.id, input.userId, coupon);
+    if (userId !== null) await recordRedemption(tx, order!.id, userId, coupon);
     await tx.insert(orderLines).values(
       cart.lines.map((line, index) => ({
         orderId: order!.id,
@@ -367,8 +421,10 @@ export async function createOrderFromCart(
           `${shortage.name} is no longer in stock as your cart asks. Please change your cart.`,
         );
       }
-      await clearBoughtFromCart(tx, order!.id, input.userId);
-      await clearUsedCartCoupon(tx, order!.id, input.userId);
+      if (userId !== null) {
+        await clearBoughtFromCart(tx, order!.id, userId);
+        await clearUsedCartCoupon(tx, order!.id, userId);
+      }
       await input.cod.placed(tx, order!);
     }
     return order!;
@@ -442,7 +498,7 @@ export async function findOwnOrder(
       amountPaise: orders.amountPaise,
     })
     .from(orders)
-    .where(and(eq(orders.number, number), eq(orders.userId, userId)));
+    .where(and(eq(orders.number, number), ownedBy(userId)));
   return order ?? null;
 }
 
@@ -494,7 +550,7 @@ export async function reopenOrderForPayment(
     const [row] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.number, number), eq(orders.userId, userId), eq(orders.kind, 'shop')))
+      .where(and(eq(orders.number, number), ownedBy(userId), eq(orders.kind, 'shop')))
       .for('update');
     if (!row) throw new Refusal('not-found', 'Order not found');
     if (row.status === 'paid') throw new Refusal('conflict', 'This order is already paid');
@@ -600,7 +656,7 @@ export async function listOrders(db: Db, userId: string): Promise<OrderSummary[]
     .from(orders)
     .where(
       and(
-        eq(orders.userId, userId),
+        ownedBy(userId),
         sql`not (${orders.kind} = 'shop' and ${orders.status} = 'cancelled' and ${orders.paidAt} is null)`,
       ),
     )
@@ -626,7 +682,7 @@ export async function countOrders(db: Db, userId: string): Promise<number> {
     .from(orders)
     .where(
       and(
-        eq(orders.userId, userId),
+        ownedBy(userId),
         sql`(${orders.status} = 'paid' or (${orders.kind} = 'bespoke' and ${orders.status} <> 'cancelled'))`,
       ),
     );
@@ -698,10 +754,7 @@ export async function getOrder(
   userId: string,
   number: string,
 ): Promise<OrderDetail | null> {
-  const found = await findOrderDetail(
-    db,
-    and(eq(orders.number, number), eq(orders.userId, userId)),
-  );
+  const found = await findOrderDetail(db, and(eq(orders.number, number), ownedBy(userId)));
   if (!found) return null;
   return {
     ...found.detail,
@@ -804,7 +857,7 @@ export async function unpaidOrderExpiry(
   const [row] = await db
     .select({ updatedAt: orders.updatedAt })
     .from(orders)
-    .where(and(eq(orders.number, number), eq(orders.userId, userId), awaitingPayment));
+    .where(and(eq(orders.number, number), ownedBy(userId), awaitingPayment));
   if (!row) return null;
   const { unpaidExpiryHours } = await getOrderSettings(db);
   return new Date(row.updatedAt.getTime() + unpaidExpiryHours * 3_600_000).toISOString();

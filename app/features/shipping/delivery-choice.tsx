@@ -8,6 +8,7 @@ import { useCallback, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { formatRupees } from '~/lib/money';
 import type { DeliveryAnswer } from './delivery-quote.server';
+import type { CartLine } from '~/features/cart/lines';
 
 /** How the order reaches the shopper. */
 type Method = 'ship' | 'pickup';
@@ -35,7 +36,11 @@ type AskQuote = (pincode: string) => void;
  * native listener before React's runs re-renders the controlled PIN code input with its old
  * value, and the keystroke is lost.
  */
-export function useDelivery(initial: DeliveryAnswer | null): [DeliveryState, AskQuote] {
+export function useDelivery(
+  initial: DeliveryAnswer | null,
+  /** Issue 32 item 5: a guest's cart lines (quoted by the server from them); absent: the account's cart. */
+  guestLines?: readonly CartLine[],
+): [DeliveryState, AskQuote] {
   const [method, setMethod] = useState<Method>('ship');
   const fetcher = useFetcher<DeliveryAnswer | { error: string }>();
   const [asked, setAsked] = useState<string | null>(initial?.pincode ?? null);
@@ -49,9 +54,13 @@ export function useDelivery(initial: DeliveryAnswer | null): [DeliveryState, Ask
         return;
       }
       setAsked(pincode);
-      void load(`/api/delivery-quote?pincode=${pincode}&cart=1`);
+      void load(
+        guestLines
+          ? `/api/delivery-quote?pincode=${pincode}&lines=${encodeURIComponent(JSON.stringify(guestLines))}`
+          : `/api/delivery-quote?pincode=${pincode}&cart=1`,
+      );
     },
-    [load],
+    [load, guestLines],
   );
 
   const fetched = fetcher.data;

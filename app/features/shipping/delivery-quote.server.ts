@@ -9,7 +9,8 @@ import type { CourierProvider } from '~/lib/couriers/couriers.server';
 import { products } from '~/lib/schema.server';
 import { formatShopDate } from '~/lib/shop-time';
 import { formatRupees } from '~/lib/money';
-import { getCart } from '~/features/cart/cart.server';
+import { getCart, priceLines } from '~/features/cart/cart.server';
+import type { CartLine } from '~/features/cart/lines';
 import { getSiteSettings } from '~/features/site/settings.server';
 import {
   getShippingSettings,
@@ -92,15 +93,18 @@ export async function quoteProduct(
 }
 
 /**
- * The shopper's cart to `pincode` (goods at the cart's total).
+ * The shopper's cart to `pincode` (goods at the cart's total): the signed-in shopper's stored
+ * cart, or a guest's `lines` (issue 32 item 5).
  * @returns null for an empty cart. @throws CourierProviderError when the courier does not answer.
  */
 export async function quoteCart(
   db: Db,
   courier: CourierProvider,
-  input: { userId: string; pincode: string },
+  input: { userId: string; pincode: string } | { lines: readonly CartLine[]; pincode: string },
 ): Promise<DeliveryAnswer | null> {
-  const cart = await getCart(db, input.userId);
+  // Issue 32 item 5: a guest's lines from the browser, priced here like a stored cart.
+  const cart =
+    'userId' in input ? await getCart(db, input.userId) : await priceLines(db, input.lines);
   if (cart.lines.length === 0) return null;
   return answer(db, courier, input.pincode, {
     lines: cart.lines.map((line) => ({
