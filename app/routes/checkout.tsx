@@ -9,6 +9,7 @@ import { getSessionUser, requireUser } from '~/features/account/session.server';
 import {
   changeGuestPhone,
   guestOrderSchema,
+  guestPhone,
   guestPhoneOf,
   placeGuestOrder,
   sendGuestCode,
@@ -85,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { pickupEnabled, cod } = await getShippingSettings(context.db);
     return {
       mode: 'guest' as const,
-      phone: guestPhoneOf(request, context),
+      phone: guestPhone(guestPhoneOf(request, context)),
       pickupEnabled,
       cod,
     };

@@ -22,6 +22,7 @@ import { cartLinesSchema } from '~/features/cart/line-schema';
 import type { CartLine } from '~/features/cart/lines';
 import { customerForGuest } from '~/features/customers/customers.server';
 import { emailSchema, indianMobileSchema } from '~/features/customers/contact-fields';
+import { formatIndianMobile } from '~/features/customers/phone';
 import { codPlacement } from '~/features/cod/cod.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import { orderLinkUrl } from '~/features/orders/order-link.server';
@@ -79,7 +80,7 @@ export const guestOrderSchema = z.object({
 /** The fields of 'guest-order' read from the form. */
 export type GuestOrderForm = z.output<typeof guestOrderSchema>;
 
-/** What the guest's phone step shows: the phone the cookie proves, formatted, or null. */
+/** The phone the cookie proves (E.164), or null. */
 export function guestPhoneOf(
   request: Request,
   context: Pick<AppLoadContext, 'linkSecret'>,
@@ -87,12 +88,26 @@ export function guestPhoneOf(
   return verifiedPhoneOf(request, context.linkSecret, PURPOSE);
 }
 
+/**
+ * A phone as the guest's pages show it: E.164 for the forms, and formatted ('+91 98250 12345')
+ * here on the server, so the page's first load carries no phone number metadata.
+ */
+export interface GuestPhone {
+  e164: string;
+  label: string;
+}
+
+/** `phone` (E.164) with its label; null for null. */
+export function guestPhone(phone: string | null): GuestPhone | null {
+  return phone === null ? null : { e164: phone, label: formatIndianMobile(phone) };
+}
+
 /** An answer of one of the guest intents: the status, the JSON and the headers. */
 export interface GuestAnswer {
   status: number;
   body:
-    | { ok: true; step: 'code'; phone: string }
-    | { ok: true; step: 'verified'; phone: string }
+    | { ok: true; step: 'code'; phone: GuestPhone }
+    | { ok: true; step: 'verified'; phone: GuestPhone }
     | { ok: true; step: 'phone' }
     | { ok: true; guestOrder: { orderNumber: string; orderPath: string } }
     | {
@@ -146,7 +161,7 @@ export async function sendGuestCode(
     if (error instanceof RateLimitedError) return limited(error, 'Too many codes');
     throw error;
   }
-  return { status: 200, body: { ok: true, step: 'code', phone: parsed.data.phone } };
+  return { status: 200, body: { ok: true, step: 'code', phone: guestPhone(parsed.data.phone)! } };
 }
 
 /** 'verify-code': the right code sets the cookie; a wrong, expired or dead one says so (400). */
@@ -173,7 +188,7 @@ export async function verifyGuestCode(
   if (!outcome.ok) return { status: 400, body: { ok: false, errors: { code: outcome.message } } };
   return {
     status: 200,
-    body: { ok: true, step: 'verified', phone: parsed.data.phone },
+    body: { ok: true, step: 'verified', phone: guestPhone(parsed.data.phone)! },
     headers: {
       'Set-Cookie': verifiedPhoneCookie(
         context.linkSecret,

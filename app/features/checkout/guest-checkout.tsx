@@ -15,17 +15,17 @@ import { FormField } from '~/components/ui/form-field';
 import { useCart } from '~/features/cart/cart-context';
 import { lineKey } from '~/features/cart/lines';
 import { AddressFields } from '~/features/addresses/address-fields';
-import { formatIndianMobile } from '~/features/customers/phone';
 import { CodFeeRow, PaymentChoice, usePaymentChoice } from '~/features/cod/payment-choice';
 import { DeliveryChoice, ShippingRow, useDelivery } from '~/features/shipping/delivery-choice';
 import type { CodSettings } from '~/features/shipping/shipping-settings';
+import type { GuestPhone } from './guest-checkout.server';
 import { formatAddress } from '~/features/site/settings';
 import { useSiteSettings } from '~/features/site/use-site-settings';
 import { formatRupees } from '~/lib/money';
 
 /** What the guest intents answer (guest-checkout.server's `GuestAnswer` bodies). */
 type GuestAnswerBody =
-  | { ok: true; step: 'code' | 'verified'; phone: string }
+  | { ok: true; step: 'code' | 'verified'; phone: GuestPhone }
   | { ok: true; step: 'phone' }
   | { ok: true; guestOrder: { orderNumber: string; orderPath: string } }
   | {
@@ -50,8 +50,8 @@ export function GuestCheckout({
   pickupEnabled,
   cod,
 }: {
-  /** The E.164 phone this browser verified, or null. */
-  phone: string | null;
+  /** The phone this browser verified, or null. */
+  phone: GuestPhone | null;
   pickupEnabled: boolean;
   cod: CodSettings;
 }) {
@@ -78,7 +78,7 @@ export function GuestCheckout({
 function PhoneStep() {
   const send = useFetcher<GuestAnswerBody>();
   const verify = useFetcher<GuestAnswerBody>();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<GuestPhone | null>(null);
   const sendAnswer = send.state === 'idle' ? send.data : undefined;
   const verifyAnswer = verify.state === 'idle' ? verify.data : undefined;
   useRefusalToast(sendAnswer);
@@ -117,9 +117,9 @@ function PhoneStep() {
         <>
           <verify.Form method="post" className="mt-4 grid gap-4" aria-label="Confirm your phone">
             <input type="hidden" name="intent" value="verify-code" />
-            <input type="hidden" name="phone" value={sentTo} />
+            <input type="hidden" name="phone" value={sentTo.e164} />
             <p className="text-sm">
-              We sent a code to {formatIndianMobile(sentTo)} on WhatsApp. It works for 10 minutes.
+              We sent a code to {sentTo.label} on WhatsApp. It works for 10 minutes.
             </p>
             <FormField
               id="guest-code"
@@ -138,7 +138,7 @@ function PhoneStep() {
           <div className="mt-3 flex flex-wrap gap-3 text-sm">
             <send.Form method="post">
               <input type="hidden" name="intent" value="send-code" />
-              <input type="hidden" name="phone" value={sentTo} />
+              <input type="hidden" name="phone" value={sentTo.e164} />
               <Button type="submit" variant="link" disabled={send.state !== 'idle'}>
                 Send a new code
               </Button>
@@ -159,7 +159,7 @@ function GuestOrderForm({
   pickupEnabled,
   cod,
 }: {
-  phone: string;
+  phone: GuestPhone;
   pickupEnabled: boolean;
   cod: CodSettings;
 }) {
@@ -218,7 +218,7 @@ function GuestOrderForm({
           <input type="hidden" name="lines" value={JSON.stringify(cart.lines)} />
           <h2 className="text-xl font-semibold sm:col-span-2">Delivery details</h2>
           <p className="text-sm sm:col-span-2">
-            Phone: {formatIndianMobile(phone)} (confirmed){' '}
+            Phone: {phone.label} (confirmed){' '}
             <Button
               type="button"
               variant="link"
