@@ -51,8 +51,7 @@ const MAX_WAGE_PAISE = 100_000_000;
 const PAYABLE_STAGES = WORK_STAGES.filter((stage) => stage !== 'delivered');
 
 /** A rate's form field: `rate-<garment type>-<stage>`. */
-const rateFieldName = (type: GarmentType, stage: WorkStage) =>
-  `rate-${type}-${stage}` as const;
+const rateFieldName = (type: GarmentType, stage: WorkStage) => `rate-${type}-${stage}` as const;
 
 const NOT_A_WORKER = 'Please choose a worker with the workshop role.';
 
