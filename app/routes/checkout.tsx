@@ -18,8 +18,6 @@ import {
 } from '~/features/checkout/guest-checkout.server';
 import { GuestCheckout } from '~/features/checkout/guest-checkout';
 import { getCart } from '~/features/cart/cart.server';
-import { lineKey } from '~/features/cart/lines';
-import { describeCut } from '~/features/catalog/sale-units';
 import {
   checkoutFields,
   checkoutSchema,
@@ -58,6 +56,7 @@ import { formatAddress } from '~/features/site/settings';
 import { CourierProviderError } from '~/lib/couriers/couriers.server';
 // Issue 32 item 3: cash on delivery.
 import { CodFeeRow, PaymentChoice, usePaymentChoice } from '~/features/cod/payment-choice';
+import { SummaryLines } from '~/features/checkout/summary-lines';
 
 /**
  * The checkout form's checks in the browser (zod and the phone number rules): loaded when a
@@ -451,34 +450,7 @@ function ShopperCheckout({ data }: { data: ShopperData }) {
           </fetcher.Form>
         </Card>
         <Section heading="Order summary" className="h-fit">
-          <ul className="mt-4 divide-y divide-border">
-            {cart.lines.map((line) => (
-              <li key={lineKey(line)} className="flex justify-between gap-3 py-3 text-sm">
-                <span>
-                  <span className="font-medium">{line.name}</span>
-                  <span className="block text-muted-foreground">
-                    {[
-                      line.size,
-                      line.color,
-                      line.lengthCm && line.metrePricePaise !== null
-                        ? describeCut(line.lengthCm, line.metrePricePaise)
-                        : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}{' '}
-                    × {line.quantity}
-                  </span>
-                  {!line.available && (
-                    <span className="block text-destructive">No longer available</span>
-                  )}
-                  {line.available && line.problem && (
-                    <span className="block text-destructive">{line.problem}</span>
-                  )}
-                </span>
-                <span className="whitespace-nowrap">{formatRupees(line.lineTotalPaise)}</span>
-              </li>
-            ))}
-          </ul>
+          <SummaryLines lines={cart.lines} />
           <div className="mt-4 border-t border-border pt-4">
             <CouponField idPrefix="checkout" state={couponField} />
           </div>

@@ -13,9 +13,9 @@ import { Button } from '~/components/ui/button';
 import { Card, Section } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';
 import { useCart } from '~/features/cart/cart-context';
-import { lineKey } from '~/features/cart/lines';
 import { AddressFields } from '~/features/addresses/address-fields';
 import { CodFeeRow, PaymentChoice, usePaymentChoice } from '~/features/cod/payment-choice';
+import { SummaryLines } from './summary-lines';
 import { DeliveryChoice, ShippingRow, useDelivery } from '~/features/shipping/delivery-choice';
 import type { CodSettings } from '~/features/shipping/shipping-settings';
 import type { GuestPhone } from './guest-checkout.server';
@@ -291,25 +291,7 @@ function GuestOrderForm({
         </order.Form>
       </Card>
       <Section heading="Order summary" className="h-fit">
-        <ul className="mt-4 divide-y divide-border">
-          {priced.lines.map((line) => (
-            <li key={lineKey(line)} className="flex justify-between gap-3 py-3 text-sm">
-              <span>
-                <span className="font-medium">{line.name}</span>
-                <span className="block text-muted-foreground">
-                  {[line.size, line.color].filter(Boolean).join(' · ')} × {line.quantity}
-                </span>
-                {!line.available && (
-                  <span className="block text-destructive">No longer available</span>
-                )}
-                {line.available && line.problem && (
-                  <span className="block text-destructive">{line.problem}</span>
-                )}
-              </span>
-              <span className="whitespace-nowrap">{formatRupees(line.lineTotalPaise)}</span>
-            </li>
-          ))}
-        </ul>
+        <SummaryLines lines={priced.lines} />
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-border pt-4">
           <dt>Subtotal</dt>
           <dd>{formatRupees(subtotalPaise)}</dd>
