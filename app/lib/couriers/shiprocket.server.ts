@@ -98,6 +98,33 @@ export function createShiprocketCourier(config: ShiprocketConfig): CourierProvid
     return json as Record<string, unknown>;
   }
 
+  /**
+   * The AWB of a shipment Shiprocket made (POST /courier/assign/awb; `is_return: 1` for a return
+   * order), as the shipment the callers store.
+   * @throws CourierProviderError when no AWB was assigned.
+   */
+  async function assignAwb(shipmentId: number | string, isReturn: boolean): Promise<Shipment> {
+    const assigned = await call('POST', '/courier/assign/awb', {
+      shipment_id: shipmentId,
+      ...(isReturn ? { is_return: 1 } : {}),
+    });
+    const data = ((assigned.response as Record<string, unknown> | undefined)?.data ?? {}) as Record<
+      string,
+      unknown
+    >;
+    if (Number(assigned.awb_assign_status) !== 1 || typeof data.awb_code !== 'string') {
+      throw new CourierProviderError(
+        isReturn ? 'Shiprocket assigned no AWB to the return' : 'Shiprocket assigned no AWB',
+      );
+    }
+    return {
+      shipmentId: String(shipmentId),
+      awb: data.awb_code,
+      courierName: String(data.courier_name ?? 'Shiprocket'),
+      trackingUrl: `https://shiprocket.co/tracking/${encodeURIComponent(data.awb_code)}`,
+    };
+  }
+
   async function bearer(): Promise<string> {
     if (token && token.until > Date.now()) return token.value;
     const answer = await call(
@@ -191,18 +218,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): CourierProvid
       if (typeof shipmentId !== 'number' && typeof shipmentId !== 'string') {
         throw new CourierProviderError('Shiprocket made no shipment');
       }
-      const assigned = await call('POST', '/courier/assign/awb', { shipment_id: shipmentId });
-      const data = ((assigned.response as Record<string, unknown> | undefined)?.data ??
-        {}) as Record<string, unknown>;
-      if (Number(assigned.awb_assign_status) !== 1 || typeof data.awb_code !== 'string') {
-        throw new CourierProviderError('Shiprocket assigned no AWB');
-      }
-      return {
-        shipmentId: String(shipmentId),
-        awb: data.awb_code,
-        courierName: String(data.courier_name ?? 'Shiprocket'),
-        trackingUrl: `https://shiprocket.co/tracking/${encodeURIComponent(data.awb_code)}`,
-      };
+      return assignAwb(shipmentId, false);
     },
     /**
      * Issue 32 item 7: a return order (POST /orders/create/return: `pickup_*` is the customer,
@@ -254,21 +270,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): CourierProvid
       if (typeof shipmentId !== 'number' && typeof shipmentId !== 'string') {
         throw new CourierProviderError('Shiprocket made no return shipment');
       }
-      const assigned = await call('POST', '/courier/assign/awb', {
-        shipment_id: shipmentId,
-        is_return: 1,
-      });
-      const data = ((assigned.response as Record<string, unknown> | undefined)?.data ??
-        {}) as Record<string, unknown>;
-      if (Number(assigned.awb_assign_status) !== 1 || typeof data.awb_code !== 'string') {
-        throw new CourierProviderError('Shiprocket assigned no AWB to the return');
-      }
-      return {
-        shipmentId: String(shipmentId),
-        awb: data.awb_code,
-        courierName: String(data.courier_name ?? 'Shiprocket'),
-        trackingUrl: `https://shiprocket.co/tracking/${encodeURIComponent(data.awb_code)}`,
-      };
+      return assignAwb(shipmentId, true);
     },
     async label(shipment) {
       const answer = await call('POST', '/courier/generate/label', {
