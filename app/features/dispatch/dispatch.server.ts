@@ -12,6 +12,7 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import type { Db } from '~/lib/db.server';
+import { courierCustomer } from '~/lib/couriers/common.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import { orderLines, orders, shipmentEvents, shipments } from '~/lib/schema.server';
 import type { Actor } from '~/lib/audit.server';
@@ -348,15 +349,7 @@ export async function shipOrder(
     booked = await courier.createShipment({
       orderNumber: order.number,
       orderDate: order.createdAt,
-      customer: {
-        name: order.customerName,
-        email: order.email,
-        phone: order.phone,
-        address: [order.address, order.addressLine2, order.landmark].filter(Boolean).join(', '),
-        city: order.city,
-        state: order.state,
-        pincode: order.pincode,
-      },
+      customer: courierCustomer(order),
       // A bespoke order's garments are one parcel of its value.
       items:
         lines.length > 0

@@ -14,6 +14,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
+import { courierCustomer } from '~/lib/couriers/common.server';
 import type { Actor } from '~/lib/audit.server';
 import { auditedWrite } from '~/lib/audited-write.server';
 import { Refusal } from '~/lib/refusal';
@@ -487,15 +488,7 @@ async function bookReversePickup(
     const booked = await courier.createReturnShipment({
       returnNumber: `${order.number}-R${found.request.id}`,
       orderDate: now,
-      customer: {
-        name: order.customerName,
-        email: order.email,
-        phone: order.phone,
-        address: [order.address, order.addressLine2, order.landmark].filter(Boolean).join(', '),
-        city: order.city,
-        state: order.state,
-        pincode: order.pincode,
-      },
+      customer: courierCustomer(order),
       shop: {
         name: site.shopName,
         email: site.email,

@@ -3,7 +3,7 @@
  * webhook's token check and its body, which the local provider takes in Shiprocket's shape.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { RateQuery, TrackingWebhookEvent } from './types';
+import type { RateQuery, ShipmentInput, TrackingWebhookEvent } from './types';
 
 /**
  * Checks a rate query: six-digit pincodes, a positive whole weight in grams, a whole
@@ -19,6 +19,32 @@ export function assertRateQuery(query: RateQuery): void {
   if (!Number.isInteger(query.declaredValuePaise) || query.declaredValuePaise < 0) {
     throw new RangeError('declared value must be a whole number of paise, not negative');
   }
+}
+
+/**
+ * An order's customer as a courier takes them: name, contact, and the address lines 1, 2 and
+ * the landmark as one line (issue 32 item 1's fields), city, state and pincode.
+ */
+export function courierCustomer(order: {
+  customerName: string;
+  email: string;
+  phone: string;
+  address: string;
+  addressLine2: string | null;
+  landmark: string | null;
+  city: string;
+  state: string;
+  pincode: string;
+}): ShipmentInput['customer'] {
+  return {
+    name: order.customerName,
+    email: order.email,
+    phone: order.phone,
+    address: [order.address, order.addressLine2, order.landmark].filter(Boolean).join(', '),
+    city: order.city,
+    state: order.state,
+    pincode: order.pincode,
+  };
 }
 
 /** Constant-time comparison of a webhook token; false for a missing one. */
