@@ -14,6 +14,7 @@
  *
  * Every refusal is an answer with a 4xx status and a message; a spent limit 429 with Retry-After.
  */
+import escapeHtml from 'escape-html';
 import type { AppLoadContext } from 'react-router';
 import * as z from 'zod/mini';
 import { enforceLimits, RateLimitedError, waitInWords } from '~/lib/rate-limit.server';
@@ -280,11 +281,4 @@ export async function placeGuestOrder(
     },
   );
   return { orderNumber: order.number, orderPath: new URL(orderUrl).pathname };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 }
