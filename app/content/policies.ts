@@ -102,14 +102,6 @@ export const termsAndConditions: Policy = {
       ],
     },
     {
-      // Issue 32 item 7: returns and size exchanges of orders placed online.
-      id: 'returns-exchanges',
-      heading: 'Returns and Exchanges of Online Orders',
-      paragraphs: [
-        'Ready-to-wear bought online can be returned for a refund, or exchanged for another size of the same piece while it is in stock, within 7 days of delivery or of collection from our shop (the product page shows the window that applies). Ask from your order page, with the reason; we approve or explain why not, and arrange a pickup by the courier or a drop at the shop. A return is refunded for that item alone, with a credit note, once we receive it unused with its tags; an exchange is sent as a new order at no charge. Cut fabric is cut for you and bespoke garments are made for you alone, so neither can be returned or exchanged.',
-      ],
-    },
-    {
       id: 'website-use',
       heading: 'Use of This Website',
       paragraphs: [
@@ -131,6 +123,9 @@ export const termsAndConditions: Policy = {
       heading: 'Cancellations and Force Majeure',
       paragraphs: [
         'You may cancel a bespoke order for a full refund of the advance before your fabric is cut. Once the fabric has been cut or stitching has begun, the advance is non-refundable, as the fabric and work cannot be reused for another customer. Ready-to-wear items and uncut fabric may be exchanged within 7 days of purchase if unused, with tags and original packaging intact.',
+        // Issue 32 item 7: returns and size exchanges of orders placed online (SPEC's five
+        // sections stay five: the paragraph joins this one).
+        'Ready-to-wear bought online can be returned for a refund, or exchanged for another size of the same piece while it is in stock, within 7 days of delivery or of collection from our shop (the product page shows the window that applies). Ask from your order page, with the reason; we approve or explain why not, and arrange a pickup by the courier or a drop at the shop. A return is refunded for that item alone, with a credit note, once we receive it unused with its tags; an exchange is sent as a new order at no charge. Cut fabric is cut for you and bespoke garments are made for you alone, so neither can be returned or exchanged.',
         'We are not responsible for delays or failures caused by events beyond our reasonable control, such as heavy monsoon rains and flooding, natural disasters, epidemics, strikes, power or network failures, courier disruptions or orders of the government. In such cases we will tell you as soon as we can and agree a new delivery date with you, or refund any amount paid for work not yet begun.',
         'These terms are governed by the laws of India. Any dispute arising from them or from an order with us shall be subject to the exclusive jurisdiction of the courts at Rajkot, Gujarat. We may update these terms from time to time, and the version published on this page applies from its effective date.',
       ],
