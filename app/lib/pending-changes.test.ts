@@ -125,6 +125,28 @@ describe('the pending-changes queue', () => {
     expect(queue.pending()).toEqual([]);
   });
 
+  it('drops a read of the list that a change overtook, and keeps one no change overtook', async () => {
+    const queue = queueOf('u1');
+    // The page's read of the list leaves before the shopper's add and is answered after it,
+    // with the list as it was: taking it would take the add back off the page.
+    let answerRead!: (ids: number[]) => void;
+    const read = queue.readFresh(() => new Promise<number[]>((resolve) => (answerRead = resolve)));
+    await expect(queue.send({ action: 'add', productId: 9 })).resolves.toEqual({
+      kind: 'applied',
+      answer: { ids: [9] },
+    });
+    answerRead([]);
+    await expect(read).resolves.toBeNull();
+    // A read no change overtook is taken as it came.
+    await expect(queue.readFresh(async () => server.ids)).resolves.toEqual([9]);
+    // A change still on its way does not void a read: it stays pending, laid on top by callers.
+    server.down = true;
+    const kept = queue.send({ action: 'add', productId: 10 });
+    await expect(queue.readFresh(async () => [9])).resolves.toEqual([9]);
+    await expect(kept).resolves.toEqual({ kind: 'kept' });
+    expect(queue.pending()).toEqual([{ action: 'add', productId: 10 }]);
+  });
+
   it('sends what the mounted queues hold before signing out', async () => {
     server.down = true;
     const queue = queueOf('u1');

@@ -40,6 +40,14 @@ interface ChangeQueue<Change extends object, Answer> {
   /** The changes still kept, oldest first. */
   pending(): Change[];
   /**
+   * Reads the server's list with `read`, or resolves to null when the server answered a change
+   * of this page while the read was on its way: the read may have been answered before the
+   * change was applied, and taking it would undo the change on the page (the change's own
+   * answer carries the list already). A change still on its way is no reason: it stays in
+   * `pending()`, which callers lay on top of what they read.
+   */
+  readFresh<T>(read: () => Promise<T | null>): Promise<T | null>;
+  /**
    * Joins the page's queues that signing out flushes (`sendPendingChanges`) while the
    * shopper's provider is mounted; resolves to the function that leaves them.
    */
@@ -96,6 +104,8 @@ export function changeQueue<Change extends object, Answer>(options: {
     );
   const waiting = new Map<string, (outcome: ChangeOutcome<Answer>) => void>();
   let running: Promise<FlushResult<Answer>> | null = null;
+  /** How many changes the server has answered (applied or refused) since the page loaded. */
+  let answeredCount = 0;
 
   async function deliver(kept: KeptChange<Change>): Promise<ChangeOutcome<Answer>> {
     const body = JSON.stringify({ ...kept.change, changeId: kept.id });
@@ -145,6 +155,7 @@ export function changeQueue<Change extends object, Answer>(options: {
             read().filter((kept) => kept.id !== first.id),
           );
           result.answered += 1;
+          answeredCount += 1;
           if (outcome.kind === 'refused') result.refused = true;
           if (outcome.answer !== null) result.answer = outcome.answer;
           waiting.get(first.id)?.(outcome);
@@ -169,6 +180,7 @@ export function changeQueue<Change extends object, Answer>(options: {
         // Storage blocked or full: the change was never kept, so send it on its own.
         if (waiting.has(kept.id) && !read().some((item) => item.id === kept.id)) {
           void deliver(kept).then((result) => {
+            if (result.kind !== 'kept') answeredCount += 1;
             waiting.get(kept.id)?.(result);
             waiting.delete(kept.id);
           });
@@ -178,6 +190,11 @@ export function changeQueue<Change extends object, Answer>(options: {
     },
     flush,
     pending: () => read().map((kept) => kept.change),
+    async readFresh(readList) {
+      const before = answeredCount;
+      const list = await readList();
+      return answeredCount === before ? list : null;
+    },
     track: () => {
       queues.add(queue as ChangeQueue<object, unknown>);
       return () => void queues.delete(queue as ChangeQueue<object, unknown>);

@@ -246,7 +246,10 @@ export function CartProvider({
       }
       const flushed = await queue.flush();
       if (!current) return;
-      const cart = flushed.stalled ? null : (flushed.answer?.cart ?? (await readServerCart()));
+      // A read overtaken by a change's answer is null too: the local lines hold that answer.
+      const cart = flushed.stalled
+        ? null
+        : (flushed.answer?.cart ?? (await queue.readFresh(readServerCart)));
       if (!current) return;
       if (cart) accept(cart);
       else void price(linesRef.current); // Offline: the local copy, changes included, stands.
@@ -272,7 +275,7 @@ export function CartProvider({
         toast.success(message);
       } else if (outcome.kind === 'refused') {
         toast.error('Cart not updated', { description: outcome.answer?.error });
-        const cart = await readServerCart();
+        const cart = await queue.readFresh(readServerCart);
         if (cart) accept(cart);
       } else {
         toast.success(message, {

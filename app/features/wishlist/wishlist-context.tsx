@@ -153,7 +153,7 @@ export function WishlistProvider({
       if (!current) return;
       if (flushed.answered > 0) setReplayed((count) => count + 1);
       if (flushed.stalled) return; // Offline: the local copy, changes included, stands.
-      const server = flushed.answer?.ids ?? (await readServerIds());
+      const server = flushed.answer?.ids ?? (await queue.readFresh(readServerIds));
       if (current && server) accept(server);
     })();
     return () => {
@@ -172,7 +172,7 @@ export function WishlistProvider({
         toast.error('Wishlist not updated', {
           description: outcome.answer?.error ?? 'Please try again.',
         });
-        const server = await readServerIds();
+        const server = await queue.readFresh(readServerIds);
         if (server) accept(server);
       }
       // Kept: saved on this device, and sent with the next change or on the next page.
