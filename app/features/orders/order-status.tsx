@@ -13,19 +13,30 @@ const styles: Record<OrderStatus, { label: string; className: string }> = {
 const badge = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap';
 
 const partPaid = { label: 'Part paid', className: 'bg-sky-100 text-sky-900' };
+const cashOnDelivery = { label: 'Cash on delivery', className: 'bg-amber-100 text-amber-900' };
 
 /**
  * The payment status; an order still awaiting payment that has received some (`paidPaise` > 0,
- * a bespoke order's advance) reads 'Part paid'.
+ * a bespoke order's advance) reads 'Part paid', and a cash-on-delivery one (`paymentMethod`
+ * 'cod', issue 32 item 3) 'Cash on delivery': it is paid to the courier, not awaited online.
  */
 export function OrderStatusBadge({
   status,
   paidPaise = 0,
+  paymentMethod = 'online',
 }: {
   status: OrderStatus;
   paidPaise?: number;
+  paymentMethod?: 'online' | 'cod';
 }) {
-  const style = status === 'created' && paidPaise > 0 ? partPaid : styles[status];
+  const style =
+    status !== 'created'
+      ? styles[status]
+      : paidPaise > 0
+        ? partPaid
+        : paymentMethod === 'cod'
+          ? cashOnDelivery
+          : styles.created;
   return <span className={cn(badge, style.className)}>{style.label}</span>;
 }
 
@@ -51,10 +62,14 @@ export function OrderBadges({
   status,
   fulfilmentStatus,
   paidPaise,
-}: Pick<OrderSummary, 'status' | 'fulfilmentStatus'> & { paidPaise?: number }) {
+  paymentMethod,
+}: Pick<OrderSummary, 'status' | 'fulfilmentStatus'> & {
+  paidPaise?: number;
+  paymentMethod?: 'online' | 'cod';
+}) {
   return (
     <span className="flex flex-wrap gap-1">
-      <OrderStatusBadge status={status} paidPaise={paidPaise} />
+      <OrderStatusBadge status={status} paidPaise={paidPaise} paymentMethod={paymentMethod} />
       {fulfilmentStatus && <FulfilmentBadge status={fulfilmentStatus} />}
     </span>
   );

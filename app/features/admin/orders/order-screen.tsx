@@ -90,6 +90,7 @@ export function OrderScreen({
           status={order.status}
           fulfilmentStatus={order.fulfilmentStatus}
           paidPaise={paidPaise}
+          paymentMethod={order.paymentMethod}
         />
       </div>
       <p className="mt-1 text-muted-foreground">
@@ -259,7 +260,11 @@ function Payment({ order, paidPaise }: { order: AdminOrder; paidPaise: number })
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Status</dt>
         <dd>
-          <OrderStatusBadge status={order.status} paidPaise={paidPaise} />
+          <OrderStatusBadge
+            status={order.status}
+            paidPaise={paidPaise}
+            paymentMethod={order.paymentMethod}
+          />
         </dd>
         <dt className="text-muted-foreground">Amount</dt>
         <dd className="font-medium">{formatRupees(order.amountPaise)}</dd>
