@@ -113,3 +113,10 @@ export async function parseJsonRequest<T>(
   }
   return { ok: true, data: parsed.data };
 }
+
+/** The files of a (possibly repeated) file field; an empty file input sends an empty file. */
+export function formFiles(form: FormData, field: string): File[] {
+  return form
+    .getAll(field)
+    .filter((value): value is File => value instanceof File && value.size > 0);
+}

@@ -1,9 +1,7 @@
 import { getSessionUser } from '~/features/account/session.server';
 import { customerForUser } from '~/features/customers/customers.server';
-import {
-  measurementPhotoResponse,
-  readMeasurementPhoto,
-} from '~/features/measurements/measurements.server';
+import { readMeasurementPhoto } from '~/features/measurements/measurements.server';
+import { privatePhotoResponse } from '~/features/media/private-photos.server';
 import type { Route } from './+types/account.measurement-photo';
 
 /**
@@ -13,7 +11,7 @@ import type { Route } from './+types/account.measurement-photo';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
   const customer = user ? await customerForUser(context.db, user.id) : null;
-  return measurementPhotoResponse(
+  return privatePhotoResponse(
     customer
       ? await readMeasurementPhoto(context.db, context.storage, params.id, {
           customerId: customer.id,

@@ -15,10 +15,10 @@ import { submitBooking } from '~/features/booking/booking-page.server';
 import { loadManagePage } from '~/features/booking/manage-page.server';
 import { shopperAppointments } from '~/features/booking/shopper-appointments.server';
 import {
-  preparePhotos,
   saveMeasurementVersion,
   storeMeasurementPhotos,
 } from '~/features/measurements/measurements.server';
+import { preparePhotos } from '~/features/media/private-photos.server';
 import { CLIENT_IP_HEADER } from '~/lib/rate-limit.server';
 import {
   appointments,

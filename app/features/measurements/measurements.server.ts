@@ -14,8 +14,6 @@
  * Values are centimetres (0.1 cm) by point key (garments.ts).
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, or } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { Db } from '~/lib/db.server';
 import type { DbOrTx } from '~/lib/jobs/enqueue.server';
 import type { FitPreference, GarmentType } from '~/lib/schema-enums';
@@ -26,7 +24,12 @@ import {
   measurementVersions,
 } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage/storage.server';
-import { MEDIA_LIMITS, MediaRejectedError } from '~/features/media/images.server';
+import {
+  isPrivatePhotoId,
+  removePrivatePhotos,
+  writePrivatePhotos,
+  type PreparedPhoto,
+} from '~/features/media/private-photos.server';
 import { GARMENTS } from './garments';
 import { versionChanges, type VersionChanges, type VersionSnapshot } from './history';
 
@@ -402,81 +405,10 @@ export async function confirmSelfMeasured(
 
 /** The storage prefix of fitting photos; the public media route never serves it. */
 const PHOTO_PREFIX = 'private/measurements/';
-/** The longest edge of a stored fitting photo, px. */
-const PHOTO_EDGE = 2000;
-const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif', 'tiff']);
-const notAPhoto = 'This file is not a photo we can read. Upload a JPEG, PNG, WebP or HEIC photo.';
 
 /**
- * Checks an uploaded photo by decoding it (never by its name or declared type), turns it
- * upright, strips its metadata (location, camera), scales it to at most 2000 px and encodes
- * it as WebP.
- * @throws MediaRejectedError 'too-large' when it is over the pipeline's byte or pixel limits,
- *   'unsupported-media' when it is not a raster photo, 'invalid' when it is damaged.
- */
-async function encodePhoto(
-  input: Buffer,
-): Promise<{ data: Buffer; width: number; height: number }> {
-  if (input.length === 0) throw new MediaRejectedError('The file is empty.', 'invalid');
-  if (input.length > MEDIA_LIMITS.imageBytes) {
-    throw new MediaRejectedError(
-      `This photo is larger than ${MEDIA_LIMITS.imageBytes / 1024 / 1024} MB.`,
-      'too-large',
-    );
-  }
-  let metadata: sharp.Metadata;
-  try {
-    metadata = await sharp(input).metadata();
-  } catch {
-    throw new MediaRejectedError(notAPhoto, 'unsupported-media');
-  }
-  if (!metadata.format || !PHOTO_FORMATS.has(metadata.format)) {
-    throw new MediaRejectedError(notAPhoto, 'unsupported-media');
-  }
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MEDIA_LIMITS.imagePixels) {
-    throw new MediaRejectedError(
-      `This photo is over ${MEDIA_LIMITS.imagePixels / 1_000_000} megapixels.`,
-      'too-large',
-    );
-  }
-  try {
-    const { data, info } = await sharp(input, {
-      limitInputPixels: MEDIA_LIMITS.imagePixels,
-      failOn: 'error',
-    })
-      .rotate()
-      .resize({ width: PHOTO_EDGE, height: PHOTO_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  } catch {
-    throw new MediaRejectedError(
-      'This photo is damaged or incomplete and cannot be read. Export it again and retry.',
-      'invalid',
-    );
-  }
-}
-
-/** A fitting photo checked and re-encoded, ready to store. Width and height in px. */
-export interface PreparedPhoto {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-/**
- * Checks and re-encodes uploaded photos ({@link encodePhoto}), before anything is saved.
- * @throws MediaRejectedError for the first refused file.
- */
-export async function preparePhotos(files: readonly Buffer[]): Promise<PreparedPhoto[]> {
-  const prepared: PreparedPhoto[] = [];
-  for (const file of files) prepared.push(await encodePhoto(file));
-  return prepared;
-}
-
-/**
- * Stores prepared fitting photos for a profile (which must exist): each written under
- * `private/measurements/<uuid>.webp` and recorded.
+ * Stores prepared fitting photos (features/media `preparePhotos`) for a profile (which must
+ * exist): each written under `private/measurements/<uuid>.webp` and recorded.
  * @returns the new photos' ids.
  * @throws StorageWriteError when the storage cannot write (files written before it are
  *   removed again; no row is recorded).
@@ -488,16 +420,11 @@ export async function storeMeasurementPhotos(
   encoded: readonly PreparedPhoto[],
   uploadedById: string,
 ): Promise<string[]> {
-  const stored: { id: string; key: string; width: number; height: number }[] = [];
-  try {
-    for (const photo of encoded) {
-      const id = randomUUID();
-      const key = `${PHOTO_PREFIX}${id}.webp`;
-      await storage.put(key, photo.data, 'image/webp');
-      stored.push({ id, key, width: photo.width, height: photo.height });
-    }
-    if (stored.length > 0) {
-      await db.insert(measurementPhotos).values(
+  const stored = await writePrivatePhotos(storage, PHOTO_PREFIX, encoded);
+  if (stored.length > 0) {
+    await db
+      .insert(measurementPhotos)
+      .values(
         stored.map((photo) => ({
           id: photo.id,
           profileId,
@@ -507,16 +434,14 @@ export async function storeMeasurementPhotos(
           height: photo.height,
           uploadedById,
         })),
-      );
-    }
-  } catch (error) {
-    await Promise.allSettled(stored.map((photo) => storage.delete(photo.key)));
-    throw error;
+      )
+      .catch(async (error: unknown) => {
+        await removePrivatePhotos(storage, stored);
+        throw error;
+      });
   }
   return stored.map((photo) => photo.id);
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * A fitting photo's bytes, when `viewer` may see it: an administrator any photo, a customer
@@ -530,7 +455,7 @@ export async function readMeasurementPhoto(
   photoId: string,
   viewer: { admin: true } | { customerId: number },
 ): Promise<{ data: Buffer; contentType: string; customerId: number } | null> {
-  if (!uuidPattern.test(photoId)) return null;
+  if (!isPrivatePhotoId(photoId)) return null;
   const [row] = await db
     .select({
       key: measurementPhotos.storageKey,
@@ -579,23 +504,6 @@ export async function deleteMeasurementsOfUser(
       console.error('measurements: could not remove a photo file', key, error);
     });
   }
-}
-
-/**
- * The answer of a photo route: the photo's bytes, or for null the same plain 404 whatever the
- * reason; never cached, never sniffed.
- */
-export function measurementPhotoResponse(photo: { data: Buffer; contentType: string } | null) {
-  const headers = { 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' };
-  if (!photo) {
-    return new Response('Not found', {
-      status: 404,
-      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
-    });
-  }
-  return new Response(new Uint8Array(photo.data), {
-    headers: { ...headers, 'Content-Type': photo.contentType },
-  });
 }
 
 /**

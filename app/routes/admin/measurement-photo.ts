@@ -1,9 +1,7 @@
 import { getSessionUser, mayDo } from '~/features/account/session.server';
 import { PAGE_PERMISSIONS } from '~/features/admin/shared/permissions.server';
-import {
-  measurementPhotoResponse,
-  readMeasurementPhoto,
-} from '~/features/measurements/measurements.server';
+import { readMeasurementPhoto } from '~/features/measurements/measurements.server';
+import { privatePhotoResponse } from '~/features/media/private-photos.server';
 import type { Route } from './+types/measurement-photo';
 
 /**
@@ -13,7 +11,7 @@ import type { Route } from './+types/measurement-photo';
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context);
-  return measurementPhotoResponse(
+  return privatePhotoResponse(
     user && mayDo(user, PAGE_PERMISSIONS['/admin/measurement-photos/:id'])
       ? await readMeasurementPhoto(context.db, context.storage, params.id, { admin: true })
       : null,

@@ -11,6 +11,7 @@
  * newer version is refused, so two administrators never overwrite each other unknowingly.
  * Text is stored as typed, HTML included; React shows it as text everywhere.
  */
+import { formFiles } from '~/lib/request-body.server';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Db } from '~/lib/db.server';
@@ -31,7 +32,6 @@ import { imageKeyPattern } from '~/features/media/image-url';
 import { findImages, placeholderFor } from '~/features/media/images.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import {
-  formFiles,
   releasingOnError,
   renderInBackground,
   storeFormImages,

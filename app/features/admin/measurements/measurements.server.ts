@@ -16,7 +16,7 @@ import {
 import { appointments, siteSettings } from '~/lib/schema.server';
 import type { Storage } from '~/lib/storage/storage.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
-import { formFiles } from '~/features/admin/media/uploads.server';
+import { formFiles } from '~/lib/request-body.server';
 import { MediaRejectedError } from '~/features/media/images.server';
 import { putSettingsDocument } from '~/features/site/settings-documents.server';
 import {
@@ -30,11 +30,11 @@ import {
   confirmSelfMeasured,
   getMeasuredCustomer,
   getProfileHistory,
-  preparePhotos,
   saveMeasurementVersion,
   storeMeasurementPhotos,
   type MeasuredCustomer,
 } from '~/features/measurements/measurements.server';
+import { preparePhotos } from '~/features/media/private-photos.server';
 import { StorageWriteError } from '~/lib/storage/storage.server';
 import { recordAudit, type Actor } from '~/lib/audit.server';
 import { getWorkshopSettings } from '~/features/workshop/workshop-settings.server';

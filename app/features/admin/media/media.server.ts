@@ -12,6 +12,7 @@
  * their checks are the media domain's commands (features/media/media-commands.server.ts, issue
  * 30 item 4); this module lists, parses the forms and stores the uploaded files.
  */
+import { formFiles } from '~/lib/request-body.server';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import * as z from 'zod';
@@ -23,7 +24,6 @@ import { fileUrl } from '~/features/media/image-url';
 import { placeholderFor } from '~/features/media/images.server';
 import { adminHandler, type AnyAdminHandler } from '~/features/admin/shared/admin-action.server';
 import {
-  formFiles,
   releasingOnError,
   renderInBackground,
   storeFormImage,

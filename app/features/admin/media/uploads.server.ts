@@ -6,6 +6,7 @@
  * removed again by the media domain's `releaseUnusedFiles` (issue 30 item 4: `media` owns
  * `images`).
  */
+import { formFiles } from '~/lib/request-body.server';
 import type { Db } from '~/lib/db.server';
 import { StorageWriteError, type Storage } from '~/lib/storage/storage.server';
 import {
@@ -16,13 +17,6 @@ import {
 } from '~/features/media/images.server';
 import { Refusal } from '~/lib/refusal';
 import { releaseUnusedFiles } from '~/features/media/media-commands.server';
-
-/** The files of a (possibly repeated) file field; an empty file input sends an empty file. */
-export function formFiles(form: FormData, field: string): File[] {
-  return form
-    .getAll(field)
-    .filter((value): value is File => value instanceof File && value.size > 0);
-}
 
 /** What an administrator reads when the storage cannot take a file (full disk, bucket down). */
 export const STORAGE_FAILED_MESSAGE =
