@@ -28,6 +28,7 @@ export default [
   route('book/manage/:token', 'routes/book.manage.tsx'),
   route('book/manage/:token/calendar.ics', 'routes/book.manage.calendar.ts'),
   route('o/:token', 'routes/order-link.tsx'),
+  route('o/:token/return-photos/:id', 'routes/order-link.return-photo.ts'),
   // Issue 32 item 6: the public tracking page of the shop's own dispatch.
   route('track/:awb', 'routes/track.tsx'),
   route('o/:token/invoice.pdf', 'routes/order-link.document.ts', {
@@ -93,6 +94,8 @@ export default [
       id: 'routes/admin/clients-redirect-splat',
     }),
     route('measurement-photos/:id', 'routes/admin/measurement-photo.ts'),
+    // Issue 32 item 7: a shopper's photo of a return request.
+    route('return-photos/:id', 'routes/admin/return-photo.ts'),
   ]),
   route('api/cart', 'routes/api.cart.ts'),
   // Issue 32 item 4: the shopper's coupon on their cart.
@@ -111,6 +114,7 @@ export default [
   route('account/orders/:number/credit-notes/:id', 'routes/account.order-credit-note.ts'),
   route('account/measurements', 'routes/account.measurements.tsx'),
   route('account/measurements/photos/:id', 'routes/account.measurement-photo.ts'),
+  route('account/return-photos/:id', 'routes/account.return-photo.ts'),
   route('account/appointments', 'routes/account.appointments.tsx'),
   route('account/designs', 'routes/account.designs.tsx'),
   route('sitemap.xml', 'routes/sitemap.xml.ts'),

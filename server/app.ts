@@ -39,6 +39,7 @@ import { getShippingSettings, localTariff } from '~/features/shipping/shipping.s
 import { anonymiseOrdersOf } from '~/features/orders/orders.server';
 import { deleteAddressesOf } from '~/features/addresses/addresses-commands.server';
 import { deleteMeasurementsOfUser } from '~/features/measurements/measurements.server';
+import { deleteReturnPhotosOfUser } from '~/features/returns/returns.server';
 import { createStorage, type Storage } from '~/lib/storage/storage.server';
 import { PageVersion, QueryCache } from '~/lib/cache.server';
 import {
@@ -87,16 +88,30 @@ export const MAX_FORM_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BYTES = 110 * 1024 * 1024;
 
 /**
- * The back-office screens whose forms carry files, by normalised path: the only requests
- * allowed more than `MAX_FORM_BYTES` (issue 17 item 3). Matched against the path as the router
- * will see it (dot segments resolved), so `/admin/../contact` counts as `/contact`.
+ * Largest return request of a shopper's order page, in bytes (46 MiB: 3 photos of at most
+ * 15 MiB, the media pipeline's limit, and the form's fields; issue 32 item 7).
  */
-const UPLOAD_PATHS = [
+const MAX_RETURN_PHOTOS_BYTES = 46 * 1024 * 1024;
+
+/**
+ * The forms that carry files, by normalised path, with their limit: the only requests allowed
+ * more than `MAX_FORM_BYTES` (issue 17 item 3). Matched against the path as the router will
+ * see it (dot segments resolved), so `/admin/../contact` counts as `/contact`. All but the
+ * signed link's page need a session cookie; that page's action checks the link's signature
+ * before it reads the body.
+ */
+const UPLOAD_PATHS: readonly { pattern: RegExp; limit: number; anonymous?: true }[] = [
   // (React Router posts a script-driven form to the same path with `.data` added.)
-  /^\/admin\/media(\/upload)?(\.data|\/)?$/,
-  /^\/admin\/products(\/(new|\d{1,9}))?(\.data|\/)?$/,
-  /^\/admin\/categories(\.data|\/)?$/,
-  /^\/admin\/customers\/\d{1,10}\/measurements\/new(\.data|\/)?$/,
+  { pattern: /^\/admin\/media(\/upload)?(\.data|\/)?$/, limit: MAX_UPLOAD_BYTES },
+  { pattern: /^\/admin\/products(\/(new|\d{1,9}))?(\.data|\/)?$/, limit: MAX_UPLOAD_BYTES },
+  { pattern: /^\/admin\/categories(\.data|\/)?$/, limit: MAX_UPLOAD_BYTES },
+  {
+    pattern: /^\/admin\/customers\/\d{1,10}\/measurements\/new(\.data|\/)?$/,
+    limit: MAX_UPLOAD_BYTES,
+  },
+  // A shopper's return request with its photos, on their order page or a signed link's.
+  { pattern: /^\/account\/orders\/[^/]{1,40}(\.data|\/)?$/, limit: MAX_RETURN_PHOTOS_BYTES },
+  { pattern: /^\/o\/[^/]{1,100}(\.data|\/)?$/, limit: MAX_RETURN_PHOTOS_BYTES, anonymous: true },
 ];
 
 /** The methods the shop answers (the `Allow` header of a 405). */
@@ -138,20 +153,20 @@ export function normalisedPath(url: string): string | null {
 }
 
 /**
- * The largest body a request may send, in bytes: `MAX_UPLOAD_BYTES` for a multipart post to an
- * upload screen by someone with a session cookie (the action checks the role before it reads
- * the body), `MAX_FORM_BYTES` for anything else.
+ * The largest body a request may send, in bytes: the path's limit of `UPLOAD_PATHS` for a
+ * multipart post to an upload form by someone with a session cookie, or to a signed link's
+ * page (the action checks the role, the owner or the link before it reads the body),
+ * `MAX_FORM_BYTES` for anything else.
  */
 export function bodyLimitFor(
   req: Pick<Request, 'originalUrl' | 'headers'> & { is(type: string): string | false | null },
 ): number {
   const path = normalisedPath(req.originalUrl);
   const upload =
-    path !== null &&
-    UPLOAD_PATHS.some((pattern) => pattern.test(path)) &&
-    Boolean(req.headers.cookie) &&
-    Boolean(req.is('multipart/form-data'));
-  return upload ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
+    path === null || !req.is('multipart/form-data')
+      ? undefined
+      : UPLOAD_PATHS.find(({ pattern }) => pattern.test(path));
+  return upload && (upload.anonymous || req.headers.cookie) ? upload.limit : MAX_FORM_BYTES;
 }
 
 /**
@@ -258,6 +273,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     log,
     beforeDeleteUser: async (userId) => {
       await deleteMeasurementsOfUser(database.db, storage, userId);
+      await deleteReturnPhotosOfUser(database.db, storage, userId);
       await anonymiseOrdersOf(database.db, userId);
       await deleteAddressesOf(database.db, userId);
     },
@@ -515,8 +531,8 @@ function createApp({
     if (req.headers['transfer-encoding'] && !req.headers['content-length']) {
       return res.status(411).type('text/plain').send('The request must give its length.');
     }
-    // The back office's upload forms may carry images and videos; the action checks the role
-    // before it reads a byte of the body.
+    // The back office's upload forms may carry images and videos, a shopper's return request
+    // photos; the action checks the role (or the order's owner) before it reads the body.
     if (Number(req.headers['content-length'] ?? 0) > bodyLimitFor(req)) {
       return res.status(413).type('text/plain').send('The request is too large.');
     }

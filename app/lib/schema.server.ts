@@ -1832,6 +1832,27 @@ export const returnRequests = pgTable(
   ],
 );
 
+/**
+ * The photos a shopper sends with a return request (issue 32 item 7 "with a reason and
+ * optional photos"; at most 3 a request): private WebP files under `private/returns/`, read
+ * only by the order's owner and staff who decide returns. Written only by features/returns.
+ */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    id: text('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('return_photos_request_idx').on(t.requestId)],
+);
+
 // ── Issue 32 item 5: one-time phone codes (features/otp) ─────────────────────────────
 
 /**

@@ -35,12 +35,9 @@ import { confirmCodCode } from '~/features/cod/cod.server';
 import { orderTracking } from '~/features/dispatch/dispatch.server';
 import { OrderTrackingSection } from '~/features/dispatch/tracking';
 // Issue 32 item 7: returns and exchanges.
-import { OrderReturns, type ReturnRequestAnswer } from '~/features/returns/order-returns';
-import {
-  requestReturn,
-  returnRequestSchema,
-  returnsOfOrder,
-} from '~/features/returns/returns.server';
+import { OrderReturns } from '~/features/returns/order-returns';
+import { returnsOfOrder } from '~/features/returns/returns.server';
+import { answerReturnForm, RETURN_INTENTS } from '~/features/returns/return-forms.server';
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   privatePageMeta(`Order ${params.number}`, rootMetaData(matches).settings.shopName);
@@ -83,7 +80,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const intentSchema = z.object({
-  intent: z.enum(['pay-order', 'cancel-order', 'confirm-cod', 'request-return'], 'Unknown action'),
+  intent: z.enum(['pay-order', 'cancel-order', 'confirm-cod', ...RETURN_INTENTS], 'Unknown action'),
 });
 
 /**
@@ -92,39 +89,29 @@ const intentSchema = z.object({
  * item 6). Not theirs: 404; paid or cancelled: 409 with the reason; an unknown intent: 400.
  * Issue 32 item 3: `confirm-cod` with `code` confirms a cash-on-delivery order (a wrong code:
  * 422 with the tries left). Issue 32 item 7: `request-return` asks to return or exchange one
- * line (features/returns: 422 for a bad form, 409 when the line may not be returned).
+ * line, with up to 3 `photos` (features/returns: 422 for a bad form or too many photos, 413
+ * or 415 for a photo refused by the media pipeline, 409 when the line may not be returned);
+ * `withdraw-return` with `requestId` withdraws one not decided yet (409 once decided).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const number = params.number.slice(0, 40);
+  const answer = (body: UnpaidOrderAnswer, status = 200) => Response.json(body, { status });
+  // The owner's order first: only its owner may send a return's photos (server/app.ts limit).
+  const order = await getOrder(context.db, user.id, number);
+  if (!order || order.kind !== 'shop') return answer({ ok: false, error: 'Order not found' }, 404);
   const form = await readFormData(request);
   const parsed = intentSchema.safeParse(Object.fromEntries(form));
-  const answer = (body: UnpaidOrderAnswer, status = 200) => Response.json(body, { status });
   if (!parsed.success) {
     return answer({ ok: false, error: parsed.error.issues[0]?.message ?? 'Unknown action' }, 400);
   }
-  const order = await getOrder(context.db, user.id, number);
-  if (!order || order.kind !== 'shop') return answer({ ok: false, error: 'Order not found' }, 404);
   if (parsed.data.intent === 'confirm-cod') {
     const outcome = await confirmCodCode(context.db, order.id, form.get('code'));
     return Response.json(outcome satisfies CodConfirmAnswer, { status: outcome.ok ? 200 : 422 });
   }
-  if (parsed.data.intent === 'request-return') {
-    const reply = (body: ReturnRequestAnswer, status: number) => Response.json(body, { status });
-    const input = returnRequestSchema.safeParse(Object.fromEntries(form));
-    if (!input.success) {
-      const fieldErrors = Object.fromEntries(
-        input.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message]),
-      );
-      return reply({ ok: false, error: input.error.issues[0]?.message, fieldErrors }, 422);
-    }
-    try {
-      const done = await requestReturn(context.db, { userId: user.id, number }, input.data);
-      return reply({ ok: true, message: done.message }, 200);
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      return reply({ ok: false, error: error.message }, refusalStatus(error.code));
-    }
+  if (parsed.data.intent === 'request-return' || parsed.data.intent === 'withdraw-return') {
+    const owner = { userId: user.id, number };
+    return answerReturnForm(context, owner, parsed.data.intent, form);
   }
   if (parsed.data.intent === 'cancel-order') {
     if (!(await cancelOrder(context.db, user.id, number))) {
@@ -162,7 +149,11 @@ export default function OrderPage() {
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-semibold">Order {order.number}</h1>
-        <OrderStatusBadge status={order.status} paidPaise={money.balance.paidPaise} />
+        <OrderStatusBadge
+          status={order.status}
+          paidPaise={money.balance.paidPaise}
+          paymentMethod={order.paymentMethod}
+        />
         {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
       </div>
       <p className="mt-1 text-muted-foreground">Placed {placed}</p>
@@ -204,7 +195,11 @@ export default function OrderPage() {
           />
         </Section>
       )}
-      <OrderReturns lines={returns.lines} windowDays={returns.windowDays} />
+      <OrderReturns
+        lines={returns.lines}
+        windowDays={returns.windowDays}
+        photoPath="/account/return-photos"
+      />
       {(money.kind === 'bespoke' || money.rows.length > 0) && (
         <OrderPayments
           number={order.number}

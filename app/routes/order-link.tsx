@@ -26,6 +26,10 @@ import type { Route } from './+types/order-link';
 // Issue 32 item 3: confirming a cash-on-delivery order with its code.
 import { CodConfirmation, type CodConfirmAnswer } from '~/features/cod/cod-confirmation';
 import { confirmCodCode } from '~/features/cod/cod.server';
+// Issue 32 item 7: returns and exchanges.
+import { OrderReturns } from '~/features/returns/order-returns';
+import { returnsOfOrder } from '~/features/returns/returns.server';
+import { answerReturnForm, RETURN_INTENTS } from '~/features/returns/return-forms.server';
 
 /** One person's order: never kept by a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
@@ -50,7 +54,7 @@ async function orderOfToken(context: Route.LoaderArgs['context'], token: string)
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const order = await orderOfToken(context, params.token);
-  const [bespoke, money, documents, garments, tracking] = await Promise.all([
+  const [bespoke, money, documents, garments, tracking, returns] = await Promise.all([
     order.kind === 'bespoke'
       ? bespokeDetailOf(context.db, { ...order, notes: '' }).then(
           ({ notes: _notes, customer: _customer, ...shown }) => shown,
@@ -61,6 +65,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     order.kind === 'bespoke' ? garmentProgressOf(context.db, order.id) : [],
     // Issue 32 item 6: the dispatch stage and, once shipped, the tracking link.
     orderTracking(context.db, order.id),
+    // Issue 32 item 7: a guest's returns and exchanges, as on the account's order page.
+    returnsOfOrder(context.db, order),
   ]);
   // Issue 32 item 3: a cash-on-delivery order is paid to the courier, not by the link.
   const payable =
@@ -71,6 +77,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     bespoke,
     garments,
     tracking,
+    returns,
     documents,
     rows: money.rows,
     balance: money.balance,
@@ -78,13 +85,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-const actionSchema = z.object({ intent: z.enum(['pay', 'confirm-cod'], 'Unknown action') });
+const actionSchema = z.object({
+  intent: z.enum(['pay', 'confirm-cod', ...RETURN_INTENTS], 'Unknown action'),
+});
 
 /**
  * "Pay" (`intent` pay): sends the holder to the payment page for what the order owes now
  * (payBalanceByLink). 404 for a bad token; 400 for an unknown intent; 409 when nothing can be
  * paid (with the reason); 503 when the payment provider does not answer. Issue 32 item 3:
- * `confirm-cod` with `code` confirms a cash-on-delivery order (a wrong code: 422).
+ * `confirm-cod` with `code` confirms a cash-on-delivery order (a wrong code: 422). Issue 32
+ * item 7: `request-return` and `withdraw-return`, as on the account's order page
+ * (features/returns/return-forms.server; the token is checked before the body is read).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const order = await orderOfToken(context, params.token);
@@ -97,6 +108,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const outcome = await confirmCodCode(context.db, order.id, form.get('code'));
     return data(outcome satisfies CodConfirmAnswer, { status: outcome.ok ? 200 : 422 });
   }
+  if (parsed.data.intent === 'request-return' || parsed.data.intent === 'withdraw-return') {
+    return answerReturnForm(context, { orderId: order.id }, parsed.data.intent, form);
+  }
   const returnUrl = new URL(`/o/${params.token}`, context.env.PUBLIC_URL).toString();
   const started = await payBalanceByLink(context, order.number, returnUrl);
   if ('refusal' in started) return data({ error: started.refusal }, { status: started.status });
@@ -104,7 +118,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderLinkPage() {
-  const { token, order, bespoke, garments, tracking, documents, rows, balance, duePaise } =
+  const { token, order, bespoke, garments, tracking, returns, documents, rows, balance, duePaise } =
     useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -113,7 +127,11 @@ export default function OrderLinkPage() {
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-semibold">Order {order.number}</h1>
-        <OrderStatusBadge status={order.status} paidPaise={balance.paidPaise} />
+        <OrderStatusBadge
+          status={order.status}
+          paidPaise={balance.paidPaise}
+          paymentMethod={order.paymentMethod}
+        />
         {order.fulfilmentStatus && <FulfilmentBadge status={order.fulfilmentStatus} />}
       </div>
       <p className="mt-1 text-muted-foreground">Placed {formatShopDateTime(order.createdAt)}</p>
@@ -144,6 +162,11 @@ export default function OrderLinkPage() {
           />
         </Section>
       )}
+      <OrderReturns
+        lines={returns.lines}
+        windowDays={returns.windowDays}
+        photoPath={`${basePath}/return-photos`}
+      />
       <Section heading="Payments" className="mt-6">
         <div className="mt-3 grid gap-4">
           <BalanceSummary balance={balance} />

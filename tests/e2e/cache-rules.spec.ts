@@ -171,6 +171,7 @@ test('every route behind a sign-in answers private, no-store as a page and as da
     'admin/invoices/gstr1/:file': { file: 'b2cs.csv' },
     'admin/orders/:number/credit-notes/:id': { number: orderNumber, id: '1' },
     'admin/measurement-photos/:id': { id: unknownId },
+    'admin/return-photos/:id': { id: unknownId },
     'admin/workshop/garments/:garmentId': { garmentId: '1' },
     'admin/workshop/garments/:garmentId/card.pdf': { garmentId: '1' },
     'api/payments/:step': { step: 'order' },
@@ -178,6 +179,7 @@ test('every route behind a sign-in answers private, no-store as a page and as da
     'account/orders/:number/invoice.pdf': { number: orderNumber },
     'account/orders/:number/credit-notes/:id': { number: orderNumber, id: '1' },
     'account/measurements/photos/:id': { id: unknownId },
+    'account/return-photos/:id': { id: unknownId },
   };
 
   const answers: string[] = [];

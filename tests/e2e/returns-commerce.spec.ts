@@ -1,12 +1,15 @@
 /**
  * Returns end to end at 375 px (issue 32 item 7, "Done when": a shirt is returned and refunded
  * as one line): the shopper of a delivered two-line order asks to return the shirt with a
- * reason from their order page; the counter approves it (drop at the shop), marks it received
+ * reason and a photo (larger than an ordinary form may be) from their order page, which only
+ * they and staff can open; the counter approves it (drop at the shop), marks it received
  * and refunds the line through the ledger's line refunds (the sandbox provider, as Razorpay);
  * the shopper's page then shows the return refunded with its credit note, and the trousers
  * still returnable.
  */
-import { expect, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import {
   createAccount,
   runTag,
@@ -83,13 +86,45 @@ test('a shirt of a delivered order is returned and refunded as one line', async 
   await expect(form.getByRole('radio', { name: 'Return it for a refund' })).toBeChecked();
   await form.getByLabel('Reason').selectOption('Does not fit');
   await form.getByLabel('Anything to add (optional)').fill('Too tight at the shoulders.');
+  const photo = await sharp(Buffer.from(randomBytes(320 * 320 * 3)), {
+    raw: { width: 320, height: 320, channels: 3 },
+  })
+    .png()
+    .toBuffer();
+  expect(photo.length).toBeGreaterThan(64 * 1024);
+  await form
+    .getByLabel('Photos (optional, up to 3)')
+    .setInputFiles({ name: 'shoulder.png', mimeType: 'image/png', buffer: photo });
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(shirt.getByText('Return: Requested: we will reply soon')).toBeVisible();
+  await shopper.reload();
+  const ownPhoto = shirt.getByRole('img', { name: 'Oxford shirt, size 40: your view 1' });
+  await expect(ownPhoto).toBeVisible();
+  const ownPhotoUrl = (await ownPhoto.getAttribute('src'))!;
+  const ownAnswer = await shopper.request.get(ownPhotoUrl);
+  expect(ownAnswer.status()).toBe(200);
+  expect(ownAnswer.headers()['content-type']).toBe('image/webp');
+  expect(ownAnswer.headers()['cache-control']).toBe('private, no-store');
+  const photoId = ownPhotoUrl.split('/').pop()!;
+  const visitor = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  for (const url of [
+    ownPhotoUrl,
+    `/admin/return-photos/${photoId}`,
+    `/media/private/returns/${photoId}.webp`,
+  ]) {
+    expect((await visitor.get(url)).status(), url).toBe(404);
+  }
+  await visitor.dispose();
 
   const staff = await signedInPage(browser, staffEmail, password, { viewport: phone });
   await staff.goto(`/admin/orders/${number}`);
   const section = staff.getByRole('region', { name: 'Returns and exchanges' });
   await expect(section.getByText('Does not fit: Too tight at the shoulders.')).toBeVisible();
+  const staffPhoto = section.getByRole('img', {
+    name: "Oxford shirt, size 40: the customer's view 1",
+  });
+  await expect(staffPhoto).toBeVisible();
+  expect((await staff.request.get((await staffPhoto.getAttribute('src'))!)).status()).toBe(200);
   const decide = section.getByRole('form', {
     name: 'Decide the request for Oxford shirt, size 40',
   });

@@ -22,6 +22,9 @@ export const RETURN_REASONS = [
   'Changed my mind',
 ] as const;
 
+/** The most photos a shopper may send with one request ("optional photos"). */
+export const RETURN_PHOTO_LIMIT = 3;
+
 /** A request that still holds its line: no second request may be made for it. */
 function isOpenRequest(status: ReturnStatus): boolean {
   return status !== 'refused' && status !== 'cancelled';

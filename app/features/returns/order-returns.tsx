@@ -2,8 +2,9 @@
  * The "Returns and exchanges" section of the shopper's order page (issue 32 item 7): each line
  * of a shop order with its state: a request's status (with staff's reason when refused), the
  * "Return or exchange" form for a line still eligible (return or another size in stock, a
- * reason from the list and an optional note; `intent` request-return), or why it cannot be
- * returned (cut fabric, not delivered yet, the window closed). Renders nothing for an order
+ * reason from the list, an optional note and up to 3 photos; `intent` request-return), or why
+ * it cannot be returned (cut fabric, not delivered yet, the window closed). A request staff
+ * have not decided may be withdrawn (`intent` withdraw-return). Renders nothing for an order
  * whose lines were never delivered and have no request.
  */
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import { Link, useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
 import { formatShopDate, shopDateOf } from '~/lib/shop-time';
-import { RETURN_REASONS, RETURN_STATUS_LABELS } from './eligibility';
+import { RETURN_PHOTO_LIMIT, RETURN_REASONS, RETURN_STATUS_LABELS } from './eligibility';
 import type { ReturnableLineView } from './returns.server';
 
 /** What the order page's action answers to the form. */
@@ -22,13 +23,20 @@ export interface ReturnRequestAnswer {
   fieldErrors?: Record<string, string>;
 }
 
-/** The section, for the lines `lines` and the shop's window (days). */
+/**
+ * The section, for the lines `lines` and the shop's window (days); `photoPath` is where the
+ * page's own photo route serves a request's photos by id ('/account/return-photos', or
+ * '/o/<token>/return-photos' on a signed link's page, whose holder has no account page to link
+ * an exchange's new order to).
+ */
 export function OrderReturns({
   lines,
   windowDays,
+  photoPath,
 }: {
   lines: ReturnableLineView[];
   windowDays: number;
+  photoPath: string;
 }) {
   const shown = lines.some((line) => line.eligibility.ok || line.requests.length > 0);
   if (!shown) return null;
@@ -40,14 +48,14 @@ export function OrderReturns({
       </p>
       <ul className="mt-3 grid gap-4">
         {lines.map((line) => (
-          <LineReturn key={line.lineId} line={line} />
+          <LineReturn key={line.lineId} line={line} photoPath={photoPath} />
         ))}
       </ul>
     </Section>
   );
 }
 
-function LineReturn({ line }: { line: ReturnableLineView }) {
+function LineReturn({ line, photoPath }: { line: ReturnableLineView; photoPath: string }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ReturnRequestAnswer>();
   const answer = fetcher.data;
@@ -70,15 +78,38 @@ function LineReturn({ line }: { line: ReturnableLineView }) {
           {latest.refusalReason ? `: ${latest.refusalReason}` : ''}
         </p>
       )}
+      {latest?.status === 'requested' && <WithdrawRequest requestId={latest.id} name={name} />}
+      {latest && latest.photos.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Your photos">
+          {latest.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a href={`${photoPath}/${photo.id}`} target="_blank" rel="noreferrer">
+                <img
+                  src={`${photoPath}/${photo.id}`}
+                  alt={`${name}: your view ${index + 1}`}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  className="h-20 w-20 rounded-md border border-border object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {latest?.exchangeOrderNumber && (
         <p className="text-sm">
           Your new size comes as order{' '}
-          <Link
-            to={`/account/orders/${encodeURIComponent(latest.exchangeOrderNumber)}`}
-            className="text-primary underline"
-          >
-            {latest.exchangeOrderNumber}
-          </Link>
+          {photoPath.startsWith('/account/') ? (
+            <Link
+              to={`/account/orders/${encodeURIComponent(latest.exchangeOrderNumber)}`}
+              className="text-primary underline"
+            >
+              {latest.exchangeOrderNumber}
+            </Link>
+          ) : (
+            latest.exchangeOrderNumber
+          )}
           , at no charge.
         </p>
       )}
@@ -86,6 +117,7 @@ function LineReturn({ line }: { line: ReturnableLineView }) {
         open ? (
           <fetcher.Form
             method="post"
+            encType="multipart/form-data"
             className="grid gap-3"
             aria-label={`Return or exchange ${name}`}
           >
@@ -144,6 +176,21 @@ function LineReturn({ line }: { line: ReturnableLineView }) {
                 className="rounded-md border border-border px-2 py-1"
               />
             </label>
+            <label className="grid gap-1 text-sm">
+              <span className="font-medium">Photos (optional, up to {RETURN_PHOTO_LIMIT})</span>
+              <input
+                type="file"
+                name="photos"
+                accept="image/*"
+                multiple
+                className="min-h-11 text-sm"
+                aria-describedby={`photos-hint-${line.lineId}`}
+              />
+              <span id={`photos-hint-${line.lineId}`} className="text-muted-foreground">
+                A photo of the fault or the label helps us decide sooner.
+              </span>
+              {errors.photos && <span className="text-destructive">{errors.photos}</span>}
+            </label>
             {answer && !answer.ok && answer.error && (
               <p role="alert" className="text-sm text-destructive">
                 {answer.error}
@@ -181,5 +228,30 @@ function LineReturn({ line }: { line: ReturnableLineView }) {
         </p>
       )}
     </li>
+  );
+}
+
+/** "Withdraw request" on a request staff have not decided (`intent` withdraw-return). */
+function WithdrawRequest({ requestId, name }: { requestId: number; name: string }) {
+  const fetcher = useFetcher<ReturnRequestAnswer>();
+  const answer = fetcher.data;
+  return (
+    <fetcher.Form method="post" aria-label={`Withdraw the request for ${name}`}>
+      <input type="hidden" name="intent" value="withdraw-return" />
+      <input type="hidden" name="requestId" value={requestId} />
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={fetcher.state !== 'idle'}
+        className="min-h-11 w-fit sm:min-h-10"
+      >
+        {fetcher.state !== 'idle' ? 'Withdrawing…' : 'Withdraw request'}
+      </Button>
+      {answer && !answer.ok && answer.error && (
+        <p role="alert" className="mt-1 text-sm text-destructive">
+          {answer.error}
+        </p>
+      )}
+    </fetcher.Form>
   );
 }

@@ -4,11 +4,13 @@
  * and refunded as its one line through the ledger's line refunds (a credit-note job queued),
  * the other line untouched; two approvals, two "received" and two refunds at once each happen
  * once; cut fabric and an order not delivered are refused; an exchange puts the returned size
- * back on its stock, takes the new one and makes a ₹0 order of it.
+ * back on its stock, takes the new one and makes a ₹0 order of it; a request's photos (at most
+ * 3, decoded) are read by the order's owner and staff only; a request not decided is withdrawn
+ * once.
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createPaymentProvider } from '~/lib/payments/payments.server';
 import { createCourierProvider, type CourierProvider } from '~/lib/couriers/couriers.server';
 import { Refusal } from '~/lib/refusal';
@@ -35,11 +37,22 @@ import {
 } from '../../../tests/support/test-db';
 import {
   decideReturn,
+  deleteReturnPhotosOfUser,
+  prepareReturnPhotos,
+  readReturnPhoto,
   receiveReturn,
   refundReturn,
   requestReturn,
+  returnsAwaitingStaff,
   returnsOfOrder,
+  storeReturnPhotos,
+  withdrawReturn,
 } from './returns.server';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createLocalStorage } from '~/lib/storage/storage.server';
 
 let database: TestDatabase;
 let context: AppLoadContext;
@@ -238,6 +251,9 @@ describe(`returns and exchanges on ${testDatabaseKind}`, () => {
     ]);
     expect(refunds.done).toBe(1);
     expect(refunds.refused).toEqual(['conflict']);
+    expect(
+      (await returnsAwaitingStaff(database.db)).map((waiting) => waiting.number),
+    ).not.toContain(order.number);
 
     const rows = await database.db
       .select()
@@ -290,6 +306,134 @@ describe(`returns and exchanges on ${testDatabaseKind}`, () => {
     });
     await expect(ask(fabric.number, fabric.trousersId, staff.id)).rejects.toMatchObject({
       code: 'not-found',
+    });
+  });
+
+  it("keeps a request's photos private to the order's owner and staff, and refuses a fourth or a non-photo", async () => {
+    const order = await paidOrder();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'return-photos-'));
+    onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
+    const storage = createLocalStorage(folder);
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#a33' },
+    })
+      .png()
+      .toBuffer();
+    const file = (bytes: Buffer, name = 'shirt.png') =>
+      new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+    await expect(
+      prepareReturnPhotos([png, png, png, png].map((b) => file(b))),
+    ).rejects.toMatchObject({
+      code: 'invalid',
+      field: 'photos',
+      message: 'Please attach at most 3 photos.',
+    });
+    await expect(
+      prepareReturnPhotos([file(Buffer.from('<svg onload=alert(1)>'), 'x.png')]),
+    ).rejects.toMatchObject({ code: 'unsupported-media', field: 'photos' });
+    const photos = await prepareReturnPhotos([file(png), file(png)]);
+    const asked = await requestReturn(
+      database.db,
+      { userId: shopper, number: order.number },
+      {
+        lineId: order.shirtId,
+        kind: 'return',
+        reason: 'Damaged or faulty',
+        note: '',
+        variantId: null,
+      },
+    );
+    await storeReturnPhotos(database.db, storage, asked.id, photos);
+    // Staff see it waiting on their dashboard until it is decided.
+    expect(await returnsAwaitingStaff(database.db)).toContainEqual(
+      expect.objectContaining({
+        id: asked.id,
+        number: order.number,
+        lineName: 'Oxford shirt, size M',
+        status: 'requested',
+      }),
+    );
+    const view = await returnsOfOrder(database.db, {
+      id: order.orderId,
+      kind: 'shop',
+      status: 'paid',
+    });
+    const shown = view.lines.find((line) => line.lineId === order.shirtId)!.requests[0]!.photos;
+    expect(shown).toHaveLength(2);
+    expect(shown[0]).toMatchObject({ width: 40, height: 30 });
+    const id = shown[0]!.id;
+    const own = await readReturnPhoto(database.db, storage, id, { userId: shopper });
+    expect(own?.contentType).toBe('image/webp');
+    expect((await sharp(own!.data).metadata()).format).toBe('webp');
+    expect(await readReturnPhoto(database.db, storage, id, { staff: true })).not.toBeNull();
+    expect(await readReturnPhoto(database.db, storage, id, { userId: staff.id })).toBeNull();
+    // A signed link's holder (a guest) reads the photos of its own order only, not the one before.
+    expect(
+      await readReturnPhoto(database.db, storage, id, { orderId: order.orderId }),
+    ).not.toBeNull();
+    expect(
+      await readReturnPhoto(database.db, storage, id, { orderId: order.orderId - 1 }),
+    ).toBeNull();
+    expect(
+      await readReturnPhoto(database.db, storage, '../../etc/passwd', { staff: true }),
+    ).toBeNull();
+    expect(
+      await readReturnPhoto(database.db, storage, '00000000-0000-4000-8000-000000000000', {
+        staff: true,
+      }),
+    ).toBeNull();
+    // Deleting the account deletes its return photos, rows and files; the request stays.
+    const key = `private/returns/${id}.webp`;
+    expect(await storage.get(key)).not.toBeNull();
+    await deleteReturnPhotosOfUser(database.db, storage, shopper);
+    expect(await storage.get(key)).toBeNull();
+    expect(await readReturnPhoto(database.db, storage, id, { staff: true })).toBeNull();
+    expect(
+      (
+        await returnsOfOrder(database.db, { id: order.orderId, kind: 'shop', status: 'paid' })
+      ).lines.find((line) => line.lineId === order.shirtId)!.requests[0]!.photos,
+    ).toEqual([]);
+  });
+
+  it('the shopper withdraws a request not decided yet, once; not a decided one, nor one of another order', async () => {
+    const order = await paidOrder();
+    const ask = () =>
+      requestReturn(
+        database.db,
+        { userId: shopper, number: order.number },
+        {
+          lineId: order.trousersId,
+          kind: 'return',
+          reason: 'Changed my mind',
+          note: '',
+          variantId: null,
+        },
+      );
+    const asked = await ask();
+    const owner = { userId: shopper, number: order.number };
+    // The guest's page holds the order by its signed link: another order's request is not theirs.
+    await expect(
+      withdrawReturn(database.db, { orderId: order.orderId - 1 }, asked.id),
+    ).rejects.toMatchObject({ code: 'not-found' });
+    await expect(
+      withdrawReturn(database.db, { userId: staff.id, number: order.number }, asked.id),
+    ).rejects.toMatchObject({ code: 'not-found' });
+    const twice = await race([
+      withdrawReturn(database.db, owner, asked.id),
+      withdrawReturn(database.db, { orderId: order.orderId }, asked.id),
+    ]);
+    expect(twice).toEqual({ done: 1, refused: ['conflict'] });
+    // Withdrawn, the line may be asked again; once decided, it can no longer be withdrawn.
+    const again = await ask();
+    await decideReturn(
+      database.db,
+      staff,
+      { number: order.number, requestId: again.id, decision: 'approve', method: 'drop' },
+      courier,
+    );
+    await expect(withdrawReturn(database.db, owner, again.id)).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'This request can no longer be withdrawn: we have answered it already.',
     });
   });
 

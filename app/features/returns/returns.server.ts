@@ -24,10 +24,20 @@ import {
   orders,
   payments,
   productVariants,
+  returnPhotos,
   returnRequests,
   shipmentEvents,
   shipments,
 } from '~/lib/schema.server';
+import type { Storage } from '~/lib/storage/storage.server';
+import {
+  isPrivatePhotoId,
+  preparePhotos,
+  removePrivatePhotos,
+  writePrivatePhotos,
+  type PreparedPhoto,
+} from '~/features/media/private-photos.server';
+import { MediaRejectedError } from '~/features/media/images.server';
 import { getShippingSettings } from '~/features/shipping/shipping.server';
 import { getSiteSettings } from '~/features/site/settings.server';
 import escapeHtml from 'escape-html';
@@ -43,6 +53,7 @@ import { returnVariantStock, takeVariantStock } from '~/features/catalog/catalog
 import { createExchangeOrder } from '~/features/orders/exchange-order.server';
 import {
   RETURN_KINDS,
+  RETURN_PHOTO_LIMIT,
   RETURN_REASONS,
   returnEligibility,
   type Eligibility,
@@ -83,6 +94,8 @@ export interface ReturnRequestView {
   exchangeOrderNumber: string | null;
   /** ISO 8601. */
   createdAt: string;
+  /** The shopper's photos, oldest first: served to the owner and staff only. Px. */
+  photos: { id: string; width: number; height: number }[];
 }
 
 /** One line of the order with what the shopper may do with it. */
@@ -100,6 +113,7 @@ export interface ReturnableLineView {
 function viewOf(
   row: typeof returnRequests.$inferSelect,
   line: { name: string; size: string; exchangeOrderNumber: string | null },
+  photos: ReturnRequestView['photos'],
 ): ReturnRequestView {
   return {
     id: row.id,
@@ -115,6 +129,7 @@ function viewOf(
     refusalReason: row.refusalReason,
     exchangeOrderNumber: line.exchangeOrderNumber,
     createdAt: row.createdAt.toISOString(),
+    photos,
   };
 }
 
@@ -133,7 +148,203 @@ export async function returnRequestsOf(db: Db, orderId: number): Promise<ReturnR
     .innerJoin(orderLines, eq(orderLines.id, returnRequests.orderLineId))
     .where(eq(returnRequests.orderId, orderId))
     .orderBy(asc(returnRequests.id));
-  return rows.map((row) => viewOf(row.request, row));
+  const photos =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            id: returnPhotos.id,
+            requestId: returnPhotos.requestId,
+            width: returnPhotos.width,
+            height: returnPhotos.height,
+          })
+          .from(returnPhotos)
+          .where(
+            inArray(
+              returnPhotos.requestId,
+              rows.map((row) => row.request.id),
+            ),
+          )
+          .orderBy(asc(returnPhotos.createdAt), asc(returnPhotos.id));
+  return rows.map((row) =>
+    viewOf(
+      row.request,
+      row,
+      photos
+        .filter((photo) => photo.requestId === row.request.id)
+        .map(({ id, width, height }) => ({ id, width, height })),
+    ),
+  );
+}
+
+/**
+ * Checks the photos sent with a request (the form's `photos` files), before anything is saved:
+ * at most {@link RETURN_PHOTO_LIMIT}, each decoded and re-encoded (features/media).
+ * @throws Refusal on `photos`: 'invalid' for too many, the pipeline's code ('too-large',
+ *   'unsupported-media', 'invalid') with its message for a refused file.
+ */
+export async function prepareReturnPhotos(files: readonly File[]): Promise<PreparedPhoto[]> {
+  if (files.length > RETURN_PHOTO_LIMIT) {
+    throw new Refusal('invalid', `Please attach at most ${RETURN_PHOTO_LIMIT} photos.`, 'photos');
+  }
+  const buffers = await Promise.all(
+    files.map(async (file) => Buffer.from(await file.arrayBuffer())),
+  );
+  return preparePhotos(buffers).catch((error: unknown) => {
+    throw error instanceof MediaRejectedError
+      ? new Refusal(error.code, error.message, 'photos')
+      : error;
+  });
+}
+
+/** The storage prefix of return photos; the public media route never serves it. */
+const RETURN_PHOTO_PREFIX = 'private/returns/';
+
+/**
+ * Stores the prepared photos (features/media `preparePhotos`) of the shopper's request
+ * `requestId` ({@link prepareReturnPhotos} checked them).
+ * @throws StorageWriteError when the storage cannot write (nothing of these photos is kept);
+ *   whatever the database throws, after removing the files again.
+ */
+export async function storeReturnPhotos(
+  db: Db,
+  storage: Storage,
+  requestId: number,
+  photos: readonly PreparedPhoto[],
+): Promise<void> {
+  const written = await writePrivatePhotos(storage, RETURN_PHOTO_PREFIX, photos);
+  if (written.length === 0) return;
+  await db
+    .insert(returnPhotos)
+    .values(
+      written.map((photo) => ({
+        id: photo.id,
+        requestId,
+        storageKey: photo.key,
+        contentType: 'image/webp',
+        width: photo.width,
+        height: photo.height,
+      })),
+    )
+    .catch(async (error: unknown) => {
+      await removePrivatePhotos(storage, written);
+      throw error;
+    });
+}
+
+/**
+ * Deletes the photos of an account's return requests before the account goes (as its fitting
+ * photos, issue 20 item 3: the requests stay with the orders the books keep; the pictures of
+ * the person and their goods do not). Files are removed after the rows; a file that cannot be
+ * removed is logged and left (nothing links to it any more).
+ * @throws whatever the database throws (the account deletion stops then).
+ */
+export async function deleteReturnPhotosOfUser(
+  db: Db,
+  storage: Storage,
+  userId: string,
+): Promise<void> {
+  const photos = await db
+    .delete(returnPhotos)
+    .where(
+      inArray(
+        returnPhotos.requestId,
+        db
+          .select({ id: returnRequests.id })
+          .from(returnRequests)
+          .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+          .where(eq(orders.userId, userId)),
+      ),
+    )
+    .returning({ key: returnPhotos.storageKey });
+  for (const photo of photos) {
+    await storage.delete(photo.key).catch((error: unknown) => {
+      console.error('returns: could not remove a photo file', photo.key, error);
+    });
+  }
+}
+
+/**
+ * A return photo's bytes, when `viewer` may see it: staff any photo, a signed-in shopper
+ * (`userId`) only those of their own orders, a signed link's holder (`orderId`) only those of
+ * its order. Null for anything else (a malformed or
+ * unknown id, someone else's photo, a file gone from storage), which the routes answer with
+ * the same 404.
+ */
+export async function readReturnPhoto(
+  db: Db,
+  storage: Storage,
+  photoId: string,
+  viewer: { staff: true } | { userId: string } | { orderId: number },
+): Promise<{ data: Buffer; contentType: string } | null> {
+  if (!isPrivatePhotoId(photoId)) return null;
+  const [row] = await db
+    .select({
+      key: returnPhotos.storageKey,
+      contentType: returnPhotos.contentType,
+      orderId: orders.id,
+      userId: orders.userId,
+    })
+    .from(returnPhotos)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnPhotos.requestId))
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .where(eq(returnPhotos.id, photoId))
+    .limit(1);
+  if (!row) return null;
+  const allowed =
+    'staff' in viewer ||
+    ('orderId' in viewer ? row.orderId === viewer.orderId : row.userId === viewer.userId);
+  if (!allowed) return null;
+  const data = await storage.get(row.key);
+  return data ? { data, contentType: row.contentType } : null;
+}
+
+/** A request staff still have to act on, as the dashboard lists it. */
+export interface WaitingReturn {
+  id: number;
+  /** The order's number, for the link to its page. */
+  number: string;
+  customerName: string;
+  /** The line's name with its size. */
+  lineName: string;
+  kind: ReturnKind;
+  /** 'requested' (to approve or refuse) or 'approved' (the goods on their way back). */
+  status: 'requested' | 'approved';
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/**
+ * The requests awaiting staff, oldest first (the dashboard's "Returns to handle", so a new
+ * request is seen the day it is made): asked and not decided, or approved and not received.
+ */
+export async function returnsAwaitingStaff(db: Db, limit = 20): Promise<WaitingReturn[]> {
+  const rows = await db
+    .select({
+      id: returnRequests.id,
+      number: orders.number,
+      customerName: orders.customerName,
+      name: orderLines.name,
+      size: orderLines.size,
+      kind: returnRequests.kind,
+      status: returnRequests.status,
+      createdAt: returnRequests.createdAt,
+    })
+    .from(returnRequests)
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, returnRequests.orderLineId))
+    .where(inArray(returnRequests.status, ['requested', 'approved']))
+    .orderBy(asc(returnRequests.createdAt), asc(returnRequests.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    customerName: row.customerName,
+    lineName: row.size ? `${row.name}, size ${row.size}` : row.name,
+    kind: row.kind,
+    status: row.status as WaitingReturn['status'],
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -200,6 +411,19 @@ export async function returnsOfOrder(
   };
 }
 
+/**
+ * Whose order a shopper's request is made on: a signed-in shopper's order by its number, or the
+ * order a signed link opened (`orderId`, the guest's order page /o/:token).
+ */
+export type ReturnOwner = { userId: string; number: string } | { orderId: number };
+
+/** The condition on `orders` that picks `owner`'s order. */
+function ownerOrder(owner: ReturnOwner) {
+  return 'orderId' in owner
+    ? eq(orders.id, owner.orderId)
+    : and(eq(orders.number, owner.number), eq(orders.userId, owner.userId));
+}
+
 const idField = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
 
@@ -236,7 +460,7 @@ export const returnRequestSchema = z
   });
 
 /**
- * Records the shopper's request for one line of their order `number` (the order of `userId`):
+ * Records the shopper's request for one line of `owner`'s order:
  * refused with the rule's words when the line may not be returned (`returnEligibility`), or
  * when the exchange's size is not another size of the same product in stock.
  * @throws Refusal 'not-found' (not their order, or not its line), 'conflict' (not eligible, a
@@ -244,7 +468,7 @@ export const returnRequestSchema = z
  */
 export async function requestReturn(
   db: Db,
-  owner: { userId: string; number: string },
+  owner: ReturnOwner,
   input: z.output<typeof returnRequestSchema>,
   now = new Date(),
 ): Promise<{ message: string; id: number }> {
@@ -252,7 +476,7 @@ export async function requestReturn(
     const [order] = await tx
       .select({ id: orders.id, kind: orders.kind, status: orders.status })
       .from(orders)
-      .where(and(eq(orders.number, owner.number), eq(orders.userId, owner.userId)))
+      .where(ownerOrder(owner))
       .for('update');
     if (!order) throw new Refusal('not-found', 'Order not found');
     const { lines } = await returnsOfOrder(tx as unknown as Db, order, now);
@@ -290,6 +514,43 @@ export async function requestReturn(
       id: row.id,
     };
   });
+}
+
+/** The shopper's "Withdraw request" (`intent` withdraw-return): `requestId`. */
+export const returnWithdrawalSchema = z.object({
+  requestId: idField('Please choose the request to withdraw.'),
+});
+
+/**
+ * Withdraws the shopper's own request `requestId` on `owner`'s order while staff have not
+ * decided it; the line may be asked again later, within the window.
+ * @throws Refusal 'not-found' (not a request of their order), 'conflict' (decided already,
+ *   or withdrawn: two presses at once withdraw it once).
+ */
+export async function withdrawReturn(
+  db: Db,
+  owner: ReturnOwner,
+  requestId: number,
+): Promise<{ message: string }> {
+  const [own] = await db
+    .select({ id: returnRequests.id, name: orderLines.name })
+    .from(returnRequests)
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, returnRequests.orderLineId))
+    .where(and(eq(returnRequests.id, requestId), ownerOrder(owner)));
+  if (!own) throw new Refusal('not-found', 'This request is not on the order.');
+  const [row] = await db
+    .update(returnRequests)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(returnRequests.id, own.id), eq(returnRequests.status, 'requested')))
+    .returning({ id: returnRequests.id });
+  if (!row) {
+    throw new Refusal(
+      'conflict',
+      'This request can no longer be withdrawn: we have answered it already.',
+    );
+  }
+  return { message: `Your request for ${own.name} is withdrawn.` };
 }
 
 /**

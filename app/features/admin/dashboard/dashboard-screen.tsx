@@ -124,6 +124,34 @@ export function DashboardScreen({
         </Section>
       )}
 
+      {figures.returns.length > 0 && (
+        <Section
+          heading={`Returns to handle (${figures.returns.length})`}
+          padding="md"
+          className="mt-6"
+        >
+          <RecentList empty="">
+            {figures.returns.map((request) => (
+              <RecentRow key={request.id}>
+                <div className="min-w-0">
+                  <Link to={`/admin/orders/${request.number}`} className={`${textLink} break-all`}>
+                    {request.number}
+                  </Link>
+                  <p className="text-sm text-muted-foreground">
+                    {request.customerName}: {request.kind === 'return' ? 'return' : 'exchange'} of{' '}
+                    {request.lineName}
+                  </p>
+                </div>
+                <p className="text-sm">
+                  {request.status === 'requested' ? 'To decide' : 'Coming back'} · asked{' '}
+                  {formatShopDateTime(request.createdAt)}
+                </p>
+              </RecentRow>
+            ))}
+          </RecentList>
+        </Section>
+      )}
+
       {figures.bespokeDue.length > 0 && (
         <Section
           heading={`Bespoke orders due (${figures.bespokeDue.length})`}

@@ -1,7 +1,7 @@
 /**
  * The back office's dashboard (issue "Back office" item 1): what happened today, in the last
  * 7 days and in the last 30 days, the latest orders and messages, the catalogue's size, and
- * today's appointments (issue 20 item 2).
+ * today's appointments (issue 20 item 2), and the return requests waiting for staff (issue 32).
  *
  * "Today" begins at midnight in the shop's time zone (Asia/Kolkata); the 7- and 30-day
  * periods are rolling (now minus 7 × 24 h, 30 × 24 h). Every period ends at `now`.
@@ -16,6 +16,7 @@ import { addShopDays, shopDateOf, shopInstant, startOfShopDay } from '~/lib/shop
 import { appointmentsBetween } from '~/features/booking/booking.server';
 import type { AppointmentStatus } from '~/lib/schema-enums';
 import { lowStockWarnings, type LowStockWarning } from '~/features/workshop/fabric.server';
+import { returnsAwaitingStaff, type WaitingReturn } from '~/features/returns/returns.server';
 
 /** The dashboard's periods, in the order the screen shows them. */
 const DASHBOARD_PERIODS = [
@@ -106,6 +107,8 @@ export interface DashboardFigures {
   bespokeDue: DueBespokeOrder[];
   /** Fabrics running low, least available first (issue 31 item 7). */
   lowStock: LowStockWarning[];
+  /** Return requests to decide or to receive, oldest first (issue 32 item 7). */
+  returns: WaitingReturn[];
 }
 
 /** The start of each period at `now`: shop midnight, now − 7 days, now − 30 days. */
@@ -163,6 +166,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     appointmentsToday,
     bespokeDue,
     lowStock,
+    returns,
   ] = await Promise.all([
     db
       .select({
@@ -207,6 +211,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     appointmentsBetween(db, shopInstant(today, 0), shopInstant(addShopDays(today, 1), 0)),
     bespokeOrdersDue(db, today),
     lowStockWarnings(db),
+    returnsAwaitingStaff(db),
   ]);
 
   const number = (value: number | string | undefined) => Number(value ?? 0);
@@ -234,6 +239,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     today,
     bespokeDue,
     lowStock,
+    returns,
     todaysAppointments: appointmentsToday
       .filter((row) => row.status !== 'cancelled')
       .map((row) => ({

@@ -1,6 +1,6 @@
 /**
  * The "Returns and exchanges" section of /admin/orders/:number (issue 32 item 7): each request
- * of the order with its line, kind, reason, note and status; a request awaiting a decision is
+ * of the order with its line, kind, reason, note, the shopper's photos and status; a request awaiting a decision is
  * approved (the goods come back by a drop at the shop or a reverse pickup) or refused with the
  * reason the shopper reads (`decide-return`); an approved one is marked received
  * (`receive-return`); a received return is refunded as its one line (`refund-return`, the
@@ -63,6 +63,24 @@ function RequestItem({
         {request.method === 'pickup' ? ' (reverse pickup)' : ''}
         {request.refusalReason ? `: ${request.refusalReason}` : ''}
       </p>
+      {request.photos.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label={`The customer's photos of ${line}`}>
+          {request.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a href={`/admin/return-photos/${photo.id}`} target="_blank" rel="noreferrer">
+                <img
+                  src={`/admin/return-photos/${photo.id}`}
+                  alt={`${line}: the customer's view ${index + 1}`}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  className="h-24 w-24 rounded-md border border-border object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {request.exchangeOrderNumber && (
         <p className="text-sm">
           Exchange order:{' '}

@@ -62,6 +62,8 @@ export const PAGE_PERMISSIONS = {
   '/admin/customers/:id/measurements/:garment': { measurements: ['read'] },
   '/admin/customers/:id/measurements/:garment/card.pdf': { measurements: ['read'] },
   '/admin/measurement-photos/:id': { measurements: ['read'] },
+  // Issue 32 item 7: a return request's photo, for whoever sees the order's returns.
+  '/admin/return-photos/:id': { orders: ['read'] },
   '/admin/messages': { messages: ['read'] },
   '/admin/settings': { settings: ['read'] },
   '/admin/settings/shipping': { settings: ['read'] },
