@@ -78,7 +78,6 @@ function LineReturn({ line, photoPath }: { line: ReturnableLineView; photoPath: 
           {latest.refusalReason ? `: ${latest.refusalReason}` : ''}
         </p>
       )}
-      {latest?.status === 'requested' && <WithdrawRequest requestId={latest.id} name={name} />}
       {latest && latest.photos.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Your photos">
           {latest.photos.map((photo, index) => (
@@ -97,6 +96,7 @@ function LineReturn({ line, photoPath }: { line: ReturnableLineView; photoPath: 
           ))}
         </ul>
       )}
+      {latest?.status === 'requested' && <WithdrawRequest requestId={latest.id} name={name} />}
       {latest?.exchangeOrderNumber && (
         <p className="text-sm">
           Your new size comes as order{' '}
