@@ -12,6 +12,7 @@ import { Card, Section } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';
 import { GARMENT_TYPES } from '~/lib/schema-enums';
 import { formatShopDateTime } from '~/lib/shop-time';
+import { PrivatePhotoList } from '~/features/media/private-photo-list';
 import { GARMENTS, type MeasurementUnit } from './garments';
 import { MeasurementFields } from './measurement-fields';
 import { MeasurementValues, VersionChangeList } from './measurement-values';
@@ -84,24 +85,12 @@ export function AccountMeasurements({
                   </p>
                   <VersionChanges version={latest} unit={unit} level={3} />
                   <MeasurementValues garment={profile.garment} version={latest} first={unit} />
-                  {profile.photos.length > 0 && (
-                    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Fitting photos">
-                      {profile.photos.map((photo, index) => (
-                        <li key={photo.id}>
-                          <a href={`/account/measurements/photos/${photo.id}`}>
-                            <img
-                              src={`/account/measurements/photos/${photo.id}`}
-                              alt={`Fitting view ${index + 1}`}
-                              width={photo.width}
-                              height={photo.height}
-                              loading="lazy"
-                              className="h-24 w-auto rounded-md border border-border object-cover"
-                            />
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <PrivatePhotoList
+                    photos={profile.photos}
+                    path="/account/measurements/photos"
+                    label="Fitting photos"
+                    alt={(index) => `Fitting view ${index + 1}`}
+                  />
                   {earlier.length > 0 && (
                     <div className="mt-4">
                       <h3 className="text-sm font-semibold">Earlier versions</h3>

@@ -173,7 +173,7 @@ export const awaitingPayment = and(
  * read here, a guest order follows its record in and out of an account with no write, whichever
  * path links it (sign-in, staff's link, a merge).
  */
-function ownedBy(userId: string): SQL {
+export function ownedBy(userId: string): SQL {
   return sql`(${orders.userId} = ${userId} or (${orders.userId} is null and ${orders.customerId} = (select ${customers.id} from ${customers} where ${customers.userId} = ${userId})))`;
 }
 

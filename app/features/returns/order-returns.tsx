@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
+import { PrivatePhotoList } from '~/features/media/private-photo-list';
 import { formatShopDate, shopDateOf } from '~/lib/shop-time';
 import { RETURN_PHOTO_LIMIT, RETURN_REASONS, RETURN_STATUS_LABELS } from './eligibility';
 import type { ReturnableLineView } from './returns.server';
@@ -78,23 +79,14 @@ function LineReturn({ line, photoPath }: { line: ReturnableLineView; photoPath: 
           {latest.refusalReason ? `: ${latest.refusalReason}` : ''}
         </p>
       )}
-      {latest && latest.photos.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Your photos">
-          {latest.photos.map((photo, index) => (
-            <li key={photo.id}>
-              <a href={`${photoPath}/${photo.id}`} target="_blank" rel="noreferrer">
-                <img
-                  src={`${photoPath}/${photo.id}`}
-                  alt={`${name}: your view ${index + 1}`}
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  className="h-20 w-20 rounded-md border border-border object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
+      {latest && (
+        <PrivatePhotoList
+          photos={latest.photos}
+          path={photoPath}
+          label="Your photos"
+          alt={(index) => `${name}: your view ${index + 1}`}
+          newTab
+        />
       )}
       {latest?.status === 'requested' && <WithdrawRequest requestId={latest.id} name={name} />}
       {latest?.exchangeOrderNumber && (

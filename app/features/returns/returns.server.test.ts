@@ -16,6 +16,7 @@ import { createCourierProvider, type CourierProvider } from '~/lib/couriers/cour
 import { Refusal } from '~/lib/refusal';
 import {
   categories,
+  customers,
   jobs,
   notifications,
   orderLines,
@@ -435,6 +436,47 @@ describe(`returns and exchanges on ${testDatabaseKind}`, () => {
       code: 'conflict',
       message: 'This request can no longer be withdrawn: we have answered it already.',
     });
+  });
+
+  it("a guest order that joined the shopper's account is returned from the account, photos and all", async () => {
+    // Checked out as a guest (no account), with the phone of a customer record the shopper's
+    // account is linked to: the account owns it (orders' ownedBy), so its returns are theirs.
+    const order = await paidOrder();
+    const [record] = await database.db
+      .insert(customers)
+      .values({ name: 'Meera Joshi', phone: '+919876543210', userId: shopper })
+      .onConflictDoUpdate({ target: customers.userId, set: { name: 'Meera Joshi' } })
+      .returning({ id: customers.id });
+    await database.db
+      .update(orders)
+      .set({ userId: null, customerId: record!.id })
+      .where(eq(orders.id, order.orderId));
+    const asked = await requestReturn(
+      database.db,
+      { userId: shopper, number: order.number },
+      { lineId: order.shirtId, kind: 'return', reason: 'Does not fit', note: '', variantId: null },
+    );
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'return-photos-'));
+    onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
+    const storage = createLocalStorage(folder);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#333' } })
+      .png()
+      .toBuffer();
+    await storeReturnPhotos(
+      database.db,
+      storage,
+      asked.id,
+      await prepareReturnPhotos([new File([new Uint8Array(png)], 'a.png', { type: 'image/png' })]),
+    );
+    const view = await returnsOfOrder(database.db, {
+      id: order.orderId,
+      kind: 'shop',
+      status: 'paid',
+    });
+    const id = view.lines.find((line) => line.lineId === order.shirtId)!.requests[0]!.photos[0]!.id;
+    expect(await readReturnPhoto(database.db, storage, id, { userId: shopper })).not.toBeNull();
+    expect(await readReturnPhoto(database.db, storage, id, { userId: staff.id })).toBeNull();
+    await withdrawReturn(database.db, { userId: shopper, number: order.number }, asked.id);
   });
 
   it('a refusal shows its reason and the line may be asked again', async () => {

@@ -44,6 +44,7 @@ import escapeHtml from 'escape-html';
 import type { Tx } from '~/lib/audited-write.server';
 import { orderButton, orderMail } from '~/features/orders/order-email';
 import { orderLinkUrl } from '~/features/orders/order-link.server';
+import { ownedBy } from '~/features/orders/orders.server';
 import { queueOrderMessage } from '~/features/orders/order-messages.server';
 import type { OrderMailSite } from '~/features/orders/orders-commands.server';
 import { CourierProviderError, type CourierProvider } from '~/lib/couriers/couriers.server';
@@ -253,7 +254,7 @@ export async function deleteReturnPhotosOfUser(
           .select({ id: returnRequests.id })
           .from(returnRequests)
           .innerJoin(orders, eq(orders.id, returnRequests.orderId))
-          .where(eq(orders.userId, userId)),
+          .where(ownedBy(userId)),
       ),
     )
     .returning({ key: returnPhotos.storageKey });
@@ -266,7 +267,8 @@ export async function deleteReturnPhotosOfUser(
 
 /**
  * A return photo's bytes, when `viewer` may see it: staff any photo, a signed-in shopper
- * (`userId`) only those of their own orders, a signed link's holder (`orderId`) only those of
+ * (`userId`) only those of the orders their account owns (`ownedBy` of features/orders: their
+ * own, and the guest orders of their linked customer record), a signed link's holder (`orderId`) only those of
  * its order. Null for anything else (a malformed or
  * unknown id, someone else's photo, a file gone from storage), which the routes answer with
  * the same 404.
@@ -279,22 +281,22 @@ export async function readReturnPhoto(
 ): Promise<{ data: Buffer; contentType: string } | null> {
   if (!isPrivatePhotoId(photoId)) return null;
   const [row] = await db
-    .select({
-      key: returnPhotos.storageKey,
-      contentType: returnPhotos.contentType,
-      orderId: orders.id,
-      userId: orders.userId,
-    })
+    .select({ key: returnPhotos.storageKey, contentType: returnPhotos.contentType })
     .from(returnPhotos)
     .innerJoin(returnRequests, eq(returnRequests.id, returnPhotos.requestId))
     .innerJoin(orders, eq(orders.id, returnRequests.orderId))
-    .where(eq(returnPhotos.id, photoId))
+    .where(
+      and(
+        eq(returnPhotos.id, photoId),
+        'staff' in viewer
+          ? undefined
+          : 'orderId' in viewer
+            ? eq(orders.id, viewer.orderId)
+            : ownedBy(viewer.userId),
+      ),
+    )
     .limit(1);
   if (!row) return null;
-  const allowed =
-    'staff' in viewer ||
-    ('orderId' in viewer ? row.orderId === viewer.orderId : row.userId === viewer.userId);
-  if (!allowed) return null;
   const data = await storage.get(row.key);
   return data ? { data, contentType: row.contentType } : null;
 }
@@ -412,7 +414,8 @@ export async function returnsOfOrder(
 }
 
 /**
- * Whose order a shopper's request is made on: a signed-in shopper's order by its number, or the
+ * Whose order a shopper's request is made on: an order the account `userId` owns (features/orders
+ * `ownedBy`: its own, and the guest orders of its linked customer record) by its number, or the
  * order a signed link opened (`orderId`, the guest's order page /o/:token).
  */
 export type ReturnOwner = { userId: string; number: string } | { orderId: number };
@@ -421,7 +424,7 @@ export type ReturnOwner = { userId: string; number: string } | { orderId: number
 function ownerOrder(owner: ReturnOwner) {
   return 'orderId' in owner
     ? eq(orders.id, owner.orderId)
-    : and(eq(orders.number, owner.number), eq(orders.userId, owner.userId));
+    : and(eq(orders.number, owner.number), ownedBy(owner.userId));
 }
 
 const idField = (message: string) =>

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Section } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';
+import { PrivatePhotoList } from '~/features/media/private-photo-list';
 import { useAdminFetcher } from '~/features/admin/shared/use-admin-fetcher';
 import { RETURN_STATUS_LABELS } from '~/features/returns/eligibility';
 import type { ReturnRequestView } from '~/features/returns/returns.server';
@@ -63,24 +64,13 @@ function RequestItem({
         {request.method === 'pickup' ? ' (reverse pickup)' : ''}
         {request.refusalReason ? `: ${request.refusalReason}` : ''}
       </p>
-      {request.photos.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={`The customer's photos of ${line}`}>
-          {request.photos.map((photo, index) => (
-            <li key={photo.id}>
-              <a href={`/admin/return-photos/${photo.id}`} target="_blank" rel="noreferrer">
-                <img
-                  src={`/admin/return-photos/${photo.id}`}
-                  alt={`${line}: the customer's view ${index + 1}`}
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  className="h-24 w-24 rounded-md border border-border object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PrivatePhotoList
+        photos={request.photos}
+        path="/admin/return-photos"
+        label={`The customer's photos of ${line}`}
+        alt={(index) => `${line}: the customer's view ${index + 1}`}
+        newTab
+      />
       {request.exchangeOrderNumber && (
         <p className="text-sm">
           Exchange order:{' '}
