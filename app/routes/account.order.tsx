@@ -199,6 +199,7 @@ export default function OrderPage() {
         lines={returns.lines}
         windowDays={returns.windowDays}
         photoPath="/account/return-photos"
+        linkOrders
       />
       {(money.kind === 'bespoke' || money.rows.length > 0) && (
         <OrderPayments

@@ -27,17 +27,20 @@ export interface ReturnRequestAnswer {
 /**
  * The section, for the lines `lines` and the shop's window (days); `photoPath` is where the
  * page's own photo route serves a request's photos by id ('/account/return-photos', or
- * '/o/<token>/return-photos' on a signed link's page, whose holder has no account page to link
- * an exchange's new order to).
+ * '/o/<token>/return-photos' on a signed link's page); `linkOrders` links an exchange's new
+ * order to its account page (a signed link's holder has none).
  */
 export function OrderReturns({
   lines,
   windowDays,
   photoPath,
+  linkOrders = false,
 }: {
   lines: ReturnableLineView[];
   windowDays: number;
   photoPath: string;
+  /** Whether the page may link an exchange's new order (the account's order pages). */
+  linkOrders?: boolean;
 }) {
   const shown = lines.some((line) => line.eligibility.ok || line.requests.length > 0);
   if (!shown) return null;
@@ -49,14 +52,22 @@ export function OrderReturns({
       </p>
       <ul className="mt-3 grid gap-4">
         {lines.map((line) => (
-          <LineReturn key={line.lineId} line={line} photoPath={photoPath} />
+          <LineReturn key={line.lineId} line={line} photoPath={photoPath} linkOrders={linkOrders} />
         ))}
       </ul>
     </Section>
   );
 }
 
-function LineReturn({ line, photoPath }: { line: ReturnableLineView; photoPath: string }) {
+function LineReturn({
+  line,
+  photoPath,
+  linkOrders,
+}: {
+  line: ReturnableLineView;
+  photoPath: string;
+  linkOrders: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ReturnRequestAnswer>();
   const answer = fetcher.data;
@@ -92,7 +103,7 @@ function LineReturn({ line, photoPath }: { line: ReturnableLineView; photoPath: 
       {latest?.exchangeOrderNumber && (
         <p className="text-sm">
           Your new size comes as order{' '}
-          {photoPath.startsWith('/account/') ? (
+          {linkOrders ? (
             <Link
               to={`/account/orders/${encodeURIComponent(latest.exchangeOrderNumber)}`}
               className="text-primary underline"

@@ -285,16 +285,7 @@ export async function readReturnPhoto(
     .from(returnPhotos)
     .innerJoin(returnRequests, eq(returnRequests.id, returnPhotos.requestId))
     .innerJoin(orders, eq(orders.id, returnRequests.orderId))
-    .where(
-      and(
-        eq(returnPhotos.id, photoId),
-        'staff' in viewer
-          ? undefined
-          : 'orderId' in viewer
-            ? eq(orders.id, viewer.orderId)
-            : ownedBy(viewer.userId),
-      ),
-    )
+    .where(and(eq(returnPhotos.id, photoId), 'staff' in viewer ? undefined : ownerOrder(viewer)))
     .limit(1);
   if (!row) return null;
   const data = await storage.get(row.key);
@@ -420,11 +411,11 @@ export async function returnsOfOrder(
  */
 export type ReturnOwner = { userId: string; number: string } | { orderId: number };
 
-/** The condition on `orders` that picks `owner`'s order. */
-function ownerOrder(owner: ReturnOwner) {
-  return 'orderId' in owner
-    ? eq(orders.id, owner.orderId)
-    : and(eq(orders.number, owner.number), ownedBy(owner.userId));
+/** The condition on `orders` that picks `owner`'s order (every order the account owns, without a number). */
+function ownerOrder(owner: ReturnOwner | { userId: string }) {
+  if ('orderId' in owner) return eq(orders.id, owner.orderId);
+  const owned = ownedBy(owner.userId);
+  return 'number' in owner ? and(eq(orders.number, owner.number), owned) : owned;
 }
 
 const idField = (message: string) =>
